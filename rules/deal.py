@@ -1,0 +1,184 @@
+"""What every deal of the four games shares: hands, turns and tricks.
+
+A deal is a small mutable object of ints and short lists: ``copy()`` is cheap
+and ``step(code)`` applies an action already known to be legal.  ``apply``
+checks first (the host, the referee); searches call ``legal()`` / ``step()``.
+Seats are ints in clockwise order (see cards.SEATS4 / SEATS3).
+"""
+from .cards import SUIT_OF, SUIT_MASK, mask_cards
+from .errors import RulesError
+from . import actions as A
+
+# Phases, shared by all games (each game uses some of them).
+CALL, DECIDE, TRUMP, PARTNER_TRUMP, DOUBLE, REDOUBLE, SWAP, PLAY, DONE = range(9)
+PHASE_NAMES = ("call", "decide", "trump", "partner_trump", "double", "redouble",
+               "swap", "play", "done")
+
+
+class Deal:
+    """One deal in progress.  Subclasses set the game's constants and phases."""
+
+    n = 4            # seats at the table
+    direction = 1    # +1 clockwise, n-1 counter-clockwise (the order of play)
+    strength = ()    # strength[c]: rank order of card c within its suit
+    tricks_per_deal = 13
+
+    __slots__ = ("hands", "dealer", "turn", "phase", "trump", "leader", "trick",
+                 "led", "win_seat", "win_key", "win_card", "won", "captured", "played",
+                 "history", "last_trick", "outcome", "score", "dealt", "options")
+
+    def __init__(self, hands, dealer, options):
+        self.hands = list(hands)
+        self.dealt = tuple(hands)     # the hands as dealt (the record's form)
+        self.dealer = dealer
+        self.options = options
+        self.trump = -1               # -1: not named yet; 0..3 a suit; 4 NT
+        self.trick = []
+        self.led = -1
+        self.win_seat = -1
+        self.win_key = -1
+        self.win_card = -1
+        self.won = [0] * self.n       # tricks won per seat
+        self.captured = [0] * self.n  # cards won per seat (a mask)
+        self.played = 0
+        self.history = []             # (seat, code) for every action of the deal
+        self.last_trick = None        # (leader, cards, winner) of the last full trick
+        self.outcome = None
+        self.score = None
+        self.leader = -1
+        self.turn = -1
+        self.phase = DONE
+
+    # -- copying -----------------------------------------------------------
+    def copy(self):
+        new = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                v = getattr(self, name)
+                setattr(new, name, v.copy() if type(v) is list else v)
+        return new
+
+    # -- questions ---------------------------------------------------------
+    @property
+    def done(self):
+        return self.phase == DONE
+
+    def team_of(self, seat):
+        return seat & 1
+
+    def partner(self, seat):
+        return (seat + 2) % 4
+
+    def next_seat(self, seat):
+        return (seat + self.direction) % self.n
+
+    def legal(self):
+        """Every legal action code for the seat to act (plays without signals)."""
+        if self.phase == PLAY:
+            return mask_cards(self.play_mask())
+        if self.phase == DONE:
+            return ()
+        return self.bidding_legal()
+
+    def bidding_legal(self):
+        raise NotImplementedError
+
+    def play_mask(self):
+        """The cards the seat to act may play, as a mask (follow suit)."""
+        h = self.hands[self.turn]
+        if self.led >= 0:
+            return (h & SUIT_MASK[self.led]) or h
+        return h
+
+    # -- acting --------------------------------------------------------------
+    def check(self, seat, code):
+        """Raise RulesError unless ``seat`` may take action ``code`` now."""
+        if self.phase == DONE:
+            raise RulesError("the deal is over")
+        if seat != self.turn:
+            raise RulesError(f"not {self.seat_name(seat)}'s turn (waiting for {self.seat_name(self.turn)})")
+        if code < 192:
+            sig = A.play_signal(code)
+            if sig and not self.signals_allowed():
+                raise RulesError(f"illegal action {A.describe(A.action_json(code))}: signals are off in this match")
+            if self.phase == PLAY and (self.play_mask() >> (code & 63)) & 1:
+                return
+        elif code in self.legal():
+            return
+        raise RulesError(f"illegal action {A.describe(A.action_json(code))}")
+
+    def apply(self, seat, code):
+        self.check(seat, code)
+        self.step(code)
+
+    def signals_allowed(self):
+        return False
+
+    def seat_name(self, seat):
+        from .cards import SEATS4, SEATS3
+        return (SEATS3 if self.n == 3 else SEATS4)[seat]
+
+    def step(self, code):
+        """Apply a legal action (unchecked)."""
+        if code < 192:
+            self.history.append((self.turn, code))
+            self.play(code & 63)
+        else:
+            self.history.append((self.turn, code))
+            self.bid(code)
+
+    def bid(self, code):
+        raise NotImplementedError
+
+    def start_play(self, leader):
+        self.phase = PLAY
+        self.leader = self.turn = leader
+
+    def play(self, c):
+        """Play card ``c`` for the seat to act; close the trick when full."""
+        s = self.turn
+        bit = 1 << c
+        self.hands[s] ^= bit
+        self.played |= bit
+        trick = self.trick
+        suit = SUIT_OF[c]
+        if not trick:
+            self.led = suit
+        key = self.strength[c] + (100 if suit == self.trump else 50 if suit == self.led else 0)
+        if key > self.win_key:
+            self.win_key = key
+            self.win_seat = s
+            self.win_card = c
+        trick.append(c)
+        if len(trick) < self.n:
+            self.turn = (s + self.direction) % self.n
+            return
+        w = self.win_seat
+        self.won[w] += 1
+        for x in trick:
+            self.captured[w] |= 1 << x
+        self.last_trick = (self.leader, tuple(trick), w)
+        self.trick = []
+        self.led = -1
+        self.win_key = -1
+        self.win_seat = -1
+        self.leader = self.turn = w
+        self.trick_done(w)
+
+    def trick_done(self, winner):
+        if not self.hands[winner]:
+            self.finish()
+
+    def finish(self):
+        raise NotImplementedError
+
+    def end(self, outcome, score):
+        self.phase = DONE
+        self.turn = -1
+        self.outcome = outcome
+        self.score = score
+
+    # -- summaries -----------------------------------------------------------
+    def team_tricks(self):
+        w = self.won
+        return (w[0] + w[2], w[1] + w[3])
