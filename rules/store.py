@@ -1,0 +1,52 @@
+"""Saving and loading match records on disk, atomically and defensively.
+
+A crash mid-write never leaves a broken file (write a temporary file, fsync,
+rename over).  Loading a damaged or foreign file gives a one-line reason and
+leaves the file alone.
+"""
+import json
+import os
+import tempfile
+
+from .errors import RulesError
+from .record import read_match
+
+
+def save_record(path, record):
+    """Write ``record`` (a dict) to ``path`` atomically."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(record, f, separators=(",", ":"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_record(path):
+    """(record dict, match) from a file; RulesError with the reason otherwise.
+
+    The reason names the file: "autosave.json: not JSON (line 3 ...)".
+    """
+    name = os.path.basename(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+    except OSError as e:
+        raise RulesError(f"{name}: cannot read ({e.strerror or e})") from None
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RulesError(f"{name}: not a match record (not JSON: {e})") from None
+    except RecursionError:
+        raise RulesError(f"{name}: not a match record (nested too deeply)") from None
+    match, error = read_match(record)
+    if error:
+        raise RulesError(f"{name}: {error}")
+    return record, match
