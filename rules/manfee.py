@@ -74,11 +74,11 @@ class ManfeeDeal(Deal):
         suit = c // 13
         if not trick:
             self.led = suit
-            self.win_key = c % 13 + (100 if suit == 0 else 50)
+            self.win_key = c % 13 + (100 if suit == self.trump else 50)
             self.win_seat = s
             self.win_card = c
         else:
-            key = c % 13 + (100 if suit == 0 else 50 if suit == self.led else 0)
+            key = c % 13 + (100 if suit == self.trump else 50 if suit == self.led else 0)
             if key > self.win_key:
                 self.win_key = key
                 self.win_seat = s

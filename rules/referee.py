@@ -18,6 +18,8 @@ def judge_file(path):
         return None, f"{path}: cannot read: {e.strerror or e}"
     except (ValueError, UnicodeDecodeError) as e:
         return None, f"{path}: not JSON: {e}"
+    except RecursionError:
+        return None, f"{path}: cannot read: nested too deeply"
     try:
         match, error = read_match(record)
     except RecursionError:
