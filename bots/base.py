@@ -1,32 +1,99 @@
 """The bot interface shared by the table, the LAN host and the arena."""
+import hashlib
 import random
+
+from rules import actions as A
+from rules.cards import NT
+from .knowledge import Info
+from .levels import LEVELS, config
+from . import bidding, play
 
 # Easy to advanced.
 CHARACTERS = ("KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA")
 
 
+def decision_seed(seed, key):
+    """A seed for one decision from the bot's seed and the view's public key:
+    the same bot facing the same view always decides the same way."""
+    h = hashlib.blake2b(f"{seed}#{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(h, "big")
+
+
 class Bot:
     """A player that chooses one legal action from a seat's view.
 
-    ``choose`` must return one of ``view["legal"]`` (a record action object,
+    ``choose`` returns one of ``view["legal"]`` (a record action object,
     possibly with a "signal" added to a play when the match allows signals).
-    It may keep memory between calls of the same match (e.g. what it saw).
+    It reads nothing but the view: every decision is a pure function of the
+    view and the bot's seed (no memory between calls is needed, so a bot can
+    take over a seat mid-deal).
     """
 
     name = "RANDOM"
+    strict = False        # tests: raise instead of falling back to a safe action
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, name=None, budget=None):
+        self.seed = seed
+        if name is not None:
+            self.name = name
+        self.cfg = config(self.name, budget) if self.name in LEVELS else None
         self.rng = random.Random(seed)
 
     def choose(self, view):
-        return dict(self.rng.choice(view["legal"]))
+        legal = view.get("legal") or []
+        if not legal:
+            raise ValueError("this seat has nothing to do")
+        if self.cfg is None:
+            return dict(self.rng.choice(legal))
+        try:
+            info = Info(view)
+            rng = random.Random(decision_seed(self.seed, info.public_key()))
+            code = decide(info, self.cfg, rng)
+            obj = A.action_json(code)
+            base = dict(obj)
+            base.pop("signal", None)
+            if base not in [{k: v for k, v in a.items() if k != "seat"} for a in legal]:
+                raise ValueError(f"{self.name} chose an illegal {obj}")
+            return obj
+        except Exception:
+            if self.strict:
+                raise
+            return dict(legal[0])
 
 
-def make_bot(name, seed=None):
-    """The bot character ``name`` (case-insensitive); ValueError if unknown."""
+def decide(info, cfg, rng):
+    legal = info.legal
+    ph = info.phase
+    if A.LOOK in legal or (info.hand_hidden and any(A.BLIND <= a <= A.BLIND + NT for a in legal)):
+        return bidding.blind_choice(info, cfg, rng)
+    if len(legal) == 1 and ph != "play":
+        return legal[0]
+    if ph == "play":
+        return play.choose_card(info, cfg, rng)
+    if ph == "call":
+        return bidding.manfee_call(info, cfg, rng)
+    if ph == "decide":
+        return bidding.manfee_decide(info, cfg, rng)
+    if ph == "trump":
+        return bidding.trump_choice(info, cfg, rng, partner_allowed=A.PARTNER in legal)
+    if ph == "partner_trump":
+        return bidding.trump_choice(info, cfg, rng)
+    if ph == "double":
+        return bidding.tap_choice(info, cfg, rng)
+    if ph == "redouble":
+        return bidding.tap_choice(info, cfg, rng, back=True)
+    if ph == "swap":
+        return bidding.swap_choice(info, cfg, rng)
+    return legal[0]
+
+
+def make_bot(name, seed=None, budget=None):
+    """The bot character ``name`` (case-insensitive); ValueError if unknown.
+
+    ``budget`` scales the searching levels' effort (1 = as designed; tests
+    pass e.g. 0.05).
+    """
     key = str(name).upper()
     if key not in CHARACTERS and key != "RANDOM":
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(CHARACTERS)})")
-    bot = Bot(seed)
-    bot.name = key
-    return bot
+    return Bot(seed, key, budget)

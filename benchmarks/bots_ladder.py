@@ -1,0 +1,66 @@
+"""Run the bots' arena over a list of comparisons and append JSON lines.
+
+    python -m benchmarks.bots_ladder --game manfee --pairs SADA:KADO,TANA:SADA \
+        --deals 400 --jobs 2 --out benchmarks/results/manfee.jsonl
+
+Each line is the arena's summary (bots.arena.run) with the game, seed and
+wall time; the README's tables are made from these lines.
+"""
+import argparse
+import json
+import os
+import time
+
+from bots.arena import run
+
+LADDER = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
+
+
+def standard_pairs(light_only=False, heavy_only=False):
+    """Every level against the one below and the one three below, and
+    ZELZELA against KADO, TANA and the oracle."""
+    pairs = []
+    for i in range(1, 9):
+        pairs.append((LADDER[i], LADDER[i - 1]))
+        if i >= 3:
+            pairs.append((LADDER[i], LADDER[i - 3]))
+    pairs += [("ZELZELA", "KADO"), ("ZELZELA", "TANA"), ("ZELZELA", "ORACLE")]
+    heavy = {"TANOOR", "TIZAB", "ZELZELA"}
+    if light_only:
+        pairs = [p for p in pairs if not heavy & set(p)]
+    if heavy_only:
+        pairs = [p for p in pairs if heavy & set(p)]
+    return pairs
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--game", required=True)
+    p.add_argument("--pairs", default="light", help="A:B,... or 'light' / 'heavy' / 'all'")
+    p.add_argument("--deals", type=int, default=400)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--budget", type=float, default=None)
+    p.add_argument("--options", default="{}")
+    p.add_argument("--out", required=True)
+    a = p.parse_args()
+    if a.pairs in ("light", "heavy", "all"):
+        pairs = standard_pairs(a.pairs == "light", a.pairs == "heavy")
+    else:
+        pairs = [tuple(x.split("/")) if "/" in x else tuple(x.split(":")) for x in a.pairs.split(",")]
+    os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
+    for x, y in pairs:
+        t = time.time()
+        r = run(a.game, x, y, a.deals, a.seed, a.jobs, json.loads(a.options), a.budget)
+        r.update(game=a.game, seed=a.seed, options=json.loads(a.options),
+                 seconds=round(time.time() - t, 1), budget=a.budget)
+        with open(a.out, "a") as f:
+            f.write(json.dumps(r) + "\n")
+        print(f"{a.game} {x} vs {y}: {100 * r['win_rate']:.1f}% "
+              f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] diff {r['mean_diff']:+.2f} "
+              f"t_a {r['time_a_ms'][0]:.1f}/{r['time_a_ms'][1]:.1f} ms "
+              f"t_b {r['time_b_ms'][0]:.1f}/{r['time_b_ms'][1]:.1f} ms ({r['seconds']} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

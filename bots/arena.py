@@ -1,0 +1,189 @@
+"""Duplicate matches between two bots: who is stronger, and how fast.
+
+    python -m bots.arena --game manfee --a ZELZELA --b KADO --deals 400 --seed 1 --jobs 2
+
+Each *duplicate set* is one shuffle played several times with the same dealer
+and the same cards: in the four-player games twice (A's team holding one
+side's cards, then the other's); in Manni three times (A in each seat in turn,
+B in the other two).  A wins a set when its total over the set beats B's (a
+tie counts half; in Manni B's total is the mean of its two seats).  The arena
+prints A's win rate over the sets with a 95% confidence interval, the mean
+score difference per set (A minus B), and each bot's decision time (median,
+95th percentile).  ``ORACLE`` as A or B is a player that sees every hand.
+"""
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from rules.games import get_game
+from rules.match import Match
+from rules.views import seat_view
+from .base import make_bot, decision_seed
+from .oracle import Oracle
+
+
+def start(match, dealer, hands, widow, index):
+    """Start a deal with given cards as deal number ``index`` of the match
+    (Manni's trump follows the deal number)."""
+    g = match.game
+    match.deal = g.new_deal(hands, dealer, match.options, widow=widow, deal_index=index)
+    filler = [{"dealer": g.seats[dealer], "hands": {}, "actions": []} for _ in range(index)]
+    match.records = filler + [{"dealer": g.seats[dealer], "hands": {}, "actions": []}]
+    match.deal_order, match.cut = None, None
+
+
+def make_player(name, seed, budget):
+    """A player by name; ``NAME:key=value,...`` overrides a level's settings
+    (for tuning experiments: ``SADA:bid_worlds=24``)."""
+    base, _, tweaks = name.partition(":")
+    if base.upper() == "ORACLE":
+        bot = Oracle(seed, budget)
+    else:
+        bot = make_bot(base, seed, budget)
+    for item in filter(None, tweaks.split(",")):
+        key, _, value = item.partition("=")
+        bot.cfg[key] = json.loads(value)
+    return bot
+
+
+def play_once(game, options, dealer, hands, widow, index, players):
+    """Play one deal with ``players`` per seat; returns (score tuple, times per seat)."""
+    m = Match(game, options)
+    start(m, dealer, hands, widow, index)
+    times = [[] for _ in players]
+    while m.in_deal:
+        s = m.to_act()
+        p = players[s]
+        t = time.perf_counter()
+        if isinstance(p, Oracle):
+            action = p.choose_state(m, s)
+        else:
+            action = p.choose(seat_view(m, s))
+        times[s].append(time.perf_counter() - t)
+        m.apply(s, action)
+    return m.deal.score, times
+
+
+def play_set(args):
+    """One duplicate set; returns (index, A total, B total, A times, B times)."""
+    k, game_name, options, a, b, seed, budget = args
+    g = get_game(game_name)
+    opts = g.normalize_options(options)
+    rng = random.Random(f"arena-{seed}-{k}")
+    dealer = rng.randrange(g.n)
+    hands, widow, _order, _cut = g.deal_cards(dealer, rng)
+    index = k % 4 if g.n == 3 else 0
+    ta, tb = [], []
+    at = bt = 0.0
+    if g.n == 4:
+        for run in range(2):
+            a_team = run
+            players = []
+            for s in range(4):
+                name = a if (s & 1) == a_team else b
+                players.append(make_player(name, decision_seed(seed, f"{k}/{run}/{s}"), budget))
+            score, times = play_once(g, opts, dealer, hands, widow, index, players)
+            at += score[a_team]
+            bt += score[1 - a_team]
+            for s in range(4):
+                (ta if (s & 1) == a_team else tb).extend(times[s])
+    else:
+        for r in range(3):
+            players = [make_player(a if s == r else b, decision_seed(seed, f"{k}/{r}/{s}"), budget)
+                       for s in range(3)]
+            score, times = play_once(g, opts, dealer, hands, widow, index, players)
+            at += score[r]
+            bt += sum(score[s] for s in range(3) if s != r) / 2
+            for s in range(3):
+                (ta if s == r else tb).extend(times[s])
+    return k, at, bt, ta, tb
+
+
+def quantile(xs, q):
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    i = min(len(xs) - 1, max(0, int(math.ceil(q * len(xs))) - 1))
+    return xs[i]
+
+
+def summarize(results, a, b):
+    n = len(results)
+    wins = [1.0 if at > bt else 0.5 if at == bt else 0.0 for _k, at, bt, _ta, _tb in results]
+    diffs = [at - bt for _k, at, bt, _ta, _tb in results]
+    p = sum(wins) / n
+    var = sum((w - p) ** 2 for w in wins) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    md = sum(diffs) / n
+    dvar = sum((x - md) ** 2 for x in diffs) / max(1, n - 1)
+    ta = [t for r in results for t in r[3]]
+    tb = [t for r in results for t in r[4]]
+    return {"a": a, "b": b, "sets": n, "win_rate": p, "ci95": [p - half, p + half],
+            "wins": sum(1 for w in wins if w == 1.0), "ties": sum(1 for w in wins if w == 0.5),
+            "losses": sum(1 for w in wins if w == 0.0),
+            "mean_diff": md, "diff_ci95": 1.96 * math.sqrt(dvar / n),
+            "time_a_ms": [1000 * quantile(ta, 0.5), 1000 * quantile(ta, 0.95), len(ta)],
+            "time_b_ms": [1000 * quantile(tb, 0.5), 1000 * quantile(tb, 0.95), len(tb)]}
+
+
+def run(game, a, b, sets, seed=1, jobs=1, options=None, budget=None, progress=None):
+    tasks = [(k, game, options or {}, a, b, seed, budget) for k in range(sets)]
+    results = []
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            for r in pool.imap_unordered(play_set, tasks, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(len(results), sets)
+    else:
+        for t in tasks:
+            results.append(play_set(t))
+            if progress:
+                progress(len(results), sets)
+    results.sort()
+    return summarize(results, a, b)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description="Duplicate deals between two bots.")
+    p.add_argument("--game", required=True, choices=["manfee", "manille", "manille-muette", "manni"])
+    p.add_argument("--a", required=True, help="a character, or ORACLE")
+    p.add_argument("--b", required=True, help="a character, or ORACLE")
+    p.add_argument("--deals", type=int, default=100, help="duplicate sets to play")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--budget", type=float, default=None, help="scale the searching bots' effort")
+    p.add_argument("--options", default="{}", help='game options as JSON, e.g. \'{"blind": true}\'')
+    p.add_argument("--json", action="store_true", help="print one JSON line instead")
+    a = p.parse_args(argv)
+    for name in (a.a, a.b):
+        make_player(name, 0, None)        # unknown names fail early
+    t0 = time.time()
+
+    def progress(i, n):
+        if not a.json and sys.stderr.isatty():
+            print(f"\r{i}/{n} sets", end="", file=sys.stderr, flush=True)
+    r = run(a.game, a.a, a.b, a.deals, a.seed, a.jobs, json.loads(a.options),
+            a.budget, progress)
+    r["game"] = a.game
+    r["seconds"] = round(time.time() - t0, 1)
+    if a.json:
+        print(json.dumps(r))
+        return
+    lo, hi = r["ci95"]
+    print(f"{a.game}: {r['a']} vs {r['b']}, {r['sets']} duplicate sets (seed {a.seed})")
+    print(f"  {r['a']} win rate {100 * r['win_rate']:.1f}%  95% CI [{100 * lo:.1f}%, {100 * hi:.1f}%]"
+          f"  (W {r['wins']} / T {r['ties']} / L {r['losses']})")
+    print(f"  mean score difference per set {r['mean_diff']:+.2f} ± {r['diff_ci95']:.2f}")
+    for side in ("a", "b"):
+        med, p95, cnt = r[f"time_{side}_ms"]
+        print(f"  {r[side]} decision time: median {med:.1f} ms, p95 {p95:.1f} ms ({cnt} decisions)")
+    print(f"  wall time {r['seconds']} s")
+
+
+if __name__ == "__main__":
+    main()

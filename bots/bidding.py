@@ -1,0 +1,280 @@
+"""Every decision that is not a card: calls, accept or pass, trump, en face,
+blind, taps and tap backs, the Manni swap.
+
+Each decision comes from an estimate of what the hand will bring: a fitted
+formula (``estimate``) for the quick levels, or Monte Carlo play-outs of
+worlds consistent with the view (weighted by what the others announced) for
+the levels that search.  ``cfg`` is the level's configuration (``levels``).
+"""
+import math
+
+from rules.cards import NT, SUIT_MASK
+from rules import actions as A
+from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout
+from .infer import acceptor, trump_values, EN_FACE_VALUE
+from .sample import sample_world
+from .search import utility
+
+
+def world(cfg):
+    """The world sampler: consistent random deals, or the truth (the arena's oracle)."""
+    return cfg.get("sampler") or sample_world
+
+
+def playout_(cfg, rng, d, kind):
+    return playout(d, kind, rng, cfg.get("playout_eps", 0.0))
+
+
+# -- Manfee ----------------------------------------------------------------------
+
+def pmf(mu, sigma, top=13):
+    """A discretised normal over 0..top."""
+    def cdf(x):
+        return 0.5 * (1 + math.erf((x - mu) / (sigma * math.sqrt(2))))
+    out = []
+    for k in range(top + 1):
+        lo = -1e9 if k == 0 else k - 0.5
+        hi = 1e9 if k == top else k + 0.5
+        out.append(cdf(hi) - cdf(lo))
+    return out
+
+
+def dealer_values(S, pa, pp):
+    """The dealer team's expectation of accepting and of passing when the
+    opponents called ``S`` in all: ``pa[k]`` = P(the opponents' hands take k
+    tricks, played by them), ``pp[k]`` = P(they take k when the dealer's
+    team plays them after a pass)."""
+    ua = 0.0
+    for k, p in enumerate(pa):
+        ua += p * (13 if k < S else -13 if k > S else 13 - 2 * S)
+    td = min(S + 1, 13)
+    up = 0.0
+    for k, p in enumerate(pp):
+        up += p * (13 if k > td else -13 if k < td else 2 * td - 13)
+    return ua, up
+
+
+def _hist(xs):
+    h = [0.0] * 14
+    for x in xs:
+        h[x] += 1.0 / len(xs)
+    return h
+
+
+def manfee_worlds(info, cfg, rng, need_pass=True):
+    """Monte Carlo over dealt hands: (my mean tricks, pa, pp) as in dealer_values."""
+    g = info.game
+    d = info.dealer
+    me = info.me
+    acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+    own, xa, xp = [], [], []
+    for _ in range(cfg["bid_worlds"]):
+        others, _w = world(cfg)(info, rng, acc)
+        hands = [others.get(s, 0) for s in range(4)]
+        hands[me] = info.hand
+        a = playout_(cfg, rng, open_play(g, hands, d, info.options), info.kind)
+        own.append(a.won[me])
+        xa.append(a.won[(d + 1) % 4] + a.won[(d + 3) % 4])
+        if need_pass:
+            rot = [hands[1], hands[2], hands[3], hands[0]]
+            p = playout_(cfg, rng, open_play(g, rot, d, info.options), info.kind)
+            xp.append(p.won[d] + p.won[(d + 2) % 4])
+    return sum(own) / len(own), _hist(xa), _hist(xp) if need_pass else None
+
+
+def manfee_call(info, cfg, rng):
+    d, me = info.dealer, info.me
+    calls = [a - A.CALL for a in info.legal]
+    maxc = max(calls)
+    c1, c3 = (d + 3) % 4, (d + 1) % 4
+    last = me == c3 and cfg["level"] >= 3
+    if cfg.get("bid_worlds"):
+        own, pa, pp = manfee_worlds(info, cfg, rng, need_pass=last)
+    else:
+        own = manfee_tricks(info.hand) + rng.gauss(0, cfg["bid_noise"])
+        pa = pp = None
+    if last:
+        if pa is None:
+            mu = own + info.calls[c1]
+            pa = pp = pmf(mu, 1.6)
+        best, bv = None, None
+        for c in calls:
+            S = info.calls[c1] + c
+            v = -max(dealer_values(S, pa, pp)) + rng.gauss(0, cfg["bid_noise"])
+            if bv is None or v > bv:
+                best, bv = c, v
+        return A.CALL + best
+    call = int(math.floor(own + 0.5))
+    return A.CALL + max(0, min(maxc, call))
+
+
+def manfee_decide(info, cfg, rng):
+    d = info.dealer
+    S = info.calls[(d + 1) % 4] + info.calls[(d + 3) % 4]
+    if cfg.get("bid_worlds"):
+        _own, pa, pp = manfee_worlds(info, cfg, rng)
+    else:
+        mine = manfee_tricks(info.hand)
+        partner = info.calls[(d + 2) % 4]
+        mu = 0.5 * (13 - mine - partner) + 0.5 * (S + 0.5)
+        pa = pp = pmf(mu, 1.6)
+    ua, up = dealer_values(S, pa, pp)
+    ua += rng.gauss(0, 3 * cfg["bid_noise"])
+    up += rng.gauss(0, 3 * cfg["bid_noise"])
+    return A.ACCEPT if ua >= up else A.PASS
+
+
+# -- Manille and Manille muette ------------------------------------------------------
+
+def _point_options_mc(info, cfg, rng, options, namer, en_face=False):
+    """Mean value for our side of each trump option (0..4, or 'partner')."""
+    g = info.game
+    me, d = info.me, info.dealer
+    acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+    tot = {o: 0.0 for o in options}
+    worlds = cfg["bid_worlds"]
+    tie = bool(info.view.get("tie_pending"))
+    for _ in range(worlds):
+        others, _w = world(cfg)(info, rng, acc)
+        hands = [others.get(s, 0) for s in range(4)]
+        hands[me] = info.hand
+        for o in options:
+            if o == "partner":
+                p = (d + 2) % 4
+                vals = trump_values(hands[p], info.name)
+                t = max(range(5), key=lambda x: vals[x])
+                who = p
+            else:
+                t, who = o, namer
+            x = open_play(g, hands, d, info.options, trump=t)
+            if info.name == "manille":
+                x.tie_pending = tie
+            else:
+                x.namer = who
+            tot[o] += utility(playout_(cfg, rng, x, info.kind), me, 4)
+    return {o: v / worlds for o, v in tot.items()}
+
+
+def trump_choice(info, cfg, rng, partner_allowed=False):
+    """Name trump (or hand it to the partner, muette 'en face')."""
+    options = list(range(5))
+    if partner_allowed:
+        options.append("partner")
+    tie = 2 if info.view.get("tie_pending") else 1
+    if cfg.get("bid_worlds"):
+        vals = _point_options_mc(info, cfg, rng, options, info.me)
+        vals = {o: v + rng.gauss(0, cfg["bid_noise"]) for o, v in vals.items()}
+    else:
+        tv = trump_values(info.hand, info.name)
+        vals = {t: tv[t] * tie + rng.gauss(0, 4 * cfg["bid_noise"]) for t in range(5)}
+        if partner_allowed:
+            vals["partner"] = EN_FACE_VALUE + rng.gauss(0, 4 * cfg["bid_noise"])
+    best = max(options, key=lambda o: vals[o])
+    if best == "partner":
+        return A.PARTNER
+    return A.TRUMP + best
+
+
+def tap_choice(info, cfg, rng, back=False):
+    """Tap (double) as a defender, or tap back as the namer's side, when the
+    expected result for our side is clearly positive."""
+    me = info.me
+    if cfg.get("bid_worlds"):
+        g = info.game
+        acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+        tot = 0.0
+        n = max(8, cfg["bid_worlds"] // 2)
+        for _ in range(n):
+            others, _w = world(cfg)(info, rng, acc)
+            hands = [others.get(s, 0) for s in range(4)]
+            hands[me] = info.hand
+            x = open_play(g, hands, info.dealer, info.options, trump=info.trump,
+                          leader=info.dealer if info.blind else None)
+            x.namer = info.namer
+            x.blind = info.blind
+            tot += utility(playout_(cfg, rng, x, info.kind), me, 4)
+        ev = tot / n
+    else:
+        f = (2 if info.trump == NT else 1) * (2 if info.blind else 1)
+        if back:
+            ev = (manille_points(info.hand, info.trump, info.name) - 30) * f - 4
+        else:
+            # A defender's own points against a trump named by the other side.
+            ev = (_defence_points(info) - 30) * f
+    ev += rng.gauss(0, 3 * cfg["bid_noise"])
+    margin = cfg.get("tap_margin", 4.0)
+    yes = ev > margin
+    if back:
+        return A.REDOUBLE if yes else A.NO_REDOUBLE
+    return A.DOUBLE if yes else A.NO_DOUBLE
+
+
+def _defence_points(info):
+    """Rough points of our side defending: our strength in their trump, tens, aces."""
+    h = info.hand
+    T = info.trump
+    pts = 24.0
+    for s in range(4):
+        m = (h >> (13 * s)) & 8191
+        n = bin(m).count("1")
+        if s == T:
+            pts += 2.5 * n + (4 if m >> 8 & 1 else 0) + (2 if m >> 12 & 1 else 0)
+        else:
+            pts += (3.5 if m >> 8 & 1 else 0) + (1.5 if m >> 12 & 1 else 0)
+    return pts
+
+
+def blind_choice(info, cfg, rng):
+    """The muette dealer before seeing the hand: look, or name trump blind."""
+    blind = [a for a in info.legal if A.BLIND <= a <= A.BLIND + NT]
+    if not blind:
+        return A.LOOK
+    if cfg["level"] >= 9:
+        # Blind doubles everything: worth it only when far behind near the end.
+        sides = info.game.sides
+        tot = info.view.get("totals") or {}
+        mine = tot.get(sides[info.me & 1], 0)
+        theirs = tot.get(sides[1 - (info.me & 1)], 0)
+        target = info.options.get("target", 101)
+        if theirs >= target - 20 and theirs - mine >= 35:
+            return A.BLIND + rng.randrange(4)
+        return A.LOOK
+    if rng.random() < cfg.get("bravado", 0.0):
+        return rng.choice(blind)
+    return A.LOOK
+
+
+# -- Manni ---------------------------------------------------------------------------
+
+def swap_choice(info, cfg, rng):
+    T = info.trump
+    if cfg.get("bid_worlds"):
+        g = info.game
+        me, d = info.me, info.dealer
+        acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+        keep = swap = 0.0
+        n = cfg["bid_worlds"]
+        first = (d + 1) % 3
+        for _ in range(n):
+            others, widow = world(cfg)(info, rng, acc)
+            hands = [others.get(s, 0) for s in range(3)]
+            hands[me] = info.hand
+            # Keep: the players after us may still take the Manni.
+            kh = list(hands)
+            s = (me + 1) % 3
+            while s != first:
+                if manni_tricks(kh[s], T) < 3.6:
+                    kh[s] = widow
+                    break
+                s = (s + 1) % 3
+            x = open_play(g, kh, d, info.options, deal_index=info.view.get("deal") or 0)
+            keep += utility(playout_(cfg, rng, x, info.kind), me, 3)
+            sh = list(hands)
+            sh[me] = widow
+            x = open_play(g, sh, d, info.options, deal_index=info.view.get("deal") or 0)
+            swap += utility(playout_(cfg, rng, x, info.kind), me, 3)
+        ev = (swap - keep) / n
+    else:
+        ev = 3.8 - manni_tricks(info.hand, T)
+    ev += rng.gauss(0, cfg["bid_noise"])
+    return A.SWAP if ev > 0.15 else A.KEEP

@@ -1,0 +1,153 @@
+"""What a hand is worth: quick formulas and Monte Carlo play-outs.
+
+The formulas are linear in a few hand features; their weights were fitted on
+play-outs of random deals (``benchmarks/bots_fit.py``), so that "this hand
+takes 3.4 tricks" means what the play-outs say, not a fixed table.  The
+Monte Carlo estimators deal the unseen cards consistently with the view and
+play the deal out with the heuristic player (``policy.pick``) at every seat.
+"""
+from rules.cards import SUIT_OF, RANK_OF, SUIT_MASK, NT, mask_cards
+from rules.deal import PLAY
+from .core import popcount, kind_of
+from .policy import pick
+
+# -- trick games ----------------------------------------------------------------
+
+def trick_features(hand, trump, ranks=13):
+    """Features of a hand in a trick game with ``trump`` (Manfee: 0)."""
+    top = 12
+    f = [1.0]
+    tm = (hand >> (13 * trump)) & 8191
+    tlen = popcount(tm)
+    f += [tm >> top & 1, tm >> (top - 1) & 1, tm >> (top - 2) & 1, tm >> (top - 3) & 1,
+          tlen, max(0, tlen - 3), max(0, tlen - 5)]
+    aces = kg = ks = qg = along = 0
+    short = 0
+    longx = 0
+    for s in range(4):
+        if s == trump:
+            continue
+        m = (hand >> (13 * s)) & 8191
+        n = popcount(m)
+        if m >> top & 1:
+            aces += 1
+            if n >= 6:
+                along += 1
+        if m >> (top - 1) & 1:
+            if n >= 2:
+                kg += 1
+            else:
+                ks += 1
+        if m >> (top - 2) & 1 and n >= 3:
+            qg += 1
+        short += max(0, 3 - n)
+        longx += max(0, n - 4)
+    f += [aces, along, kg, ks, qg, min(short, tlen), short, longx]
+    return f
+
+
+def _dot(w, f):
+    return sum(a * b for a, b in zip(w, f))
+
+
+# Fitted by benchmarks/bots_fit.py (least squares on heuristic play-outs).
+W_MANFEE = [-0.4949, 0.9344, 0.8899, 0.6494, 0.3322, 0.2748, 0.5779, -0.0478,
+            1.0038, -0.1308, 0.7649, 0.1638, 0.3893, 0.1911, 0.0628, -0.1142]
+W_MANNI = [0.0834, 0.8619, 0.7736, 0.5846, 0.345, 0.3951, 0.6538, -0.5568,
+           0.8996, -0.1777, 0.7322, 0.25, 0.496, 0.2361, 0.0279, -0.2279]
+
+
+def manfee_tricks(hand):
+    """Expected tricks of one Manfee hand (its own share, partner unknown)."""
+    return _dot(W_MANFEE, trick_features(hand, 0))
+
+
+def manni_tricks(hand, trump):
+    return _dot(W_MANNI, trick_features(hand, trump))
+
+
+# -- point games ----------------------------------------------------------------
+
+def point_features(hand, trump):
+    """Features of a Manille hand for trump ``trump`` (0..3, or NT)."""
+    f = [1.0]
+    tens = aces = kings = tens_alone = voids = 0
+    for s in range(4):
+        m = (hand >> (13 * s)) & 8191
+        n = popcount(m)
+        if s == trump:
+            continue
+        if m >> 8 & 1:
+            tens += 1
+            if n == 1:
+                tens_alone += 1
+        if m >> 12 & 1:
+            aces += 1
+        if m >> 11 & 1:
+            kings += 1
+        if n == 0:
+            voids += 1
+    if trump == NT:
+        f += [0, 0, 0, 0, 0, tens, aces, kings, tens_alone, voids]
+    else:
+        tm = (hand >> (13 * trump)) & 8191
+        tlen = popcount(tm)
+        f += [tlen, tm >> 8 & 1, tm >> 12 & 1, tm >> 11 & 1, max(0, tlen - 3),
+              tens, aces, kings, tens_alone, voids * min(tlen, 2)]
+    return f
+
+
+W_POINTS = {
+    "manille": ([16.1362, 2.933, 4.7558, 3.153, 1.4751, 1.3624, 4.7318, 1.4644, 0.293, 0.9251, 1.5891],
+                [20.3629, 0, 0, 0, 0, 0, 5.2318, 2.5698, 1.235, 1.7032, 0.1159]),
+    "manille-muette": ([17.7259, 2.6342, 4.0172, 2.7075, 1.1921, 1.937, 4.4734, 1.1042, 0.1401, 1.5114, 1.0665],
+                       [20.8245, 0, 0, 0, 0, 0, 5.1037, 2.4891, 1.0183, 2.0095, 0.5554]),
+}
+
+
+def manille_points(hand, trump, game="manille"):
+    """Expected card points of the team of this hand's holder (of 60), the
+    holder having named ``trump`` (its partner's hand unknown)."""
+    w = W_POINTS[game][1 if trump == NT else 0]
+    return _dot(w, point_features(hand, trump))
+
+
+# -- Monte Carlo -------------------------------------------------------------------
+
+def playout(d, kind, rng=None, eps=0.0):
+    """Play deal ``d`` (in its play phase) to the end with the heuristic at
+    every seat, all hands visible; with ``eps`` > 0 each card is, with that
+    chance, a random legal one instead.  Returns the finished deal."""
+    T = d.trump
+    step = d.step
+    while d.phase == PLAY:
+        s = d.turn
+        legal = d.play_mask()
+        if eps and rng.random() < eps:
+            cs = mask_cards(legal)
+            step(cs[int(rng.random() * len(cs))])
+            continue
+        step(pick(kind, d, legal, d.hands, s, T))
+    return d
+
+
+def open_play(game, hands, dealer, options, trump=-1, leader=None, deal_index=0,
+              targets=(13, 13)):
+    """A deal in its play phase straight away (for estimates): Manfee with
+    targets that never stop it early, Manille with ``trump`` named."""
+    d = game.new_deal(list(hands), dealer, options, deal_index=deal_index)
+    name = game.name
+    if name == "manfee":
+        d.targets = list(targets)
+        d.passed = False
+        d.calls = [0, 0, 0, 0]
+        d.start_play((dealer + 3) % 4 if leader is None else leader)
+    elif name in ("manille", "manille-muette"):
+        d.trump = trump
+        if name == "manille-muette":
+            d.namer = dealer
+            d.looked = True
+        d.start_play((dealer + 1) % 4 if leader is None else leader)
+    else:
+        d.start_play((dealer + 1) % 3 if leader is None else leader)
+    return d

@@ -1,0 +1,98 @@
+"""Inference from what the others announced: weights for sampled worlds.
+
+A call of 5 tricks is unlikely from a hand worth 1; a player who named hearts
+trump probably holds hearts; a player who kept a Manni hand probably liked
+it.  ``acceptor(info)`` returns a function giving each sampled world a
+probability of being kept (1 for a world that fits every announcement well),
+used by ``sample.sample_world`` for rejection sampling; None when there is
+nothing to infer from.
+"""
+import math
+
+from rules.cards import NT
+from rules import actions as A
+from .estimate import manfee_tricks, manni_tricks, manille_points
+
+EN_FACE_VALUE = 3.0   # what a dealer expects when handing the choice to the partner
+
+
+def played_by(info):
+    out = [0] * info.n
+    for seat, c, _sig in info.plays:
+        out[seat] |= 1 << c
+    return out
+
+
+def trump_values(hand, game):
+    """Formula value of naming each trump with ``hand`` (diff for the team)."""
+    vals = []
+    for t in range(5):
+        v = manille_points(hand, t, game) - 30
+        vals.append(v * (2 if t == NT else 1))
+    return vals
+
+
+def acceptor(info, sharp=1.0):
+    me, n = info.me, info.n
+    pb = played_by(info)
+    terms = []          # (seat whose current hand is judged, function(hand_then) -> log weight)
+    if info.name == "manfee":
+        d = info.dealer
+        c3 = (d + 1) % 4
+        for x in range(4):
+            call = info.calls[x]
+            if call is None or x == me:
+                continue
+            holder = (x + 3) % 4 if info.passed else x
+            if holder == me or info.known[holder]:
+                continue
+            sigma = (2.0 if x == c3 else 1.3) / sharp
+
+            def f(h, call=call, sigma=sigma):
+                e = manfee_tricks(h)
+                return -((call - e) ** 2) / (2 * sigma * sigma)
+            terms.append((holder, f))
+    elif info.name in ("manille", "manille-muette"):
+        game = info.name
+        namer = info.dealer if info.name == "manille" else info.namer
+        named = -1
+        for seat, code in info.codes:
+            if A.TRUMP <= code <= A.TRUMP + NT:
+                named = code - A.TRUMP
+        if named >= 0 and namer >= 0 and namer != me:
+            beta = 0.25 * sharp
+
+            def f(h, named=named):
+                vals = trump_values(h, game)
+                return beta * (vals[named] - max(vals))
+            terms.append((namer, f))
+        if info.en_face and info.dealer != me:
+            def g(h):
+                best = max(trump_values(h, game))
+                return -max(0.0, best - EN_FACE_VALUE) * 0.25 * sharp
+            terms.append((info.dealer, g))
+        if info.tapper >= 0 and info.tapper != me and named >= 0:
+            def t(h, named=named):
+                # A tapper expects its side to beat the namer: weak namer-side trumps.
+                v = manille_points(h, named, game) - 30
+                return -max(0.0, 2.0 - v) * 0.15 * sharp
+            terms.append((info.tapper, t))
+    elif info.name == "manni":
+        for s in info.kept:
+            if s == me or s == info.swapper:
+                continue
+            trump = info.trump
+
+            def k(h, trump=trump):
+                e = manni_tricks(h, trump)
+                return -max(0.0, 3.7 - e) * 2.0 * sharp
+            terms.append((s, k))
+    if not terms:
+        return None
+
+    def accept(others, widow):
+        lw = 0.0
+        for seat, f in terms:
+            lw += f(others[seat] | pb[seat])
+        return math.exp(lw) if lw > -50 else 0.0
+    return accept

@@ -1,0 +1,68 @@
+"""The nine characters, easy to advanced, as configurations of one player.
+
+Level by level they add skill:
+
+  KADO     beginner: plays the rules of thumb but often a random card, never
+           counts, overtakes the partner, bids from a rough feel.
+  POCHAQ   follows sensible play (second hand low, third hand high), still
+           forgets most cards and slips often.
+  PUCHOQ   counts cards (forgets some), notices voids, respects the partner.
+  SADA     counts well, signals truthfully and reads the partner's signals.
+  TANA     no more slips of memory; bids and names trump from Monte Carlo
+           estimates of what the hand will take.
+  JANGARA  searches: determinized Monte Carlo over the unseen cards (light).
+  TANOOR   heavier search, worlds weighted by what the others announced
+           (calls, trump, taps, kept hands).
+  TIZAB    adds an exact solver for the last tricks.
+  ZELZELA  the most search and the deepest solver; considers blind trump.
+
+Keys: noise (chance of a random card), slip (chance of a careless card),
+forget (chance to forget each card of earlier tricks), voids (tracks who is
+void), partner (plays with the partner), send_signals / read_signals (Manfee),
+bid_noise (std. dev. added to estimates), bid_worlds (Monte Carlo worlds per
+bidding decision; 0 = formula), rollouts (play-outs per card decision; 0 = no
+search), solve_at (tricks left from which the exact solver takes over), infer
+(weight worlds by announcements, in play), infer_bid (the same
+for bidding only), time_cap (seconds after which a search
+stops early), bravado (chance of a blind trump, muette).
+"""
+
+LEVELS = {
+    "KADO": dict(level=1, noise=0.30, slip=0.25, forget=1.0, voids=False, partner=False,
+                 send_signals=False, read_signals=False, bid_noise=1.6, bravado=0.03,
+                 tap_margin=0.0),
+    "POCHAQ": dict(level=2, noise=0.14, slip=0.18, forget=0.8, voids=False, partner=True,
+                   send_signals=False, read_signals=False, bid_noise=1.1, tap_margin=2.0),
+    "PUCHOQ": dict(level=3, noise=0.07, slip=0.10, forget=0.35, voids=True, partner=True,
+                   send_signals=False, read_signals=False, bid_noise=0.8, tap_margin=3.0),
+    "SADA": dict(level=4, noise=0.03, slip=0.05, forget=0.12, voids=True, partner=True,
+                 send_signals=True, read_signals=True, bid_noise=0.5, tap_margin=4.0),
+    "TANA": dict(level=5, noise=0.01, slip=0.02, forget=0.0, voids=True, partner=True,
+                 send_signals=True, read_signals=True, bid_noise=0.25, bid_worlds=24,
+                 infer_bid=True, tap_margin=4.0),
+    "JANGARA": dict(level=6, noise=0.0, slip=0.01, forget=0.0, voids=True, partner=True,
+                    send_signals=True, read_signals=True, bid_noise=0.15, bid_worlds=40,
+                    infer_bid=True, rollouts=100, tap_margin=4.0, time_cap=0.5),
+    "TANOOR": dict(level=7, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+                   send_signals=True, read_signals=True, bid_noise=0.1, bid_worlds=80,
+                   rollouts=400, infer=True, tap_margin=4.0, time_cap=1.0),
+    "TIZAB": dict(level=8, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+                  send_signals=True, read_signals=True, bid_noise=0.05, bid_worlds=120,
+                  rollouts=700, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
+    "ZELZELA": dict(level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+                    send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
+                    rollouts=1100, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
+}
+
+
+def config(name, budget=None):
+    """The configuration of character ``name``; ``budget`` scales its search
+    (play-outs and bidding worlds), e.g. 0.05 for quick tests."""
+    cfg = dict(LEVELS[name])
+    if budget is not None:
+        for key in ("rollouts", "bid_worlds"):
+            if cfg.get(key):
+                cfg[key] = max(2, int(cfg[key] * budget))
+        if cfg.get("time_cap"):
+            cfg["time_cap"] = max(cfg["time_cap"], cfg["time_cap"] * budget)
+    return cfg

@@ -1,0 +1,260 @@
+"""The bots: one interface, legal actions in every game, no peeking, a ladder.
+
+Searching levels run with a tiny budget here; the arena (bots/arena.py)
+measures strength, not these tests.
+"""
+import random
+
+import pytest
+
+from rules import Match
+from rules import actions as A
+from rules.cards import SUIT_OF, SUIT_MASK, mask_cards
+from rules.views import seat_view
+from bots import CHARACTERS, make_bot, Bot
+from bots.arena import run as arena_run
+
+GAME_OPTIONS = [
+    ("manfee", {}),
+    ("manfee", {"signals": False}),
+    ("manille", {}),
+    ("manille-muette", {}),
+    ("manille-muette", {"en_face": False, "doubling": False, "blind": True}),
+    ("manille-muette", {"blind": True}),
+    ("manni", {}),
+]
+BUDGET = 0.02
+
+
+@pytest.fixture(autouse=True)
+def strict_bots(monkeypatch):
+    monkeypatch.setattr(Bot, "strict", True)
+
+
+def bot(name, seed=1):
+    return make_bot(name, seed, budget=BUDGET)
+
+
+def stripped(obj):
+    return {k: v for k, v in obj.items() if k not in ("seat", "signal")}
+
+
+# -- the interface ---------------------------------------------------------------
+
+def test_characters_and_make_bot():
+    assert CHARACTERS == ("KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA",
+                          "TANOOR", "TIZAB", "ZELZELA")
+    for name in CHARACTERS:
+        b = make_bot(name.lower(), seed=3)
+        assert b.name == name
+    with pytest.raises(ValueError):
+        make_bot("NOBODY")
+    with pytest.raises(ValueError):
+        make_bot("ORACLE")          # the oracle sees all hands: arena only
+
+
+def test_choose_returns_one_legal_action_object():
+    m = Match("manfee")
+    m.start_deal(dealer=0, rng=random.Random(4))
+    v = seat_view(m, m.to_act())
+    a = bot("SADA").choose(v)
+    assert isinstance(a, dict) and stripped(a) in [stripped(x) for x in v["legal"]]
+
+
+# -- legality over whole matches ----------------------------------------------------
+
+def play_deals(game, options, names, seed, deals=1):
+    m = Match(game, options)
+    rng = random.Random(seed)
+    bots = [bot(names[s % len(names)], seed * 10 + s) for s in range(m.game.n)]
+    for _ in range(deals):
+        if m.finished:
+            break
+        m.start_deal(rng=rng)
+        while m.in_deal:
+            s = m.to_act()
+            v = seat_view(m, s)
+            a = bots[s].choose(v)
+            assert stripped(a) in [stripped(x) for x in v["legal"]], (game, a)
+            if "signal" in a:
+                assert m.options.get("signals", False)
+            m.apply(s, a)        # raises RulesError if illegal
+    return m
+
+
+@pytest.mark.parametrize("game,options", GAME_OPTIONS)
+def test_quick_levels_play_legally(game, options):
+    quick = CHARACTERS[:5]
+    for i in range(6):
+        names = [quick[i % 5], quick[(i + 2) % 5]]
+        play_deals(game, options, names, seed=100 + i, deals=2)
+
+
+@pytest.mark.parametrize("game,options", GAME_OPTIONS)
+def test_searching_levels_play_legally(game, options):
+    names = list(CHARACTERS[5:])
+    play_deals(game, options, names, seed=7, deals=1)
+
+
+def test_manfee_signals_are_truthful():
+    m = Match("manfee")
+    rng = random.Random(11)
+    bots = [bot("SADA", s) for s in range(4)]
+    seen = 0
+    for _ in range(4):
+        if m.finished:
+            break
+        m.start_deal(rng=rng)
+        while m.in_deal:
+            s = m.to_act()
+            a = bots[s].choose(seat_view(m, s))
+            m.apply(s, a)
+            if a.get("signal") == "drop":
+                seen += 1
+                suit = "SHDC".index(a["play"][1])
+                assert not m.deal.hands[s] & SUIT_MASK[suit]
+    assert seen > 0
+
+
+# -- no peeking --------------------------------------------------------------------
+
+def hidden_places(m, seat):
+    """The places whose cards ``seat`` cannot see: other seats (not a Manfee
+    seat holding our passed hand) and, in Manni, the cards out of play."""
+    d = m.deal
+    places = [s for s in range(d.n) if s != seat]
+    if m.game.name == "manfee" and d.passed:
+        places.remove((seat + 3) % 4)
+    return places
+
+
+def redeal(m, seat, rng, tries=200):
+    """Another match that ``seat`` cannot tell from ``m``: the hidden cards
+    dealt again among the hidden places (same counts, voids respected), the
+    same history replayed under the rules.  None if none was found."""
+    g = m.game
+    d = m.deal
+    places = hidden_places(m, seat)
+    manni_out = g.name == "manni" and d.swapper != seat
+    pool = 0
+    for s in places:
+        pool |= d.hands[s]
+    if manni_out:
+        out_mask = d.widow if d.swapper < 0 else d.swapped_out
+        pool |= out_mask
+    voids = [0] * d.n
+    played_by = [0] * d.n
+    trick = []
+    for s, code in d.history:
+        if code < 192:
+            c = code & 63
+            played_by[s] |= 1 << c
+            if trick and SUIT_OF[c] != SUIT_OF[trick[0]]:
+                voids[s] |= SUIT_MASK[SUIT_OF[trick[0]]]
+            trick.append(c)
+            if len(trick) == d.n:
+                trick = []
+    sizes = [bin(d.hands[s]).count("1") for s in places]
+    cards = list(mask_cards(pool))
+    actions = list(m.records[-1]["actions"])
+    for _ in range(tries):
+        rng.shuffle(cards)
+        new = {}
+        i = 0
+        ok = True
+        for s, k in zip(places, sizes):
+            new[s] = sum(1 << c for c in cards[i:i + k])
+            i += k
+            if new[s] & voids[s]:
+                ok = False
+        if not ok:
+            continue
+        rest = sum(1 << c for c in cards[i:])
+        now = list(d.hands)
+        for s, h in new.items():
+            now[s] = h
+        dealt = [now[s] | played_by[s] for s in range(d.n)]
+        widow = 0
+        if g.name == "manfee" and d.passed:
+            dealt = [dealt[(s + 3) % 4] for s in range(4)]
+        if g.name == "manni":
+            if d.swapper >= 0:
+                sw = d.swapper
+                out = rest if manni_out else d.swapped_out
+                dealt[sw], widow = out, dealt[sw]
+            else:
+                widow = rest
+        alt = Match(g.name, m.options)
+        try:
+            alt.start_deal(dealer=d.dealer, hands=dealt, widow=widow)
+            for a in actions:
+                alt.apply(a["seat"], {k: v for k, v in a.items() if k != "seat"})
+        except Exception:
+            continue
+        if alt.deal.hands == d.hands:
+            continue
+        return alt
+    return None
+
+
+def decision_points(game, options, seed, count):
+    """Matches stopped at random decision points (random legal play)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        m = Match(game, options)
+        m.start_deal(rng=rng)
+        stop = rng.randrange(4, 40)
+        for _ in range(stop):
+            if not m.in_deal:
+                break
+            d = m.deal
+            if options.get("blind") and d.phase == 2 and not d.looked:
+                m.apply(d.turn, A.LOOK)
+                continue
+            m.apply(d.turn, rng.choice(d.legal()))
+        if m.in_deal:
+            out.append(m)
+    return out
+
+
+@pytest.mark.parametrize("game,options", [g for g in GAME_OPTIONS if g[1] != {"blind": True}])
+def test_no_peeking(game, options):
+    rng = random.Random(99)
+    points = decision_points(game, options, seed=len(game) * 7 + len(options), count=12)
+    for i, name in enumerate(CHARACTERS):
+        checked = 0
+        for m in points[i % len(points):] + points[:i % len(points)]:
+            seat = m.to_act()
+            alt = redeal(m, seat, rng)
+            if alt is None:
+                continue
+            view = seat_view(m, seat)
+            assert seat_view(alt, seat) == view
+            b1, b2 = bot(name, seed=5 + i), bot(name, seed=5 + i)
+            assert b1.choose(view) == b2.choose(seat_view(alt, seat)), (name, game)
+            checked += 1
+            if checked == 3:
+                break
+        assert checked == 3, name
+
+
+def test_a_bot_takes_over_mid_deal_without_memory():
+    m = Match("manille-muette")
+    m.start_deal(rng=random.Random(3))
+    keeper = bot("TANA", 8)
+    while m.in_deal:
+        s = m.to_act()
+        v = seat_view(m, s)
+        a = keeper.choose(v)
+        assert bot("TANA", 8).choose(v) == a     # a fresh bot decides the same
+        m.apply(s, a)
+
+
+# -- the ladder, on a small fixed sample -----------------------------------------
+
+def test_ladder_holds_on_a_fixed_sample():
+    r = arena_run("manfee", "SADA", "KADO", 30, seed=3)
+    assert r["win_rate"] > 0.6 and r["mean_diff"] > 0
+    r = arena_run("manille", "ZELZELA", "KADO", 6, seed=3, budget=0.03)
+    assert r["mean_diff"] > 0
