@@ -1,0 +1,295 @@
+"""The window, the loop and the scene stack.
+
+The loop runs at full frame rate only while something moves (an animation,
+a drag, a widget hover); otherwise it sleeps in ``pygame.event.wait`` with a
+timeout, so an idle table costs next to no CPU.  Bot threads wake it with a
+posted event.  ``step`` is one turn of the loop: the tests call it directly
+with posted mouse events, so they drive the real code path.
+"""
+import os
+import time
+
+import pygame
+import pygame_gui
+
+from .config import Settings
+from .cards import CardImages
+
+THEME = os.path.join(os.path.dirname(__file__), "theme.json")
+FPS = 60
+WAKE = pygame.event.custom_type()          # a bot answered: wake the idle loop
+MIN_SIZE = (800, 480)
+
+
+class _Silence:
+    available = False
+
+    def play(self, name):
+        return None
+
+    def set_volume(self, v):
+        pass
+
+    def set_muted(self, m):
+        pass
+
+    def close(self):
+        pass
+
+
+def make_sound_bank(settings):
+    try:
+        from sounds.synth import SoundBank
+    except Exception:
+        return _Silence()
+    try:
+        return SoundBank(settings.volume, settings.muted)
+    except Exception:
+        return _Silence()
+
+
+class App:
+    def __init__(self, settings=None, size=(1280, 720), fullscreen=None, time_scale=1.0,
+                 screenshot=None, after=2.0, quiet_sound=False):
+        self.settings = settings or Settings.load()
+        pygame.init()
+        pygame.display.set_caption("Manfee")
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.windowed_size = tuple(size)
+        self.screen = self._set_mode()
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), theme_path=THEME)
+        self.sounds = _Silence() if quiet_sound else make_sound_bank(self.settings)
+        self.time_scale = time_scale      # tests: run the animations faster than the setting
+        self.scenes = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.messages = list(self.settings.problems)   # sentences the menu shows once
+        self.screenshot = screenshot
+        self.after = after
+        self.started = time.monotonic()
+        self.frames = 0
+        self._images = {}
+        self._last = time.perf_counter()
+        self._lively_until = 0.0
+        self.frame_hook = None            # benchmarks: called with each frame's cost
+
+    # -- window --------------------------------------------------------------------------
+    def _set_mode(self):
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on):
+        if bool(on) == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+        self.fullscreen = bool(on)
+        self.screen = self._set_mode()
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size):
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.get_surface()
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui.set_window_resolution(self.screen.get_size())
+        for scene in self.scenes:
+            scene.resize(self.screen.get_size())
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    # -- shared resources ------------------------------------------------------------------
+    def images(self, card_width, small_width):
+        key = (card_width, small_width, self.settings.four_colour)
+        imgs = self._images.get(key)
+        if imgs is None:
+            if len(self._images) > 3:
+                self._images.clear()
+            imgs = self._images[key] = CardImages(card_width, small_width, self.settings.four_colour)
+        return imgs
+
+    def sound(self, name):
+        try:
+            self.sounds.play(name)
+        except Exception:
+            pass
+
+    def wake(self):
+        """Called from worker threads: make an idle loop look again."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+
+    @property
+    def anim_speed(self):
+        return self.settings.anim_speed * self.time_scale
+
+    @property
+    def bot_pace(self):
+        """Seconds a bot waits before acting (the setting, shortened by a fast test speed)."""
+        return self.settings.bot_pace / max(1.0, self.time_scale)
+
+    def save_settings(self):
+        err = self.settings.save()
+        if err:
+            self.messages.append(err)
+
+    # -- scenes ------------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene):
+        if self.top:
+            self.top.leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self):
+        scene = self.scenes.pop()
+        scene.leave()
+        scene.close()
+        if self.top:
+            self.top.enter()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene):
+        """Swap the top scene for ``scene``."""
+        old = self.scenes.pop() if self.scenes else None
+        if old:
+            old.leave()
+            old.close()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene):
+        """Close every scene and start again from ``scene`` (back to the menu)."""
+        while self.scenes:
+            s = self.scenes.pop()
+            s.leave()
+            s.close()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def quit(self):
+        self.running = False
+
+    # -- the loop ------------------------------------------------------------------------------
+    def needs_frames(self):
+        top = self.top
+        if top is None:
+            return False
+        return top.busy() or time.perf_counter() < self._lively_until
+
+    def step(self, dt=None, first=None):
+        """One turn of the loop: events, update, draw.  Returns False once quitting."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = now - self._last
+        self._last = now
+        dt = min(dt, 0.1)
+        events = ([first] if first is not None else []) + pygame.event.get()
+        for e in events:
+            self._event(e)
+            if not self.running:
+                return False
+        scene = self.top
+        if scene is None:
+            return False
+        scene.update(dt * self.anim_speed)
+        self.ui.update(dt)          # after the scene: widgets it just made are drawn this frame
+        self.draw()
+        self.frames += 1
+        if self.frame_hook:
+            self.frame_hook(time.perf_counter() - now)
+        if self.screenshot and time.monotonic() - self.started >= self.after:
+            self.save_screenshot(self.screenshot)
+            self.running = False
+        return self.running
+
+    def draw(self):
+        surface = self.screen
+        stack = self.scenes
+        i = len(stack) - 1
+        while i > 0 and stack[i].overlay:
+            i -= 1
+        for scene in stack[i:]:
+            scene.draw(surface)
+        self.ui.draw_ui(surface)
+        if self.top is not None and hasattr(self.top, "draw_over_ui"):
+            self.top.draw_over_ui(surface)
+        pygame.display.flip()
+
+    def save_screenshot(self, path):
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+    def _event(self, e):
+        if e.type == pygame.QUIT:
+            self.running = False
+            return
+        if e.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self._resized(e.size)
+            return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                      pygame.KEYDOWN):
+            self._lively_until = time.perf_counter() + 0.4
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
+            return
+        if e.type == WAKE:
+            return
+        consumed = self.ui.process_events(e)
+        top = self.top
+        if top is None:
+            return
+        if e.type >= pygame.USEREVENT and hasattr(e, "ui_element"):
+            top.ui_event(e)
+            return
+        if not consumed:
+            top.process_event(e)
+
+    def run(self):
+        first = None
+        while self.running:
+            if self.needs_frames():
+                self.clock.tick(FPS)
+                first = None
+            else:
+                wake = self.top.wake_in() if self.top else None
+                timeout = 0.25 if wake is None else max(0.0, min(0.25, wake))
+                if self.screenshot:
+                    timeout = min(timeout, 0.05)
+                if timeout > 0:
+                    ev = pygame.event.wait(max(1, int(timeout * 1000)))
+                    first = ev if ev.type != pygame.NOEVENT else None
+                else:
+                    first = None
+            self.step(first=first)
+        self.shutdown()
+
+    def shutdown(self):
+        while self.scenes:
+            s = self.scenes.pop()
+            try:
+                s.leave()
+                s.close()
+            except Exception:
+                pass
+        try:
+            self.sounds.close()
+        except Exception:
+            pass
+        pygame.quit()

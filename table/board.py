@@ -1,0 +1,254 @@
+"""The cards on the felt as one viewer sees them: hands, court, won piles.
+
+The board holds card sprites by key: a card's text (``"QH"``) once its face
+is known to the viewer, ``"?left:4"`` for a card seen only from the back.
+The director (``director.py``) moves sprites for events; everything else
+(a hand closing up after a card leaves, a resize) is the board easing each
+card to where the layout wants it.  ``draw`` only reads.
+"""
+import pygame
+
+from .anim import Tween, Spring, ease_out_cubic
+from .cards import CardSprite, draw_sprite, sort_hand
+from .layout import Layout, place_of
+from .text import render
+
+try:
+    from sprites.table_art import felt as make_felt
+except ImportError:
+    make_felt = None
+
+LAYER_PILE, LAYER_HAND, LAYER_COURT, LAYER_MINE, LAYER_AIR = 0, 1, 2, 3, 5
+
+
+class Board:
+    def __init__(self, app, seats, viewer, size, rank_order="23456789TJQKA"):
+        self.app = app
+        self.seats = tuple(seats)
+        self.viewer = viewer
+        self.rank_order = rank_order
+        self.open_hands = False          # replays: every hand face up
+        self.sprites = {}
+        self.hands = {s: [] for s in self.seats}
+        self.court = []                  # keys, in play order
+        self.court_seat = {}
+        self.piles = {s: 0 for s in self.seats}
+        self.settles = {}                # key -> Tween easing it home
+        self._serial = 0
+        self._kicks = 0
+        self.tasks = []                  # free-running effects (squash, flips)
+        self.shake_x = Spring(2600.0, 24.0)
+        self.shake_y = Spring(2600.0, 24.0)
+        self.resize(size)
+
+    # -- geometry -------------------------------------------------------------------------
+    def resize(self, size):
+        self.layout = Layout(size, len(self.seats))
+        L = self.layout
+        self.images = self.app.images(L.cw, L.sw)
+        self.felt = None
+        if make_felt is not None:
+            try:
+                self.felt = make_felt(size)
+            except Exception:
+                self.felt = None
+        if self.felt is None:
+            self.felt = pygame.Surface(size)
+            self.felt.fill((30, 100, 58))
+        self.felt = self.felt.convert() if pygame.display.get_surface() else self.felt
+        self.relayout(instant=True)
+
+    def place(self, seat):
+        return place_of(self.seats, self.viewer, seat)
+
+    def seat_at(self, place):
+        for s in self.seats:
+            if self.place(s) == place:
+                return s
+        return None
+
+    # -- contents -------------------------------------------------------------------------
+    def clear(self):
+        self.sprites.clear()
+        self.hands = {s: [] for s in self.seats}
+        self.court = []
+        self.court_seat = {}
+        self.piles = {s: 0 for s in self.seats}
+        self.settles.clear()
+        self.tasks = []
+
+    def add(self, key, card, face_up, pose, layer):
+        x, y, a, w = pose
+        s = CardSprite(key, card, face_up, x, y, a, w, layer)
+        self.sprites[key] = s
+        return s
+
+    def rekey(self, old, new, card=None):
+        s = self.sprites.pop(old)
+        s.key = new
+        if card is not None:
+            s.card = card
+        self.sprites[new] = s
+        for seat, keys in self.hands.items():
+            if old in keys:
+                keys[keys.index(old)] = new
+        if old in self.settles:
+            self.settles[new] = self.settles.pop(old)
+        return s
+
+    def hidden_key(self, seat, i):
+        """A fresh key for a card seen from the back (never reused: hands move)."""
+        self._serial += 1
+        return f"?{seat}:{i}:{self._serial}"
+
+    def set_from_view(self, view, hands=None, face_down_viewer=False):
+        """Lay out the whole table at once from a view (start, resume, hot-seat switch).
+
+        ``hands`` (seat -> card list) shows other hands face up (replays).
+        """
+        self.clear()
+        L = self.layout
+        for seat in self.seats:
+            place = self.place(seat)
+            if seat == self.viewer and view.get("hand") is not None and view.get("phase") != "waiting":
+                cards = sort_hand(view["hand"], self.rank_order)
+                for i, pose in enumerate(L.hand_poses(place, len(cards))):
+                    c = cards[i]
+                    self.add(c, c, not face_down_viewer, pose, LAYER_MINE).order = i
+                    self.hands[seat].append(c)
+            elif hands and hands.get(seat) is not None:
+                cards = sort_hand(hands[seat], self.rank_order)
+                for i, pose in enumerate(L.open_hand_poses(place, len(cards))):
+                    c = cards[i]
+                    self.add(c, c, True, pose, LAYER_HAND).order = i
+                    self.hands[seat].append(c)
+            else:
+                n = (view.get("counts") or {}).get(seat, 0)
+                for i, pose in enumerate(L.hand_poses(place, n)):
+                    k = self.hidden_key(seat, i)
+                    self.add(k, None, False, pose, LAYER_HAND).order = i
+                    self.hands[seat].append(k)
+        for i, item in enumerate(view.get("trick") or []):
+            c = item["card"]
+            s = self.add(c, c, True, L.court_pose(self.place(item["seat"]), c), LAYER_COURT)
+            s.order = i
+            s.badge = item.get("signal")
+            self.court.append(c)
+            self.court_seat[c] = item["seat"]
+        for seat, n in (view.get("won") or {}).items():
+            if seat in self.piles:
+                self.piles[seat] = n
+        self.relayout(instant=True)
+
+    def is_open(self, seat):
+        return seat == self.viewer or self.open_hands
+
+    # -- the layout's wishes ----------------------------------------------------------------
+    def hand_pose_list(self, seat, count=None):
+        keys = self.hands[seat]
+        n = len(keys) if count is None else count
+        place = self.place(seat)
+        if seat != self.viewer and self.open_hands:
+            return self.layout.open_hand_poses(place, n)
+        return self.layout.hand_poses(place, n)
+
+    def relayout(self, seat=None, instant=False, duration=0.28):
+        """Ease every resting card of the hands (or of ``seat``) to its place."""
+        L = self.layout
+        for s in (self.seats if seat is None else (seat,)):
+            keys = self.hands[s]
+            for i, (k, pose) in enumerate(zip(keys, self.hand_pose_list(s))):
+                sp = self.sprites.get(k)
+                if sp is None:
+                    continue
+                sp.order = i
+                self._home(sp, pose, instant, duration)
+        for i, k in enumerate(self.court):
+            sp = self.sprites.get(k)
+            if sp is not None:
+                self._home(sp, L.court_pose(self.place(self.court_seat[k]), k), instant, duration)
+
+    def _home(self, sp, pose, instant, duration):
+        if sp.motion is not None:
+            sp.home = pose
+            return
+        if instant:
+            sp.x, sp.y, sp.angle, sp.width = pose
+            sp.home = pose
+            self.settles.pop(sp.key, None)
+            return
+        if sp.home == pose and (sp.x, sp.y) == pose[:2]:
+            return
+        sp.home = pose
+        self.settle(sp, duration)
+
+    def settle(self, sp, duration=0.28):
+        """Ease ``sp`` back to its home (after a drag, or when its place changed)."""
+        if sp.home is None:
+            return
+        x, y, a, w = sp.home
+        self.settles[sp.key] = Tween(sp, duration, ease_out_cubic, x=x, y=y, angle=a, width=w)
+
+    # -- time -------------------------------------------------------------------------------
+    @property
+    def moving(self):
+        return bool(self.settles or self.tasks) or not (self.shake_x.resting and self.shake_y.resting)
+
+    def update(self, dt):
+        if self.settles:
+            for k in [k for k, t in self.settles.items() if t.update(dt)]:
+                self.settles.pop(k, None)
+        if self.tasks:
+            self.tasks = [t for t in self.tasks if not t.update(dt)]
+        self.shake_x.update(dt)
+        self.shake_y.update(dt)
+
+    def shake(self, strength):
+        """A jolt of the whole table (a slam): mostly down, a little sideways."""
+        self._kicks += 1
+        self.shake_x.kick(strength * (0.45 if self._kicks % 2 else -0.45))
+        self.shake_y.kick(strength)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def offset(self):
+        return (round(self.shake_x.value), round(self.shake_y.value))
+
+    def draw(self, surface, hide_hands=False):
+        off = self.offset()
+        surface.blit(self.felt, off)
+        self.draw_piles(surface, off)
+        order = sorted(self.sprites.values(), key=lambda s: (s.layer, s.order))
+        for s in order:
+            if hide_hands and s.layer in (LAYER_MINE,) and s.face_up:
+                continue
+            draw_sprite(surface, self.images, s, off)
+
+    def draw_piles(self, surface, off):
+        L = self.layout
+        for seat, n in self.piles.items():
+            if n <= 0:
+                continue
+            place = self.place(seat)
+            for k in range(min(n, 5)):
+                x, y, a, w = L.pile_pose(place, k)
+                img = self.images.get(None, False, w, a)
+                r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
+            fs = max(11, round(L.H * 0.018))
+            label = render(f"{n} trick{'s' if n != 1 else ''}", fs, (244, 236, 210), bold=True, shadow=True)
+            surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
+
+    # -- picking ----------------------------------------------------------------------------
+    def viewer_card_at(self, pos):
+        """The viewer's face-up card under ``pos`` (the topmost), or None."""
+        best = None
+        for k in self.hands.get(self.viewer, []):
+            s = self.sprites.get(k)
+            if s is None or not s.face_up or s.motion == "flying":
+                continue
+            x, y = s.x, s.y - s.lift
+            w = s.width
+            h = w * 1.4
+            if abs(pos[0] - x) <= w / 2 and abs(pos[1] - y) <= h / 2:
+                if best is None or s.order > best.order:
+                    best = s
+        return best.key if best else None

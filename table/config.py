@@ -1,0 +1,139 @@
+"""Where the table keeps its files, and the player's settings.
+
+The folder is ``$MANFEE_HOME`` when set (tests point it at a temporary
+folder), else ``$XDG_CONFIG_HOME/manfee``, else ``~/.config/manfee``.  It
+holds ``settings.json`` and ``saves/`` (one match record per match).
+
+A settings file that is broken, foreign or from an older version never stops
+the table: every bad or missing value falls back to its default, and
+``Settings.load`` says what it ignored in ``problems`` (the menu shows it).
+"""
+import json
+import os
+import tempfile
+
+SETTINGS_VERSION = 1
+
+# name -> (default, check) ; check(value) returns the cleaned value or raises
+def _float_in(lo, hi):
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
+            raise ValueError(f"a number from {lo} to {hi}")
+        if not lo <= v <= hi:
+            raise ValueError(f"a number from {lo} to {hi}")
+        return float(v)
+    return check
+
+
+def _bool(v):
+    if not isinstance(v, bool):
+        raise ValueError("true or false")
+    return v
+
+
+def _name(v):
+    if not isinstance(v, str) or not 0 < len(v.strip()) <= 24:
+        raise ValueError("a name of 1 to 24 characters")
+    return v.strip()
+
+
+FIELDS = {
+    "volume": (0.7, _float_in(0.0, 1.0)),
+    "muted": (False, _bool),
+    "anim_speed": (1.0, _float_in(0.25, 100.0)),   # multiplies every animation's pace
+    "bot_pace": (0.7, _float_in(0.0, 5.0)),        # seconds a bot "thinks" at least
+    "four_colour": (False, _bool),
+    "fullscreen": (False, _bool),
+    "player_name": ("You", _name),
+}
+
+
+def home_dir():
+    """The table's folder (not created here)."""
+    env = os.environ.get("MANFEE_HOME")
+    if env:
+        return env
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    if xdg:
+        return os.path.join(xdg, "manfee")
+    return os.path.join(os.path.expanduser("~"), ".config", "manfee")
+
+
+def saves_dir():
+    return os.path.join(home_dir(), "saves")
+
+
+class Settings:
+    """The player's settings: attributes named as in ``FIELDS``.
+
+    >>> s = Settings(); s.volume
+    0.7
+    """
+
+    def __init__(self, **values):
+        for key, (default, _check) in FIELDS.items():
+            setattr(self, key, default)
+        for key, value in values.items():
+            if key not in FIELDS:
+                raise KeyError(key)
+            setattr(self, key, FIELDS[key][1](value))
+        self.problems = []       # sentences about what load() ignored
+
+    def as_dict(self):
+        out = {"version": SETTINGS_VERSION}
+        out.update({key: getattr(self, key) for key in FIELDS})
+        return out
+
+    @classmethod
+    def path(cls):
+        return os.path.join(home_dir(), "settings.json")
+
+    @classmethod
+    def load(cls, path=None):
+        """The saved settings, or defaults (with ``problems`` said) where they are bad."""
+        path = path or cls.path()
+        s = cls()
+        name = os.path.basename(path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+        except FileNotFoundError:
+            return s
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError) as e:
+            s.problems.append(f"{name} could not be read ({_short(e)}); using the default settings")
+            return s
+        if not isinstance(data, dict):
+            s.problems.append(f"{name} is not a settings file; using the default settings")
+            return s
+        version = data.get("version")
+        if version != SETTINGS_VERSION:
+            s.problems.append(f"{name} is from another version ({version!r}); "
+                              "kept what still fits")
+        for key, (default, check) in FIELDS.items():
+            if key not in data:
+                continue
+            try:
+                setattr(s, key, check(data[key]))
+            except ValueError as e:
+                s.problems.append(f"{name}: {key} must be {e}, not {data[key]!r}; "
+                                  f"using {default!r}")
+        return s
+
+    def save(self, path=None):
+        """Write the settings atomically; returns an error sentence or None."""
+        path = path or self.path()
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.as_dict(), f, indent=1)
+            os.replace(tmp, path)
+        except OSError as e:
+            return f"settings not saved ({_short(e)})"
+        return None
+
+
+def _short(e):
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__
+    return text[:120]

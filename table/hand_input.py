@@ -1,0 +1,177 @@
+"""Choosing and playing a card from the viewer's hand, by mouse or keyboard.
+
+Press and hold a legal card: it lifts (a preview; one at a time).  Slide
+sideways onto another legal card: that one lifts instead.  Push the card up
+toward the court and release past the play line: it is played.  Release
+before: it eases back into the hand.  Arrows choose, Enter plays.
+
+Mouse state is our own (posted events do not move the real mouse): the
+position always comes from ``event.pos``.
+"""
+import pygame
+
+from .anim import Tween, ease_out_cubic
+
+LIFT = 0.22          # of a card's height
+
+
+class HandInput:
+    def __init__(self, scene):
+        self.scene = scene
+        self.pressed = False
+        self.selected = None       # the lifted card
+        self.dragging = False
+        self.press = (0, 0)
+        self.grab = (0.0, 0.0)
+        self.lifts = {}            # card -> Tween of its lift
+
+    # -- state ------------------------------------------------------------------------------------
+    @property
+    def board(self):
+        return self.scene.board
+
+    def legal(self):
+        if not self.scene.can_play():
+            return []
+        return [a["play"] for a in self.scene.shown.get("legal") or () if "play" in a]
+
+    def reset(self):
+        for k in list(self.lifts):
+            sp = self.board.sprites.get(k)
+            if sp is not None:
+                sp.lift = 0.0
+        self.lifts.clear()
+        if self.selected and self.dragging:
+            sp = self.board.sprites.get(self.selected)
+            if sp is not None and sp.motion == "drag":
+                sp.motion = None
+                self.board.settle(sp)
+        self.pressed = self.dragging = False
+        self.selected = None
+
+    def update(self, dt):
+        for k in [k for k, t in self.lifts.items() if t.update(dt)]:
+            self.lifts.pop(k, None)
+
+    @property
+    def moving(self):
+        return bool(self.lifts) or self.pressed
+
+    # -- lifting ----------------------------------------------------------------------------------
+    def _lift(self, key, up):
+        sp = self.board.sprites.get(key)
+        if sp is None:
+            return
+        h = self.board.layout.ch * LIFT if up else 0.0
+        self.lifts[key] = Tween(sp, 0.12, ease_out_cubic, lift=h)
+
+    def select(self, key):
+        if key == self.selected:
+            return
+        if self.selected:
+            self._lift(self.selected, False)
+        self.selected = key
+        if key:
+            self._lift(key, True)
+
+    # -- mouse ------------------------------------------------------------------------------------
+    def mouse_down(self, pos):
+        legal = self.legal()
+        key = self.board.viewer_card_at(pos)
+        if key is None:
+            return False
+        if key not in legal:
+            self.scene.refuse_card(key, bool(legal))
+            return True
+        self.pressed = True
+        self.dragging = False
+        self.press = pos
+        self.select(key)
+        return True
+
+    def mouse_move(self, pos):
+        if not self.pressed or not self.selected:
+            return False
+        L = self.board.layout
+        sp = self.board.sprites.get(self.selected)
+        if sp is None:
+            self.reset()
+            return False
+        up = self.press[1] - pos[1]
+        if not self.dragging:
+            if up > L.ch * 0.12:
+                # Start pushing: the card leaves the hand and follows the pointer.
+                self.dragging = True
+                self.lifts.pop(self.selected, None)
+                sp.y -= sp.lift
+                sp.lift = 0.0
+                sp.motion = "drag"
+                self.board.settles.pop(sp.key, None)
+                self.grab = (sp.x - pos[0], sp.y - pos[1])
+            else:
+                other = self.board.viewer_card_at(pos)
+                if other and other != self.selected and other in self.legal():
+                    self.select(other)
+                    self.press = (pos[0], max(pos[1], self.press[1]))
+                return True
+        if self.dragging:
+            if up < L.ch * 0.06:
+                # Back into the hand: choosing again.
+                self.dragging = False
+                sp.motion = None
+                self.board.settle(sp, 0.15)
+                self._lift(sp.key, True)
+                return True
+            sp.x = pos[0] + self.grab[0]
+            sp.y = pos[1] + self.grab[1]
+        return True
+
+    def mouse_up(self, pos):
+        if not self.pressed:
+            return False
+        self.pressed = False
+        key = self.selected
+        sp = self.board.sprites.get(key) if key else None
+        if sp is None:
+            self.reset()
+            return True
+        L = self.board.layout
+        if self.dragging and (sp.y < L.play_line or L.in_court(pos)):
+            self.dragging = False
+            self.selected = None
+            self.lifts.pop(key, None)
+            self.scene.play_card(key)
+            return True
+        # Not far enough: ease back into the hand.
+        if self.dragging:
+            sp.motion = None
+            self.board.settle(sp, 0.22)
+        self.dragging = False
+        self.select(None)
+        return True
+
+    # -- keyboard ---------------------------------------------------------------------------------
+    def key(self, e):
+        legal = self.legal()
+        if not legal:
+            return False
+        hand = [k for k in self.board.hands.get(self.board.viewer, []) if k in legal]
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if self.selected in hand:
+                i = hand.index(self.selected) + (1 if e.key == pygame.K_RIGHT else -1)
+            else:
+                i = 0 if e.key == pygame.K_RIGHT else len(hand) - 1
+            self.select(hand[i % len(hand)])
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+            if self.selected in hand:
+                key = self.selected
+                self.selected = None
+                self.lifts.pop(key, None)
+                self.scene.play_card(key)
+                return True
+            return False
+        if e.key == pygame.K_DOWN and self.selected:
+            self.select(None)
+            return True
+        return False

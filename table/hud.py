@@ -1,0 +1,346 @@
+"""What the table writes on the felt: scores, seat plates, banners, panels.
+
+Pure drawing from the scene's state (``scene.shown`` is the view as the
+animation has reached it); nothing here changes the match.
+"""
+import math
+
+import pygame
+
+from .text import render, blit_text
+from .cards import sort_hand
+
+GOLD = (255, 214, 107)
+CREAM = (244, 236, 210)
+DIM = (170, 190, 176)
+RED = (255, 110, 96)
+PANEL = (12, 30, 21, 215)
+EDGE = (201, 164, 74)
+
+_panels = {}
+_buttons = {}
+
+
+def panel(surface, rect, fill=PANEL, edge=EDGE, radius=12, width=2):
+    """A translucent rounded panel (cached by size and colours)."""
+    rect = pygame.Rect(rect)
+    key = (rect.size, fill, edge, radius, width)
+    img = _panels.get(key)
+    if img is None:
+        if len(_panels) > 80:
+            _panels.clear()
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
+        if width:
+            pygame.draw.rect(img, edge, img.get_rect(), width, border_radius=radius)
+        _panels[key] = img
+    surface.blit(img, rect)
+    return rect
+
+
+def side_name(scene, side):
+    seats = side.split("-")
+    names = [scene.session.name(s) for s in seats]
+    return " & ".join(names)
+
+
+def seat_side(view, seat):
+    sides = list((view.get("totals") or {}).keys())
+    for side in sides:
+        if seat in side.split("-"):
+            return side
+    return seat
+
+
+# -- the score board --------------------------------------------------------------------------
+
+def draw_scoreboard(surface, scene):
+    v = scene.shown
+    L = scene.board.layout
+    fs = max(13, round(L.H * 0.022))
+    sides = list((v.get("totals") or {}).keys())
+    if not sides:
+        return
+    targets = v.get("targets") or {}
+    tricks = v.get("tricks") or {}
+    row_h = round(fs * 2.7)
+    w = round(fs * 21)
+    h = round(fs * 2.4) + row_h * len(sides)
+    rect = panel(surface, (L.margin, L.margin, w, h))
+    x0, y = rect.x + fs, rect.y + round(fs * 0.5)
+    deal = (v.get("deal") or 0) + 1 if v.get("phase") != "waiting" else len(v.get("scores") or []) + 1
+    blit_text(surface, f"DEAL {deal}", fs, (x0, y), GOLD, bold=True)
+    target = (v.get("options") or {}).get("target")
+    blit_text(surface, f"match to {target}", fs * 0.85, (rect.right - fs, y + 2), DIM, anchor="topright")
+    y += round(fs * 1.8)
+    mine = seat_side(v, scene.viewer)
+    for side in sides:
+        total = v["totals"][side]
+        name = side_name(scene, side)
+        colour = GOLD if side == mine else CREAM
+        blit_text(surface, name, fs, (x0, y), colour, bold=True)
+        blit_text(surface, str(total), fs * 1.6, (rect.right - fs, y - fs * 0.25), colour,
+                  bold=True, anchor="topright")
+        t = targets.get(side)
+        won = tricks.get(side, 0)
+        yy = y + round(fs * 1.35)
+        if t is not None:
+            blit_text(surface, f"target {t}", fs * 0.82, (x0, yy), DIM)
+            _trick_boxes(surface, x0 + fs * 5.2, yy + fs * 0.15, fs * 0.72, t, won)
+        else:
+            calls = v.get("calls")
+            if calls is not None:
+                said = [calls.get(s) for s in side.split("-")]
+                text = " + ".join("?" if c is None else str(c) for c in said)
+                blit_text(surface, f"calls {text}", fs * 0.82, (x0, yy), DIM)
+            else:
+                blit_text(surface, f"tricks {won}", fs * 0.82, (x0, yy), DIM)
+        y += row_h
+
+
+def _trick_boxes(surface, x, y, size, target, won):
+    """One box per trick of the target; filled as tricks are won; red past the target."""
+    n = max(target, won)
+    size = int(size)
+    gap = max(2, size // 4)
+    for i in range(min(n, 14)):
+        r = pygame.Rect(round(x + i * (size + gap)), round(y), size, size)
+        if i < won:
+            colour = RED if i >= target else GOLD
+            pygame.draw.rect(surface, colour, r, border_radius=3)
+        else:
+            pygame.draw.rect(surface, (120, 140, 126), r, 1, border_radius=3)
+    if target == 0 and won == 0:
+        blit_text(surface, "none", size, (x, y - size * 0.1), DIM)
+
+
+# -- seats ------------------------------------------------------------------------------------
+
+def draw_plates(surface, scene):
+    v = scene.shown
+    b = scene.board
+    L = b.layout
+    fs = max(12, round(L.H * 0.021))
+    turn = v.get("turn") if not scene.director.busy() else None
+    calls = v.get("calls") or {}
+    won = v.get("won") or {}
+    for seat in scene.seats:
+        place = b.place(seat)
+        x, y, anchor = L.plate_pos(place)
+        name = scene.session.name(seat)
+        ctl = scene.session.controllers.get(seat)
+        lines = [name if seat != scene.viewer or scene.hotseat else f"{name}"]
+        sub = []
+        if seat in calls:
+            sub.append(f"call {calls[seat]}")
+        elif v.get("phase") == "call" and seat != v.get("dealer"):
+            sub.append("call …" if seat == turn else "call —")
+        if v.get("phase") not in ("call", "decide", "waiting", None):
+            sub.append(f"won {won.get(seat, 0)}")
+        if ctl is not None and ctl.kind == "bot":
+            sub.append("bot")
+        sub_text = "  ·  ".join(sub)
+        n1 = render(lines[0], fs, GOLD if seat == turn else CREAM, bold=True)
+        n2 = render(sub_text, round(fs * 0.8), DIM) if sub_text else None
+        w = max(n1.get_width(), n2.get_width() if n2 else 0) + fs * 1.6
+        h = n1.get_height() + (n2.get_height() if n2 else 0) + fs * 0.6
+        rect = pygame.Rect(0, 0, round(w), round(h))
+        setattr(rect, anchor, (round(x), round(y)))
+        if seat == turn:
+            pulse = 0.5 + 0.5 * math.sin(scene.clock * 5.0)
+            glow = rect.inflate(8, 8)
+            pygame.draw.rect(surface, (255, 214, 107), glow, 3 + round(pulse * 2), border_radius=14)
+        panel(surface, rect, fill=(12, 30, 21, 225), edge=GOLD if seat == turn else EDGE, radius=11)
+        surface.blit(n1, (rect.x + fs * 0.8, rect.y + fs * 0.25))
+        if n2:
+            surface.blit(n2, (rect.x + fs * 0.8, rect.y + fs * 0.25 + n1.get_height()))
+        if seat == v.get("dealer"):
+            btn = scene.dealer_button(round(fs * 1.9))
+            if place in ("right",):
+                pos = btn.get_rect(midright=(rect.left - 6, rect.centery))
+            else:
+                pos = btn.get_rect(midleft=(rect.right + 6, rect.centery))
+            surface.blit(btn, pos)
+        if seat == turn and ctl is not None and ctl.kind == "bot" and scene.bot_thinking(seat):
+            dots = "." * (1 + int(scene.clock * 3) % 3)
+            blit_text(surface, dots, fs * 1.4, (rect.centerx, rect.bottom - 2), GOLD, bold=True,
+                      anchor="midtop")
+        bubble = scene.announces.get(seat)
+        if bubble:
+            _bubble(surface, scene, seat, bubble, fs)
+
+
+def _bubble(surface, scene, seat, bubble, fs):
+    text, age = bubble
+    L = scene.board.layout
+    place = scene.board.place(seat)
+    ax, ay = L.anchor[place]
+    cx, cy = L.center
+    x = ax + (cx - ax) * 0.42
+    y = ay + (cy - ay) * 0.42
+    pop = min(1.0, age / 0.15)
+    size = round(fs * (1.1 + 0.25 * (1 - pop)))
+    img = render(text, size, (30, 24, 10), bold=True)
+    r = img.get_rect(center=(round(x), round(y)))
+    pygame.draw.rect(surface, (255, 236, 170), r.inflate(fs * 1.4, fs * 0.7), border_radius=fs)
+    pygame.draw.rect(surface, (150, 110, 30), r.inflate(fs * 1.4, fs * 0.7), 2, border_radius=fs)
+    surface.blit(img, r)
+
+
+def draw_trump(surface, scene):
+    v = scene.shown
+    trump = v.get("trump")
+    if not trump:
+        return
+    L = scene.board.layout
+    fs = max(12, round(L.H * 0.021))
+    rect = pygame.Rect(0, 0, round(fs * 7.6), round(fs * 2.6))
+    rect.topright = (L.W - L.margin, L.margin + round(fs * 2.8))
+    panel(surface, rect, radius=10)
+    blit_text(surface, "TRUMP", fs * 0.85, (rect.x + fs * 0.7, rect.centery), GOLD, bold=True,
+              anchor="midleft")
+    if trump == "NT":
+        blit_text(surface, "none", fs, (rect.right - fs * 0.7, rect.centery), CREAM, bold=True,
+                  anchor="midright")
+    else:
+        d = round(fs * 2.0)
+        c = (rect.right - fs * 0.5 - d / 2, rect.centery)
+        pygame.draw.circle(surface, (250, 248, 240), c, d / 2)
+        pip = scene.pip(trump, round(d * 0.62))
+        surface.blit(pip, pip.get_rect(center=(round(c[0]), round(c[1]))))
+
+
+def draw_badges(surface, scene):
+    """SLAM / DROP written beside a court card that carried a signal."""
+    b = scene.board
+    fs = max(11, round(b.layout.H * 0.018))
+    off = b.offset()
+    for k in b.court:
+        sp = b.sprites.get(k)
+        if sp is None or not sp.badge:
+            continue
+        colour = (255, 120, 90) if sp.badge == "slam" else (140, 200, 255)
+        img = render(sp.badge.upper(), fs, (20, 16, 8), bold=True)
+        r = img.get_rect(center=(round(sp.x + off[0]), round(sp.y + off[1] + b.layout.ch * 0.5 + fs * 0.2)))
+        pygame.draw.rect(surface, colour, r.inflate(fs * 0.8, fs * 0.3), border_radius=fs // 2)
+        surface.blit(img, r)
+
+
+def draw_banner(surface, scene):
+    if not scene.banners:
+        return
+    L = scene.board.layout
+    text, sub, left, total, age = scene.banners[-1]
+    fade = min(1.0, age / 0.2, max(0.0, left) / 0.3)
+    if fade <= 0:
+        return
+    fs = max(18, round(L.H * 0.05))
+    img = render(text, fs, GOLD, bold=True, shadow=True)
+    sub_img = render(sub, round(fs * 0.45), CREAM) if sub else None
+    h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
+    band = pygame.Surface((L.W, round(h)), pygame.SRCALPHA)
+    band.fill((6, 16, 11, round(190 * fade)))
+    cy = L.center[1] - L.ch * 1.05
+    y0 = round(cy - h / 2)
+    surface.blit(band, (0, y0))
+    a = img.copy()
+    a.set_alpha(round(255 * fade))
+    surface.blit(a, a.get_rect(midtop=(L.W // 2, y0 + fs * 0.25)))
+    if sub_img:
+        s = sub_img.copy()
+        s.set_alpha(round(255 * fade))
+        surface.blit(s, s.get_rect(midtop=(L.W // 2, y0 + fs * 0.25 + img.get_height())))
+
+
+def draw_prompt(surface, scene, text):
+    if not text:
+        return
+    L = scene.board.layout
+    fs = max(13, round(L.H * 0.024))
+    y = L.anchor["bottom"][1] - L.ch * 0.5 - L.ch * 0.3 - fs
+    img = render(text, fs, CREAM, bold=True, shadow=True)
+    r = img.get_rect(center=(L.W // 2, round(y)))
+    panel(surface, r.inflate(fs * 1.4, fs * 0.6), fill=(8, 22, 15, 170), edge=(0, 0, 0, 0), radius=fs,
+          width=0)
+    surface.blit(img, r)
+
+
+# -- panels over the table ----------------------------------------------------------------------
+
+def draw_cards_panel(surface, scene, title, cards, labels=None, mark=None, subtitle=None):
+    """A panel with a row of small faces (last trick, the hand I passed)."""
+    L = scene.board.layout
+    imgs = scene.board.images
+    fs = max(13, round(L.H * 0.024))
+    w = imgs.small_width
+    gap = round(w * (0.18 if labels else -0.35))
+    n = len(cards)
+    width = max(n * w + (n - 1) * gap + fs * 2, fs * 16)
+    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0))
+    rect = pygame.Rect(0, 0, round(width), height)
+    rect.center = (L.W // 2, round(L.center[1]))
+    panel(surface, rect)
+    blit_text(surface, title, fs, (rect.centerx, rect.y + fs * 0.5), GOLD, bold=True, anchor="midtop")
+    x = rect.centerx - (n * w + (n - 1) * gap) / 2
+    y = rect.y + fs * 2.2
+    for i, c in enumerate(cards):
+        img = imgs.get(c, True, w, 0)
+        r = img.get_rect(topleft=(round(x + i * (w + gap)), round(y)))
+        surface.blit(img, r)
+        if mark is not None and i == mark:
+            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), 3, border_radius=6)
+        if labels:
+            blit_text(surface, labels[i], fs * 0.75, (r.centerx, r.bottom + 4), CREAM, anchor="midtop")
+    foot = subtitle or "click anywhere to close"
+    blit_text(surface, foot, fs * 0.75, (rect.centerx, rect.bottom - fs * 0.6), DIM, anchor="midbottom")
+    return rect
+
+
+def history_rows(scene):
+    """(deal, dealer, targets, tricks, score, totals) rows of the finished deals."""
+    rows = []
+    running = None
+    for i, s in enumerate(scene.session.summaries()):
+        score = s.get("score") or {}
+        running = dict(score) if running is None else {k: running.get(k, 0) + v for k, v in score.items()}
+        rows.append((i + 1, s.get("dealer"), s.get("targets"), s.get("tricks"), score, dict(running),
+                     s.get("outcome")))
+    return rows
+
+
+def draw_history(surface, scene, rect, title="Deal history", latest=None):
+    """The deals so far in a table: targets, tricks, score and running totals."""
+    L = scene.board.layout
+    fs = max(12, round(L.H * 0.022))
+    panel(surface, rect)
+    sides = list(scene.shown.get("totals") or {})
+    blit_text(surface, title, fs * 1.2, (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
+    y = rect.y + fs * 2.6
+    cols = [rect.x + fs, rect.x + fs * 4.5]
+    colw = (rect.width - fs * 9) / max(1, len(sides))
+    for j, side in enumerate(sides):
+        blit_text(surface, side_name(scene, side), fs * 0.85, (cols[1] + j * colw, y), GOLD, bold=True)
+    blit_text(surface, "deal", fs * 0.85, (cols[0], y), GOLD, bold=True)
+    y += fs * 1.5
+    rows = history_rows(scene)
+    max_rows = max(1, int((rect.bottom - y - fs * 3.2) // (fs * 1.35)))
+    for deal, dealer, targets, tricks, score, totals, outcome in rows[-max_rows:]:
+        colour = GOLD if deal == latest else CREAM
+        blit_text(surface, f"{deal}", fs * 0.9, (cols[0], y), colour, bold=True)
+        for j, side in enumerate(sides):
+            t = (targets or {}).get(side)
+            won = (tricks or {}).get(side)
+            sc = score.get(side, 0)
+            parts = []
+            if t is not None:
+                parts.append(f"{won}/{t}")
+            elif won is not None:
+                parts.append(f"{won} tr")
+            parts.append(f"+{sc}")
+            parts.append(f"= {totals.get(side, 0)}")
+            blit_text(surface, "   ".join(parts), fs * 0.9, (cols[1] + j * colw, y), colour)
+        if outcome == "over":
+            blit_text(surface, "over", fs * 0.75, (rect.right - fs, y + 2), RED, anchor="topright")
+        y += fs * 1.35
+    if not rows:
+        blit_text(surface, "no deal finished yet", fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
