@@ -250,13 +250,26 @@ class _PlainArt:
         return s
 
 
+_arts = {}
+
+
 def _art(width, four_colour):
-    if CardArt is not None:
-        try:
-            return CardArt(max(20, int(width)), four_colour=four_colour)
-        except Exception:
-            pass
-    return _PlainArt(int(width), four_colour)
+    """One art object per size and deck (kept for the whole run: faces take time to draw)."""
+    key = (int(width), bool(four_colour))
+    art = _arts.get(key)
+    if art is None:
+        if len(_arts) > 8:
+            _arts.clear()
+        art = None
+        if CardArt is not None:
+            try:
+                art = CardArt(max(20, int(width)), four_colour=four_colour)
+            except Exception:
+                art = None
+        if art is None:
+            art = _PlainArt(int(width), four_colour)
+        _arts[key] = art
+    return art
 
 
 def draw_sprite(surface, images, s, offset=(0, 0)):

@@ -182,6 +182,13 @@ class TableScene(Scene):
         return bool(bt and bt[0] == seat and time.monotonic() - bt[2] > self.app.bot_pace
                     and not self.director.busy())
 
+    def waiting_for_human(self):
+        """The seat whose player the table waits for right now (input shown), or None."""
+        key = self.ui_key
+        if key and key[3] and self.ui_state() == key:
+            return self.viewer
+        return None
+
     def can_play(self):
         v = self.shown
         return (not self.director.busy() and self.cover_seat is None and not self.summary_open
@@ -196,7 +203,7 @@ class TableScene(Scene):
             self.say("Not your turn to play.")
 
     def say(self, text):
-        self.message = [text, 0.0]
+        self.message = [text, time.monotonic()]
 
     # -- keeping the picture true ---------------------------------------------------------------
     def show_numbers(self, view):
@@ -328,10 +335,8 @@ class TableScene(Scene):
             self.announces[seat][1] += dt
             if self.announces[seat][1] > 2.2 and self.shown.get("phase") not in ("call", "decide"):
                 del self.announces[seat]
-        if self.message:
-            self.message[1] += dt
-            if self.message[1] > 2.5:
-                self.message = None
+        if self.message and time.monotonic() - self.message[1] > 2.5:
+            self.message = None         # read in real time, whatever the animation speed
         if self.summary_open:
             self.summary_age += dt
             if self.demo and self.summary_age > SUMMARY_AUTO:

@@ -1,0 +1,228 @@
+"""The table driven like a player drives it: real pygame events through the real loop."""
+import json
+
+import pygame
+import pytest
+
+from table.session import MatchSession, list_saves
+from table.table_scene import TableScene
+
+
+def start(table, humans=1, bots=("KADO", "KADO", "KADO"), seed=7, target=52, signals=True):
+    app = table.app
+    session = MatchSession.new("manfee", {"target": target, "signals": signals}, humans=humans,
+                               bots=list(bots), seed=seed, wake=app.wake)
+    scene = TableScene(app, session)
+    app.push(scene)
+    return scene
+
+
+def actions(scene):
+    return [a for d in scene.session.record()["deals"] for a in d["actions"]]
+
+
+def to_my_play(table, scene, want=None):
+    """Answer calls and decisions with the first button until the viewer must play a card.
+
+    ``want(view)`` can ask for a particular play situation; other play turns are
+    played with the keyboard (arrows + Enter) to move on.
+    """
+    for _ in range(120):
+        assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open
+                           and "next" in scene.buttons, limit=6000)
+        if scene.summary_open:
+            table.click_button("next")
+            continue
+        v = scene.shown
+        if v["phase"] != "play":
+            table.click_button("act:0")
+            continue
+        if want is None or want(v):
+            return v
+        table.key(pygame.K_RIGHT)
+        table.key(pygame.K_RETURN)
+    raise AssertionError("never reached the wanted play situation")
+
+
+def legal_cards(v):
+    return [a["play"] for a in v["legal"] if "play" in a]
+
+
+def grab_point(scene, card):
+    sp = scene.board.sprites[card]
+    return (int(sp.x), int(sp.y - sp.lift + scene.board.layout.ch * 0.3))
+
+
+def drag(table, start_pos, dy, steps=8):
+    table.press(start_pos)
+    for k in range(1, steps + 1):
+        table.move((start_pos[0], int(start_pos[1] - dy * k / steps)))
+    table.release((start_pos[0], int(start_pos[1] - dy)))
+
+
+def test_a_drag_to_the_court_plays_the_card(table):
+    scene = start(table)
+    v = to_my_play(table, scene)
+    # the rightmost legal card: the last one laid on the fan, nothing covers its centre
+    card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
+    before = len(actions(scene))
+    drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+    played = actions(scene)[before:]
+    assert played and played[0] == {"seat": "bottom", "play": card}
+    assert table.until(lambda: card in scene.board.court or card not in scene.board.sprites)
+    assert card not in scene.board.hands["bottom"]
+
+
+def test_a_short_release_returns_the_card_to_the_hand(table):
+    scene = start(table, seed=11)
+    v = to_my_play(table, scene)
+    card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
+    sp = scene.board.sprites[card]
+    home = sp.home
+    before = len(actions(scene))
+    p = grab_point(scene, card)
+    table.press(p)
+    table.frames(3)
+    assert sp.lift > 0                            # the preview lifts it
+    drag_to = (p[0], int(p[1] - scene.board.layout.ch * 0.45))
+    table.move((p[0], p[1] - 10))
+    table.move(drag_to)
+    assert sp.motion == "drag" and sp.y < home[1]
+    table.release(drag_to)
+    table.frames(30)
+    assert len(actions(scene)) == before
+    assert card in scene.board.hands["bottom"]
+    assert (round(sp.x), round(sp.y), sp.lift) == (round(home[0]), round(home[1]), 0.0)
+
+
+def test_sliding_to_another_card_changes_the_choice(table):
+    scene = start(table, seed=11)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2 and not v["trick"])
+    hand = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)]
+    a, b = hand[-2], hand[-1]
+    table.press(grab_point(scene, a))
+    table.frames(2)
+    assert scene.input.selected == a
+    table.move(grab_point(scene, b))
+    table.frames(10)
+    assert scene.input.selected == b
+    assert scene.board.sprites[b].lift > 0 and scene.board.sprites[a].lift == 0
+    table.release(grab_point(scene, b))
+
+
+def test_an_illegal_card_cannot_be_played(table):
+    scene = start(table, seed=3)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) < len(v["hand"]))
+    bad = [k for k in scene.board.hands["bottom"] if k not in legal_cards(v)][-1]
+    assert scene.board.sprites[bad].dim
+    before = len(actions(scene))
+    drag(table, grab_point(scene, bad), dy=scene.board.layout.ch * 2.2)
+    table.frames(20)
+    assert len(actions(scene)) == before
+    assert bad in scene.board.hands["bottom"]
+    assert scene.message is not None                      # the player is told why not
+
+
+def test_keyboard_plays_a_card(table):
+    scene = start(table, seed=5)
+    v = to_my_play(table, scene)
+    before = len(actions(scene))
+    table.key(pygame.K_RIGHT)
+    chosen = scene.input.selected
+    assert chosen in legal_cards(v)
+    table.key(pygame.K_RETURN)
+    assert actions(scene)[before] == {"seat": "bottom", "play": chosen}
+
+
+def test_a_slam_signal_is_recorded_and_lands_with_physics(table):
+    scene = start(table, seed=5)
+    to_my_play(table, scene)
+    table.click_button("signal")
+    table.click_button("slam")
+    assert scene.signal == "slam"
+    v = scene.shown
+    card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
+    before = len(actions(scene))
+    impacts = []
+    real_shake = scene.board.shake
+    scene.board.shake = lambda s: (impacts.append(s), real_shake(s))
+    drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+    assert actions(scene)[before] == {"seat": "bottom", "play": card, "signal": "slam"}
+    assert table.until(lambda: card in scene.board.court or card not in scene.board.sprites, limit=200)
+    assert impacts and impacts[0] > 100             # it came down hard and shook the table
+
+
+def test_the_calling_picker_offers_only_legal_calls(table):
+    scene = start(table, seed=7)              # top deals: left calls first, then bottom
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    v = scene.shown
+    assert v["phase"] == "call" and "left" in v["calls"]
+    offered = [b.action for n, b in scene.buttons.items() if n.startswith("act:")]
+    assert offered == v["legal"] and len(offered) == 14 - v["calls"]["left"]
+    assert scene.announces["left"][0] == f"call {v['calls']['left']}"     # shown at the seat
+
+
+def test_the_dealer_sees_both_targets_before_deciding(table):
+    scene = start(table, seed=2)              # bottom deals
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    v = scene.shown
+    assert v["phase"] == "decide"
+    texts = {b.action["decision"]: b.text for n, b in scene.buttons.items() if n.startswith("act:")}
+    calls = v["calls"]
+    opp = calls["left"] + calls["right"]
+    accept_us = calls["top"] + 13 - sum(calls.values())
+    pass_us = min(13, opp + 1)
+    assert f"us {accept_us}" in texts["accept"] and f"them {opp}" in texts["accept"]
+    assert f"us {pass_us}" in texts["pass"] and f"them {13 - pass_us}" in texts["pass"]
+
+
+def test_hot_seat_covers_the_table_between_two_humans(table, monkeypatch):
+    scene = start(table, humans=2, bots=("KADO", "KADO"), seed=4)
+    assert scene.hotseat
+    assert table.until(lambda: scene.cover_seat is not None, limit=6000)
+    seat = scene.cover_seat
+    assert seat in ("bottom", "left")
+    # While covered, no card face is drawn at all.
+    drawn = []
+    import table.board as board_mod
+    real = board_mod.draw_sprite
+    monkeypatch.setattr(board_mod, "draw_sprite", lambda *a: drawn.append(a[2]) or real(*a))
+    table.frames(3)
+    assert drawn == []
+    assert scene.buttons == {}
+    table.click((640, 360))
+    assert scene.cover_seat is None and scene.viewer == seat
+    table.frames(2)
+    faces = {s.card for s in drawn if s.face_up and s.layer == 3}
+    assert faces == set(scene.session.view(seat)["hand"])
+
+
+def test_a_demo_match_plays_to_the_end_and_is_saved(table, manfee_home):
+    app = table.app
+    session = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1,
+                               wake=app.wake)
+    scene = TableScene(app, session, demo=True)
+    app.push(scene)
+    assert table.until(lambda: scene.results_shown, limit=20000)
+    assert session.match.finished
+    saves = list_saves(str(manfee_home / "saves"))
+    assert len(saves) == 1 and saves[0]["ok"] and saves[0]["finished"]
+    with open(saves[0]["path"]) as f:
+        assert json.load(f)["deals"] == session.record()["deals"]
+
+
+def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_hand(table):
+    scene = start(table, seed=2)              # bottom deals and decides
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    dealt = sorted(scene.shown["hand"])
+    name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == {"decision": "pass"})
+    table.click_button(name)
+    assert scene.banners and scene.banners[-1][0] == "Memorize your hand"
+    assert scene.director.busy()
+    assert table.until(lambda: not scene.director.busy(), limit=2000)
+    v = scene.session.view("bottom")
+    assert v["passed"] and sorted(v["passed_hand"]) == dealt
+    assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"]) != dealt
+    assert table.until(lambda: "passed" in scene.buttons, limit=50)
+    table.click_button("passed")
+    assert scene.overlay == "passed"
