@@ -147,6 +147,8 @@ class TableScene(Scene):
             t = view["targets"]
             who = self.session.name(seat)
             word = "accepts" if action["decision"] == "accept" else "passes"
+            if who == "You":
+                word = action["decision"]
             sub = "   ·   ".join(f"{hud.side_name(self, s)} {n}" for s, n in t.items())
             self.banner(f"{who} {word}", f"targets: {sub}", 1.8)
 

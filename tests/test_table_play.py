@@ -217,7 +217,8 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     dealt = sorted(scene.shown["hand"])
     name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == {"decision": "pass"})
     table.click_button(name)
-    assert scene.banners and scene.banners[-1][0] == "Memorize your hand"
+    assert scene.banners[-1][0] == "You pass"
+    assert table.until(lambda: scene.banners and scene.banners[-1][0] == "Memorize your hand", limit=20)
     assert scene.director.busy()
     assert table.until(lambda: not scene.director.busy(), limit=2000)
     v = scene.session.view("bottom")

@@ -1,0 +1,163 @@
+"""Settings, autosave, resume and replays: files that come and go between runs."""
+import json
+import os
+
+import pygame
+import pytest
+
+from rules.store import load_record
+from table.config import Settings, home_dir, saves_dir
+from table.session import MatchSession, list_saves
+from table.table_scene import TableScene
+
+
+# -- settings ------------------------------------------------------------------------------
+
+def test_settings_live_in_manfee_home_and_round_trip(manfee_home):
+    assert home_dir() == str(manfee_home)
+    s = Settings.load()
+    assert s.problems == [] and s.volume == 0.7
+    s.volume, s.muted, s.anim_speed, s.four_colour = 0.3, True, 2.5, True
+    assert s.save() is None
+    t = Settings.load()
+    assert (t.volume, t.muted, t.anim_speed, t.four_colour) == (0.3, True, 2.5, True)
+
+
+def test_config_folder_follows_xdg_without_manfee_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("MANFEE_HOME", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert home_dir() == str(tmp_path / "manfee")
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    assert home_dir().endswith(os.path.join(".config", "manfee"))
+
+
+@pytest.mark.parametrize("content, expect", [
+    (b"{not json", "could not be read"),
+    (b"\xff\xfe\x00garbage", "could not be read"),
+    (b"[1, 2, 3]", "not a settings file"),
+    (b'{"version": 0, "volume": 0.5}', "another version"),
+    (b'{"version": 1, "volume": "loud", "anim_speed": -3, "muted": 1}', "volume must be"),
+])
+def test_a_broken_settings_file_falls_back_to_defaults_with_a_message(manfee_home, content, expect):
+    (manfee_home / "settings.json").write_bytes(content)
+    s = Settings.load()
+    assert any(expect in p for p in s.problems)
+    assert 0.0 <= s.volume <= 1.0 and s.anim_speed > 0 and isinstance(s.muted, bool)
+
+
+def test_the_menu_shows_settings_problems_instead_of_crashing(manfee_home):
+    (manfee_home / "settings.json").write_text("{oops")
+    from table.app import App
+    from table.menus import MainMenu
+    app = App(Settings.load(), quiet_sound=True)
+    menu = MainMenu(app)
+    app.reset(menu)
+    app.step(1 / 60)
+    assert any("settings.json" in n for n in menu.notes)
+    app.reset(MainMenu(app))
+
+
+# -- autosave, damaged files, resume ----------------------------------------------------------
+
+def test_every_action_is_saved_at_once(manfee_home):
+    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=3)
+    s.start_deal()
+    for _ in range(30):
+        if s.match.finished:
+            break
+        if s.needs_deal():
+            s.start_deal()
+            continue
+        seat = s.whose_turn()
+        s.submit(seat, s.view(seat)["legal"][0])
+        with open(s.save_path) as f:
+            assert json.load(f)["deals"] == s.record()["deals"]
+    s.close()
+
+
+def test_damaged_and_foreign_files_are_reported_by_name_and_left_untouched(table, manfee_home):
+    folder = manfee_home / "saves"
+    folder.mkdir()
+    files = {"broken.json": b'{"game": "manfee", "deals": [', "photo.png": b"\x89PNG\r\n\x1a\n....",
+             "other.json": b'{"game": "chess"}', "empty.json": b""}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    entries = {e["name"]: e for e in list_saves(str(folder))}
+    for name in files:
+        assert not entries[name]["ok"]
+        assert entries[name]["reason"].startswith(name + ":")
+    from table.menus import MainMenu
+    from table.replays import ReplaysScene
+    menu = MainMenu(table.app)
+    table.app.reset(menu)
+    table.frames(2)
+    assert any("could not be read" in n for n in menu.notes)
+    table.app.push(ReplaysScene(table.app))
+    table.frames(2)
+    for name, data in files.items():
+        assert (folder / name).read_bytes() == data
+
+
+def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
+    app = table.app
+    s = MatchSession.new("manfee", {"target": 52}, humans=1, bots=["KADO"] * 3, seed=6, wake=app.wake)
+    s.start_deal()
+    while s.view("bottom")["phase"] != "play" or s.whose_turn() != "bottom":
+        seat = s.whose_turn()
+        s.submit(seat, s.view(seat)["legal"][0])
+    saved = s.record()
+    path = s.save_path
+    s.close()                                         # the "crash": nothing else is written
+    from table.menus import MainMenu
+    menu = MainMenu(app)
+    app.reset(menu)
+    table.frames(1)
+    assert menu.resumable and menu.resumable[0]["path"] == path
+    table.click(menu.buttons["resume"].rect.center)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    assert scene.session.record()["deals"] == saved["deals"]
+    v = scene.session.view("bottom")
+    assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"])
+    assert [len(scene.board.hands[x]) for x in scene.seats] == [v["counts"][x] for x in scene.seats]
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=600)
+    before = len(saved["deals"][-1]["actions"])
+    table.key(pygame.K_RIGHT)
+    table.key(pygame.K_RETURN)
+    record, _match = load_record(path)
+    assert len(record["deals"][-1]["actions"]) == before + 1
+    assert record["deals"][-1]["actions"][:before] == saved["deals"][-1]["actions"]
+
+
+def test_a_replay_plays_a_finished_match_back(table, manfee_home):
+    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=8)
+    while not s.match.finished:
+        if s.needs_deal():
+            s.start_deal()
+            continue
+        seat = s.whose_turn()
+        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
+    s.close()
+    from table.replays import ReplaysScene, ReplayScene
+    from table.menus import MainMenu
+    app = table.app
+    app.reset(MainMenu(app))
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    entry = next(e for e in replays.entries if e["finished"])
+    replays.selected = replays.label(entry)
+    replays._enable()
+    table.click(replays.buttons["watch"].rect.center)
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    # Step: one action per click.
+    assert table.until(lambda: scene.session.deal_i == 0 and not scene.director.busy(), limit=600)
+    table.click(scene.buttons["step"].rect.center)
+    table.frames(3)
+    assert scene.session.action_i == 1
+    assert all(len(scene.board.hands[x]) == 13 for x in scene.seats)
+    assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    table.click(scene.buttons["auto"].rect.center)
+    assert table.until(lambda: scene.results_shown, limit=20000)
+    assert scene.session.match.totals == s.match.totals
