@@ -1,0 +1,18 @@
+"""LAN play: one authoritative host, thin clients, zeroconf discovery.
+
+    HostServer   the table's host (asyncio on its own thread): seats, bots, autosave
+    LocalSeat    the host's own player's endpoint (server.local(seat))
+    Client       a player's connection: inbox of messages, act(), join(), reconnect()
+    LobbyBrowser tables appearing and disappearing on the LAN (queue or callback)
+
+The wire format and every message are described in docs/PROTOCOL.md.
+"""
+from .protocol import PROTOCOL_VERSION, SERVICE_TYPE, DEFAULT_PORT, ProtocolError
+from .client import Client, parse_address
+from .discovery import LobbyBrowser, TableInfo, Advertiser, find_table
+from .host import HostServer
+from .seats import LocalSeat, parse_seats
+
+__all__ = ["PROTOCOL_VERSION", "SERVICE_TYPE", "DEFAULT_PORT", "ProtocolError", "Client",
+           "parse_address", "LobbyBrowser", "TableInfo", "Advertiser", "find_table",
+           "HostServer", "LocalSeat", "parse_seats"]

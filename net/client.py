@@ -1,0 +1,272 @@
+"""A player's end of a LAN table: connect, join a seat, receive views, send intents.
+
+The client decides nothing: it shows the views the host sends and sends the
+player's intents; a move appears only once the host's view confirms it.
+
+Everything arrives on ``inbox`` (a queue.Queue of dicts), in order:
+
+  table        the table's name, game, options, seats and free seats (after connecting)
+  welcome      {seat, token, view, players}: the seat is yours; keep the token to rejoin
+  events       {events, view}: what happened (public) and your new view
+  players      {players}: who sits where, connected or not, bots standing in
+  error        {code, reason, view?}: a refusal; nothing changed at the table
+  host_closed  {reason}: the host ended the table (go back to the menu)
+  disconnected {reason}: the connection was lost; ``reconnect()`` takes the seat back
+
+    c = Client("127.0.0.1", 47820, name="Bo").start()
+    msg = c.inbox.get(timeout=2)                  # {"type": "table", "free": ["left", ...]}
+    c.join("left")
+    ... c.act({"play": "QH", "signal": "slam"})   # answers c.view
+"""
+import queue
+import socket
+import threading
+import time
+
+from .framing import CLIENT_LIMITS, FrameBuffer, FrameError, decode_payload, encode
+from .protocol import PROTOCOL_VERSION, DEFAULT_PORT
+
+
+def parse_address(text, default_port=DEFAULT_PORT):
+    """("host", port) from "host:port", "host" or "[v6]:port"; ValueError if it is not one."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _sep, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError(f"{text!r} names no host")
+    if port:
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"{port!r} is not a port number")
+        return host, int(port)
+    return host, default_port
+
+
+def looks_like_address(text):
+    try:
+        host, _port = parse_address(text)
+    except ValueError:
+        return False
+    return ":" in text or host.replace(".", "").isdigit() or host == "localhost"
+
+
+class Client:
+    def __init__(self, host, port, name="Player", seat=None, token=None, wake=None,
+                 ping_interval=1.0, dead_after=5.0, connect_timeout=3.0, auto_join=None):
+        self.host = host
+        self.port = port
+        self.name = name
+        self.seat = seat
+        self.token = token
+        self.wake = wake
+        self.ping_interval = ping_interval
+        self.dead_after = dead_after
+        self.connect_timeout = connect_timeout
+        self.auto_join = auto_join if auto_join is not None else (seat is not None or token is not None)
+        self.inbox = queue.Queue()
+        self.table = None
+        self.view = None
+        self.players = None
+        self.joined = False
+        self.connected = False
+        self.rtt = None               # seconds, from the last ping answered
+        self.last_error = None
+        self._sock = None
+        self._send_lock = threading.Lock()
+        self._thread = None
+        self._closing = False
+        self._gen = 0                 # which connection the reader thread serves
+
+    # -- the caller's thread -------------------------------------------------------------
+    def start(self):
+        """Connect and say hello in the background (returns self at once)."""
+        self._closing = False
+        self._gen += 1
+        self._thread = threading.Thread(target=self._run, args=(self._gen,), name="manfee-client",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    @property
+    def busy(self):
+        """True while a connection is being made or served."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def reconnect(self):
+        """A new connection; with the token it takes the seat back (a new welcome)."""
+        self._drop_socket()
+        self.connected = False
+        self.joined = False
+        self.auto_join = self.token is not None or self.auto_join
+        return self.start()
+
+    def join(self, seat=None, name=None):
+        """Ask for ``seat`` (None: the first free one); answered by welcome or error."""
+        if name:
+            self.name = name
+        self.seat = seat
+        msg = {"type": "join", "name": self.name}
+        if seat is not None:
+            msg["seat"] = seat
+        if self.token is not None:
+            msg["token"] = self.token
+        return self.send(msg)
+
+    def act(self, action):
+        """Send an intent answering the latest view; False if not connected."""
+        version = self.view["version"] if self.view else -1
+        return self.send({"type": "action", "action": dict(action), "version": version})
+
+    def sync(self):
+        """Ask for a fresh view (answered by an events message with no events)."""
+        return self.send({"type": "sync"})
+
+    def close(self, reason="left the table"):
+        """Leave: the host lets a bot play the seat (rejoin later with the token)."""
+        self._closing = True
+        self.send({"type": "bye", "reason": reason})
+        self._drop_socket()
+
+    def send(self, msg):
+        sock = self._sock
+        if sock is None:
+            return False
+        data = encode(msg)
+        try:
+            with self._send_lock:
+                sock.sendall(data)
+            return True
+        except OSError:
+            return False
+
+    def next(self, timeout=None):
+        """The next message, or None after ``timeout`` seconds."""
+        try:
+            return self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def wait_for(self, kinds, timeout):
+        """Drop messages until one of type in ``kinds`` (or a final one); None on timeout."""
+        if isinstance(kinds, str):
+            kinds = (kinds,)
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            msg = self.next(left)
+            if msg is not None and msg["type"] in kinds:
+                return msg
+
+    # -- the reader thread ---------------------------------------------------------------
+    def _deliver(self, msg):
+        self.inbox.put(msg)
+        if self.wake:
+            try:
+                self.wake()
+            except Exception:
+                pass
+
+    def _drop_socket(self):
+        sock, self._sock = self._sock, None
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def _run(self, gen):
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
+        except OSError as e:
+            self._deliver({"type": "disconnected", "reason": f"cannot reach {self.host}:{self.port} "
+                                                               f"({e.strerror or e})"})
+            return
+        if gen != self._gen or self._closing:      # superseded while connecting
+            sock.close()
+            return
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(min(self.ping_interval, 0.5))
+        self._sock = sock
+        self.connected = True
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
+        reason = self._read(sock, gen)
+        self.connected = False
+        if gen == self._gen:
+            self._drop_socket()
+        if reason is not None and not self._closing and gen == self._gen:
+            self._deliver(reason)
+
+    def _read(self, sock, gen):
+        """Read until the connection ends; the final message to deliver (or None)."""
+        frames = FrameBuffer(CLIENT_LIMITS)
+        last_heard = last_ping = time.monotonic()
+        pings = {}
+        n = 0
+        while True:
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                data = None
+            except OSError as e:
+                return {"type": "disconnected", "reason": self.last_error or f"connection lost ({e.strerror or e})"}
+            now = time.monotonic()
+            if data is None:
+                if now - last_heard > self.dead_after:
+                    return {"type": "disconnected", "reason": "the host stopped answering"}
+            elif not data:
+                return {"type": "disconnected", "reason": self.last_error or "the host closed the connection"}
+            else:
+                last_heard = now
+                frames.feed(data)
+                try:
+                    for payload in frames.payloads():
+                        msg = decode_payload(payload, CLIENT_LIMITS)
+                        final = self._receive(msg, pings)
+                        if final is not None:
+                            return final
+                except FrameError as e:
+                    return {"type": "disconnected", "reason": f"the host sent a bad message ({e.reason})"}
+            if now - last_ping >= self.ping_interval:
+                last_ping = now
+                n += 1
+                pings[n] = now
+                self.send({"type": "ping", "n": n})
+
+    def _receive(self, msg, pings):
+        kind = msg["type"]
+        if kind == "pong":
+            sent = pings.pop(msg.get("n"), None)
+            if sent is not None:
+                self.rtt = time.monotonic() - sent
+            return None
+        if kind == "bye":
+            reason = msg.get("reason") if isinstance(msg.get("reason"), str) else ""
+            if msg.get("table_closed", True):
+                return {"type": "host_closed", "reason": reason}
+            return {"type": "disconnected", "reason": reason, "replaced": True}
+        view = msg.get("view")
+        if isinstance(view, dict):
+            self.view = view
+        if kind == "table":
+            self.table = msg
+            if self.auto_join and not self.joined:
+                self.join(self.seat)
+        elif kind == "welcome":
+            self.joined = True
+            self.seat = msg.get("seat")
+            if msg.get("token"):
+                self.token = msg["token"]
+            self.players = msg.get("players")
+        elif kind == "players":
+            self.players = msg.get("players")
+        elif kind == "error":
+            self.last_error = msg.get("reason")
+        self._deliver(msg)
+        return None

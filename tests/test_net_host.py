@@ -1,0 +1,367 @@
+"""The host against broken and hostile peers, and its faults: drops, stand-ins,
+rejoins, closing, resuming.  Every case: a clear error to that peer, and the
+match of the others goes on with nothing lost."""
+import os
+import random
+import socket
+import struct
+import threading
+import time
+
+import msgpack
+
+from net import Client, HostServer
+from net.framing import encode
+from net.protocol import PROTOCOL_VERSION
+from rules.record import read_match
+from rules.store import load_record
+from test_net_support import (LOOP, RawPeer, bot_player, bounded, joined_client, play, serve)
+
+
+def finished(endpoint):
+    return lambda: endpoint.view is not None and endpoint.view.get("finished")
+
+
+def assert_record_legal(server):
+    match, error = read_match(server.mh.record())
+    assert error is None and match.finished
+
+
+def test_a_whole_match_with_a_local_seat_a_client_and_bots():
+    server = serve("manfee", {"bottom": "host", "left": "open", "top": "bot:KADO", "right": "bot:TANA"})
+    try:
+        me = server.local("bottom")
+        friend = joined_client(server.port, "left", name="Bo")
+        assert friend.players["bottom"]["kind"] == "host" and friend.players["top"]["bot"] == "KADO"
+        players = [bot_player(me, "KADO", 1), bot_player(friend, "KADO", 2)]
+        signals = []
+        players[1].on_message = lambda m: signals.extend(
+            e["signal"] for e in m.get("events", []) if e.get("type") == "card_played" and e["signal"])
+        play(players, lambda: finished(me)() and finished(friend)())
+        assert me.view["totals"] == friend.view["totals"]
+        assert_record_legal(server)
+        assert server.table_info()["state"] == "over"
+        friend.close()
+    finally:
+        server.stop()
+
+
+def attacker_table(**kw):
+    """Manfee: the attacker at bottom (raw socket), a good client at left, two slow bots."""
+    server = serve("manfee", {"bottom": "open", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                   bot_delay=0.03, **kw)
+    bad = RawPeer(server.port)
+    bad.send({"type": "join", "seat": "bottom", "name": "Mallory"})
+    welcome = bad.expect("welcome")
+    assert welcome and welcome["seat"] == "bottom"
+    good = joined_client(server.port, "left", name="Good")
+    return server, bad, good
+
+
+def wait_turn(peer, seat="bottom", timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = peer.view
+        if v and v.get("finished"):
+            return None
+        if v and v.get("turn") == seat and v.get("legal"):
+            return v
+        peer.recv(0.05)
+    raise AssertionError("the attacker's turn never came")
+
+
+def test_hostile_seated_peer_gets_clear_errors_and_the_match_goes_on():
+    server, bad, good = attacker_table()
+    helper = bot_player(good, "RANDOM", 3)
+    stop = threading.Event()
+    pump = threading.Thread(target=lambda: [helper.step(0.01) for _ in iter(stop.is_set, True)],
+                            daemon=True)
+    pump.start()
+    rng = random.Random(5)
+    try:
+        seen = set()
+        turns = 0
+        while True:
+            v = wait_turn(bad)
+            if v is None:
+                break
+            turns += 1
+            version = v["version"]
+            if turns == 1:
+                for msg, code in [
+                    ({"type": "action", "action": v["legal"][0], "version": version, "seat": "left"},
+                     "not_your_seat"),
+                    ({"type": "action", "action": {"call": 14}, "version": version}, "illegal"),
+                    ({"type": "action", "action": {"dance": True}, "version": version}, "illegal"),
+                    ({"type": "action", "action": v["legal"][0], "version": version - 1}, "stale"),
+                    ({"type": "join", "seat": "top"}, "already_seated"),
+                ]:
+                    bad.send(msg)
+                    err = bad.error()
+                    assert err and err["code"] == code, (msg, err)
+                    assert err["reason"]
+                    if msg["type"] == "action" and code != "not_your_seat":
+                        assert err["view"]["version"] == version      # a fresh view, nothing changed
+                    seen.add(code)
+            if v["phase"] == "play" and "illegal_play" not in seen:
+                hand = set(v["hand"])
+                legal = {a["play"] for a in v["legal"]}
+                if hand - legal:
+                    bad.send({"type": "action", "action": {"play": sorted(hand - legal)[0]},
+                              "version": version})
+                    err = bad.error()
+                    assert err["code"] == "illegal" and err["view"]["version"] == version
+                    seen.add("illegal_play")
+            action = {"type": "action", "action": rng.choice(v["legal"]), "version": version}
+            bad.send(action)
+            if "replay" not in seen:
+                bad.send(action)                  # the same message again: refused
+                err = bad.error()
+                assert err["code"] in ("stale", "not_your_turn"), err
+                seen.add("replay")
+            elif "out_of_turn" not in seen:
+                bad.send({"type": "action", "action": {"call": 1}, "version": version + 1})
+                err = bad.error()
+                assert err["code"] == "not_your_turn", err
+                seen.add("out_of_turn")
+            assert bounded(lambda: bad.recv(0.05) is None and False or bad.view["version"] > version, 5)
+        assert {"not_your_seat", "illegal", "stale", "already_seated", "replay", "out_of_turn"} <= seen
+        assert bounded(finished(good), 10)
+        assert_record_legal(server)
+    finally:
+        stop.set()
+        server.stop()
+
+
+def test_broken_bytes_close_only_that_connection():
+    server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
+                   bot_delay=0.005)
+    try:
+        good = joined_client(server.port, "bottom")
+        helper = bot_player(good, "RANDOM", 4)
+        cases = [
+            (lambda p: p.frame(b"\xc1\xc1"), "bad_message", True),
+            (lambda p: p.raw(struct.pack(">I", 50_000_000)), "frame_too_large", True),
+            (lambda p: p.frame(b"\x91" * 3000 + b"\x01"), "bad_message", True),
+            (lambda p: p.send({"type": "ping", "x": [[[[[[[[[[1]]]]]]]]]]}), "bad_message", True),
+            (lambda p: p.frame(msgpack.packb(["type", "ping"])), "bad_message", False),
+            (lambda p: p.send({"type": "dance"}), "unknown_type", False),
+            (lambda p: p.send({"type": "hello", "protocol": "one"}), "bad_field", False),
+            (lambda p: p.send({"type": "action", "action": {"call": 1}, "version": 1}), "not_seated", False),
+            (lambda p: p.send({"type": "join", "seat": "north"}), "no_such_seat", False),
+            (lambda p: p.send({"type": "join", "seat": "left"}), "seat_taken", False),
+            (lambda p: p.send({"type": "join", "seat": "bottom"}), "seat_taken", False),
+            (lambda p: p.send({"type": "join", "token": "forged"}), "bad_token", False),
+            (lambda p: p.send({"type": "join"}), "table_full", False),
+        ]
+        for attack, code, fatal in cases:
+            helper.step()
+            peer = RawPeer(server.port)
+            attack(peer)
+            err = peer.error()
+            assert err is not None and err["code"] == code, (code, err)
+            assert err["reason"]
+            if fatal:
+                assert peer.closed(), code
+            else:
+                peer.send({"type": "ping", "n": 9})
+                assert peer.expect("pong")["n"] == 9, code
+            peer.close()
+        # Before hello, and with another protocol version.
+        peer = RawPeer(server.port, hello=False)
+        peer.send({"type": "join", "seat": "left"})
+        assert peer.error()["code"] == "hello_first"
+        peer.send({"type": "hello", "protocol": PROTOCOL_VERSION + 1, "name": "future"})
+        err = peer.error()
+        assert err["code"] == "protocol" and err["protocol"] == PROTOCOL_VERSION
+        assert peer.closed()
+        play([helper], finished(good))
+        assert_record_legal(server)
+    finally:
+        server.stop()
+
+
+def test_a_flood_is_refused_then_disconnected_and_the_table_goes_on():
+    server = serve("manni", {"bottom": "open", "left": "bot:KADO", "right": "bot:KADO"},
+                   rate=100, burst=50, bot_delay=0.002)
+    try:
+        good = joined_client(server.port, "bottom")
+        helper = bot_player(good, "RANDOM", 6)
+        peer = RawPeer(server.port)
+        ping = encode({"type": "ping"})
+        peer.raw(ping * 400)
+        err = peer.error()
+        assert err["code"] == "rate_limited"
+        assert peer.closed()
+        # A peer just over the rate gets errors but keeps its connection.
+        slow = RawPeer(server.port)
+        slow.raw(ping * 60)
+        assert slow.error()["code"] == "rate_limited"
+        time.sleep(0.6)
+        slow.send({"type": "ping", "n": 3})
+        assert slow.expect("pong")["n"] == 3
+        play([helper], finished(good))
+    finally:
+        server.stop()
+
+
+def test_silent_peers_time_out():
+    server = serve("manni", {"bottom": "open", "left": "open", "right": "open"},
+                   hello_timeout=0.2, idle_timeout=0.4)
+    try:
+        mute = RawPeer(server.port, hello=False)
+        assert mute.error(2)["code"] == "timeout" and mute.closed()
+        quiet = RawPeer(server.port)
+        assert quiet.error(2)["code"] == "timeout" and quiet.closed()
+        # A real client pings, so it stays.
+        c = Client(LOOP, server.port, ping_interval=0.1).start()
+        assert c.wait_for("table", 2)
+        time.sleep(0.8)
+        assert c.connected
+        c.close()
+    finally:
+        server.stop()
+
+
+def test_fuzz_the_host_with_random_and_mutated_messages():
+    server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
+                   bot_delay=0.003, rate=1e6, burst=10 ** 6)
+    rng = random.Random(1234)
+    valid = [
+        {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "fuzz"},
+        {"type": "join", "seat": "left"}, {"type": "join", "token": "x"},
+        {"type": "action", "action": {"play": "QH", "signal": "slam"}, "version": 3},
+        {"type": "action", "action": {"call": 3}, "version": 1},
+        {"type": "ping", "n": 1}, {"type": "sync"}, {"type": "bye", "reason": "x"},
+    ]
+    atoms = [None, True, False, 0, -1, 2 ** 40, 1.5, "", "QH", "x" * 300, b"\x00", [], {}]
+
+    def random_value(depth=0):
+        r = rng.random()
+        if depth < 4 and r < 0.2:
+            return [random_value(depth + 1) for _ in range(rng.randrange(4))]
+        if depth < 4 and r < 0.4:
+            return {rng.choice(["type", "action", "version", "seat", "n", "play"]): random_value(depth + 1)
+                    for _ in range(rng.randrange(4))}
+        return rng.choice(atoms)
+
+    try:
+        good = joined_client(server.port, "bottom")
+        helper = bot_player(good, "RANDOM", 8)
+        deadline = time.monotonic() + 4.0
+        sent = 0
+        while sent < 3000 and time.monotonic() < deadline:
+            peer = RawPeer(server.port, hello=rng.random() < 0.7)
+            for _ in range(rng.randrange(1, 20)):
+                kind = rng.random()
+                if kind < 0.25:
+                    payload = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+                    peer.frame(payload)
+                elif kind < 0.55:
+                    data = bytearray(msgpack.packb(rng.choice(valid)))
+                    for _ in range(rng.randrange(1, 4)):
+                        data[rng.randrange(len(data))] = rng.randrange(256)
+                    peer.frame(bytes(data))
+                elif kind < 0.85:
+                    msg = dict(rng.choice(valid))
+                    msg[rng.choice(list(msg))] = random_value()
+                    peer.frame(msgpack.packb(msg, use_bin_type=True))
+                elif kind < 0.95:
+                    peer.raw(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 12))))
+                else:
+                    peer.frame(msgpack.packb(random_value(), use_bin_type=True))
+                sent += 1
+                if peer.eof:
+                    break
+            peer.close()
+            helper.step()
+        assert sent > 300
+        assert server._thread.is_alive()
+        check = RawPeer(server.port)
+        check.send({"type": "ping", "n": 77})
+        assert check.expect("pong")["n"] == 77
+        play([helper], finished(good))
+        assert_record_legal(server)
+    finally:
+        server.stop()
+
+
+def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_back():
+    server = serve("manfee", {"bottom": "host", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                   grace=0.2, bot_delay=0.01)
+    try:
+        me = server.local("bottom")
+        mine = bot_player(me, "KADO", 1)
+        friend = joined_client(server.port, "left", name="Bo")
+        token = friend.token
+        assert token and server.slots["left"].token_hash != token     # only a hash is kept
+        fp = bot_player(friend, "KADO", 2)
+        play([mine, fp], lambda: me.view and me.view["deal"] == 0 and len(me.view.get("history", [])) >= 3)
+        friend._drop_socket()                # the network goes away, no bye
+        seen = []
+        mine.on_message = lambda m: seen.append(m)
+        assert bounded(lambda: (mine.step() or True) and me.players and me.players["left"].get("standin"), 3)
+        assert me.players["left"]["connected"] is False
+        v0 = me.view["version"]
+        play([mine], lambda: me.view["version"] > v0 + 4 or me.view["finished"])
+        # Nobody else can take the seat.
+        thief = RawPeer(server.port)
+        thief.send({"type": "join", "seat": "left"})
+        assert thief.error()["code"] == "seat_taken"
+        thief.send({"type": "join", "seat": "left", "token": token[:-1] + "x"})
+        assert thief.error()["code"] == "bad_token"
+        # The token takes it back, with a full view.
+        back = Client(LOOP, server.port, name="Bo", token=token).start()
+        w = back.wait_for(("welcome", "error"), 3)
+        assert w["type"] == "welcome" and w["seat"] == "left" and w["rejoin"]
+        assert w["view"]["seat"] == "left" and isinstance(w["view"]["hand"], list)
+        assert w["players"]["left"]["standin"] is False
+        bp = bot_player(back, "KADO", 3)
+        play([mine, bp], lambda: finished(me)() and finished(back)())
+        assert_record_legal(server)
+    finally:
+        server.stop()
+
+
+def test_closing_tells_every_client_and_the_local_seat():
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    a = joined_client(server.port, "left")
+    b = Client(LOOP, server.port).start()            # still in the lobby, not seated
+    assert b.wait_for("table", 2)
+    server.stop("Ana went home")
+    for c in (a, b):
+        msg = c.wait_for(("host_closed", "disconnected"), 3)
+        assert msg == {"type": "host_closed", "reason": "Ana went home"}
+    assert server.local("bottom").inbox.queue[-1] == {"type": "host_closed", "reason": "Ana went home"}
+
+
+def test_a_stopped_host_resumes_from_its_autosave(tmp_path):
+    path = str(tmp_path / "table.json")
+    seats = {"bottom": "host", "left": "open", "top": "open", "right": "bot:KADO"}
+    server = serve("manille", seats, save_path=path, grace=5.0)
+    mine = bot_player(server.local("bottom"), "KADO", 1)
+    a = joined_client(server.port, "left", name="Ann")
+    b = joined_client(server.port, "top", name="Ben")
+    pa, pb = bot_player(a, "KADO", 2), bot_player(b, "KADO", 3)
+    play([mine, pa, pb], lambda: a.view and len(a.view.get("history") or []) >= 6)
+    server.stop("crash")
+    record, match = load_record(path)
+    assert record["lan"]["seats"]["left"]["token_sha256"] and "token" not in str(record["players"])
+    server2 = HostServer(None, resume=path, bind=LOOP, port=0, advertise=False, grace=5.0)
+    server2.start()
+    try:
+        assert server2.table == server.table and server2.table_info()["free"] == []
+        me2 = server2.local("bottom")
+        assert me2.inbox.get(timeout=2)["type"] == "welcome"
+        assert len(me2.view["history"]) == len(match.records[-1]["actions"])
+        for c in (a, b):
+            c.port = server2.port
+            c.reconnect()
+            w = c.wait_for(("welcome", "error"), 3)
+            assert w["type"] == "welcome" and w["rejoin"], w
+        players = [bot_player(me2, "KADO", 1), pa, pb]
+        play(players, lambda: finished(me2)() and finished(a)() and finished(b)())
+        assert_record_legal(server2)
+        assert bounded(lambda: load_record(path)[1].finished, 3)   # saved off the loop thread
+    finally:
+        server2.stop()

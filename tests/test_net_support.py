@@ -1,0 +1,225 @@
+"""Helpers for the LAN tests (servers on loopback, raw peers, bot players), and
+the small pure pieces: framing limits, message checks, addresses, seat specs."""
+import socket
+import struct
+import time
+import uuid
+
+import msgpack
+import pytest
+
+from bots import make_bot
+from net import HostServer, Client, parse_seats, parse_address
+from net.cli import AutoSeat
+from net.client import looks_like_address
+from net.framing import (CLIENT_LIMITS, HOST_LIMITS, FrameBuffer, FrameError, decode_payload,
+                         encode)
+from net.protocol import PROTOCOL_VERSION, ProtocolError, check_client_message
+
+LOOP = "127.0.0.1"
+SHORT = {"manfee": {"target": 13}, "manille": {"target": 20},
+         "manille-muette": {"max_deals": 2}, "manni": {"target": 2}}
+
+
+def unique(prefix="T"):
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def serve(game="manfee", seats=None, options=None, **kw):
+    """A started HostServer on loopback, not advertised unless asked."""
+    kw.setdefault("bind", LOOP)
+    kw.setdefault("port", 0)
+    kw.setdefault("interfaces", [LOOP])
+    kw.setdefault("advertise", False)
+    kw.setdefault("seed", 7)
+    server = HostServer(unique(), game, SHORT[game] if options is None else options, seats, **kw)
+    server.start()
+    return server
+
+
+def bounded(pred, timeout, step=0.005):
+    """Wait until ``pred()`` is true; False after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return True
+        time.sleep(step)
+    return bool(pred())
+
+
+def play(players, until, timeout=30.0):
+    """Step AutoSeats until ``until()``; fail the test after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the match did not finish in time"
+        for p in players:
+            p.step()
+        time.sleep(0.0005)
+
+
+def joined_client(port, seat=None, name="Tester", **kw):
+    c = Client(LOOP, port, name=name, seat=seat, auto_join=True, **kw).start()
+    msg = c.wait_for(("welcome", "error", "disconnected"), 5)
+    assert msg and msg["type"] == "welcome", msg
+    return c
+
+
+def bot_player(endpoint, name="RANDOM", seed=1, on_message=None):
+    return AutoSeat(endpoint, make_bot(name, seed), on_message)
+
+
+class RawPeer:
+    """A hand-driven TCP peer, to send whatever bytes a hostile client would."""
+
+    def __init__(self, port, hello=True, name="raw"):
+        self.sock = socket.create_connection((LOOP, port), timeout=5)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.frames = FrameBuffer(CLIENT_LIMITS)
+        self.eof = False
+        self.view = None
+        if hello:
+            self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name})
+            assert self.expect("table")["type"] == "table"
+
+    def send(self, msg):
+        self.raw(encode(msg))
+
+    def frame(self, payload):
+        self.raw(struct.pack(">I", len(payload)) + payload)
+
+    def raw(self, data):
+        try:
+            self.sock.sendall(data)
+        except OSError:
+            self.eof = True
+
+    def recv(self, timeout=2.0):
+        """The next message, or None (timeout or the host closed the connection)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for payload in self.frames.payloads():
+                msg = decode_payload(payload, CLIENT_LIMITS)
+                if isinstance(msg.get("view"), dict):
+                    self.view = msg["view"]
+                return msg
+            if self.eof:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(65536)
+            except socket.timeout:
+                return None
+            except OSError:
+                data = b""
+            if not data:
+                self.eof = True
+            self.frames.feed(data)
+
+    def expect(self, kind, timeout=3.0):
+        """Messages until one of type ``kind`` (returned) or the end (None)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            msg = self.recv(deadline - time.monotonic())
+            if msg is None:
+                return None
+            if msg["type"] == kind:
+                return msg
+        return None
+
+    def error(self, timeout=3.0):
+        return self.expect("error", timeout)
+
+    def closed(self, timeout=3.0):
+        """True once the host has closed the connection."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.eof:
+            self.recv(deadline - time.monotonic())
+        return self.eof
+
+    def close(self):
+        self.sock.close()
+
+
+# -- the pure pieces -------------------------------------------------------------------
+
+def test_frames_round_trip_and_split_anywhere():
+    msgs = [{"type": "ping", "n": i, "pad": "x" * i} for i in range(50)]
+    data = b"".join(encode(m) for m in msgs)
+    buf = FrameBuffer(CLIENT_LIMITS)
+    got = []
+    for i in range(0, len(data), 7):
+        buf.feed(data[i:i + 7])
+        got += [decode_payload(p, CLIENT_LIMITS) for p in buf.payloads()]
+    assert got == msgs
+
+
+@pytest.mark.parametrize("payload, code", [
+    (b"\xc1", "bad_message"),                                  # a byte msgpack never uses
+    (msgpack.packb({"type": "ping"}) + b"\x00", "bad_message"),  # trailing bytes
+    (msgpack.packb([1, 2]), "bad_message"),                    # not a map
+    (msgpack.packb({"n": 1}), "bad_message"),                  # no type
+    (msgpack.packb({1: "a", "type": "x"}), "bad_message"),     # a key that is not a string
+    (msgpack.packb({"type": "x", "s": "y" * 600}), "bad_message"),
+    (msgpack.packb({"type": "x", "l": list(range(100))}), "bad_message"),
+    (msgpack.packb({"type": "x", "e": msgpack.ExtType(1, b"abc")}), "bad_message"),
+    (b"\x91" * 5000, "bad_message"),                           # nested past the decoder's stack
+])
+def test_host_side_decoding_refuses_bad_payloads(payload, code):
+    with pytest.raises(FrameError) as e:
+        decode_payload(payload, HOST_LIMITS)
+    assert e.value.code == code and e.value.reason
+
+
+def test_nesting_is_bounded_by_a_small_depth():
+    deep = {"type": "ping"}
+    inner = deep
+    for _ in range(7):
+        inner["x"] = {}
+        inner = inner["x"]
+    decode_payload(msgpack.packb(deep), HOST_LIMITS)            # depth 8: fine
+    inner["x"] = [1]
+    with pytest.raises(FrameError, match="deeper"):
+        decode_payload(msgpack.packb(deep), HOST_LIMITS)
+
+
+def test_oversized_frames_are_refused_by_their_header():
+    buf = FrameBuffer(HOST_LIMITS)
+    buf.feed(struct.pack(">I", HOST_LIMITS.frame + 1) + b"x")
+    with pytest.raises(FrameError) as e:
+        list(buf.payloads())
+    assert e.value.code == "frame_too_large"
+
+
+@pytest.mark.parametrize("msg, code", [
+    ({"type": "dance"}, "unknown_type"),
+    ({"type": "hello"}, "bad_field"),
+    ({"type": "hello", "protocol": "1"}, "bad_field"),
+    ({"type": "hello", "protocol": 1, "name": "n" * 40}, "bad_field"),
+    ({"type": "join", "seat": 3}, "bad_field"),
+    ({"type": "action", "action": {"play": "QH"}}, "bad_field"),
+    ({"type": "action", "action": "QH", "version": 1}, "bad_field"),
+    ({"type": "action", "action": {"play": ["QH"]}, "version": 1}, "bad_field"),
+    ({"type": "action", "action": {"play": "QH"}, "version": True}, "bad_field"),
+    ({"type": "ping", "n": 1.5}, "bad_field"),
+])
+def test_message_checks(msg, code):
+    with pytest.raises(ProtocolError) as e:
+        check_client_message(msg)
+    assert e.value.code == code
+
+
+def test_addresses_and_seat_specs():
+    assert parse_address("10.0.0.2:4000") == ("10.0.0.2", 4000)
+    assert parse_address("[::1]:5")[1] == 5 and parse_address("host")[0] == "host"
+    assert looks_like_address("127.0.0.1:47820") and not looks_like_address("Ana's table")
+    with pytest.raises(ValueError):
+        parse_address("host:99999")
+    s = parse_seats("bottom=host,left=open,top=bot:tana", "manfee")
+    assert s == {"bottom": "host", "left": "open", "top": "bot:TANA", "right": "open"}
+    with pytest.raises(ValueError):
+        parse_seats("top=bot:NOBODY", "manfee")
+    with pytest.raises(ValueError):
+        parse_seats("top=host", "manni")
