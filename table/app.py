@@ -261,9 +261,11 @@ class App:
         if not consumed:
             top.process_event(e)
 
-    def run(self):
+    def run(self, seconds=None):
+        """The loop, until Quit (or for ``seconds``: benchmarks)."""
         first = None
-        while self.running:
+        end = None if seconds is None else time.monotonic() + seconds
+        while self.running and (end is None or time.monotonic() < end):
             if self.needs_frames():
                 self.clock.tick(FPS)
                 first = None
@@ -278,7 +280,8 @@ class App:
                 else:
                     first = None
             self.step(first=first)
-        self.shutdown()
+        if end is None:
+            self.shutdown()
 
     def shutdown(self):
         while self.scenes:

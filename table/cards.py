@@ -153,14 +153,24 @@ class CardImages:
         art = self.small if small else self.big
         return art.face(card) if (face_up and card) else art.back()
 
-    def get(self, card, face_up, width, angle=0.0, dim=False):
+    def get(self, card, face_up, width, angle=0.0, dim=False, coarse=False):
         """The surface of ``card`` (or its back) ``width`` wide, turned ``angle`` degrees.
 
-        ``dim`` greys it out (a card that may not be played now).
+        ``dim`` greys it out (a card that may not be played now).  ``coarse``
+        (a card in flight) rounds size and angle further: fewer new images to
+        make mid-flight, and nobody sees a degree on a moving card.
         """
         face = card if (face_up and card) else None
-        w = int(round(width / 2.0) * 2)
-        a = int(round(angle / 3.0) * 3) % 360
+        if coarse:
+            w = int(round(width / 4.0) * 4)
+            if abs(width - self.width) <= 2:
+                w = self.width
+            elif abs(width - self.small_width) <= 2:
+                w = self.small_width
+            a = int(round(angle / 6.0) * 6) % 360
+        else:
+            w = int(round(width / 2.0) * 2)
+            a = int(round(angle / 3.0) * 3) % 360
         key = (face, w, a, dim)
         img = self._cache.get(key)
         if img is None:
@@ -283,7 +293,7 @@ def draw_sprite(surface, images, s, offset=(0, 0)):
         q = s.squash.value
         sy -= q
         sx *= 1.0 + 0.6 * q
-    img = images.get(s.card, s.face_up, w * scale, s.angle, s.dim)
+    img = images.get(s.card, s.face_up, w * scale, s.angle, s.dim, coarse=s.motion is not None)
     if sx != 1.0 or sy != 1.0:
         iw, ih = img.get_size()
         img = pygame.transform.scale(img, (max(1, int(iw * sx)), max(1, int(ih * sy))))

@@ -90,9 +90,13 @@ def draw_scoreboard(surface, scene):
         else:
             calls = v.get("calls")
             if calls is not None:
-                said = [calls.get(s) for s in side.split("-")]
-                text = " + ".join("?" if c is None else str(c) for c in said)
-                blit_text(surface, f"calls {text}", fs * 0.82, (x0, yy), DIM)
+                said = []
+                for s in side.split("-"):
+                    if s == v.get("dealer"):
+                        said.append("dealer")
+                    else:
+                        said.append(str(calls[s]) if s in calls else "?")
+                blit_text(surface, "calls " + " + ".join(said), fs * 0.82, (x0, yy), DIM)
             else:
                 blit_text(surface, f"tricks {won}", fs * 0.82, (x0, yy), DIM)
         y += row_h
@@ -147,7 +151,7 @@ def draw_plates(surface, scene):
         rect = pygame.Rect(0, 0, round(w), round(h))
         setattr(rect, anchor, (round(x), round(y)))
         if seat == turn:
-            pulse = 0.5 + 0.5 * math.sin(scene.clock * 5.0)
+            pulse = 0.5 + 0.5 * math.sin(scene.clock * 5.0) if scene.moving else 0.6
             glow = rect.inflate(8, 8)
             pygame.draw.rect(surface, (255, 214, 107), glow, 3 + round(pulse * 2), border_radius=14)
         panel(surface, rect, fill=(12, 30, 21, 225), edge=GOLD if seat == turn else EDGE, radius=11)
@@ -226,6 +230,20 @@ def draw_badges(surface, scene):
         surface.blit(img, r)
 
 
+_bands = {}
+
+
+def _band(size, alpha):
+    key = (size, alpha)
+    img = _bands.get(key)
+    if img is None:
+        if len(_bands) > 40:
+            _bands.clear()
+        img = _bands[key] = pygame.Surface(size, pygame.SRCALPHA)
+        img.fill((6, 16, 11, alpha))
+    return img
+
+
 def draw_banner(surface, scene):
     if not scene.banners:
         return
@@ -238,8 +256,7 @@ def draw_banner(surface, scene):
     img = render(text, fs, GOLD, bold=True, shadow=True)
     sub_img = render(sub, round(fs * 0.45), CREAM) if sub else None
     h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
-    band = pygame.Surface((L.W, round(h)), pygame.SRCALPHA)
-    band.fill((6, 16, 11, round(190 * fade)))
+    band = _band((L.W, round(h)), round(190 * fade / 8) * 8)
     cy = L.center[1] - L.ch * 1.05
     y0 = round(cy - h / 2)
     surface.blit(band, (0, y0))
@@ -267,19 +284,22 @@ def draw_prompt(surface, scene, text):
 
 # -- panels over the table ----------------------------------------------------------------------
 
+OVERLAY = (10, 26, 18, 246)
+
+
 def draw_cards_panel(surface, scene, title, cards, labels=None, mark=None, subtitle=None):
-    """A panel with a row of small faces (last trick, the hand I passed)."""
+    """A panel with a row of faces (last trick, the hand I passed)."""
     L = scene.board.layout
     imgs = scene.board.images
     fs = max(13, round(L.H * 0.024))
-    w = imgs.small_width
+    w = round(imgs.width * 0.8)
     gap = round(w * (0.18 if labels else -0.35))
     n = len(cards)
     width = max(n * w + (n - 1) * gap + fs * 2, fs * 16)
     height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0))
     rect = pygame.Rect(0, 0, round(width), height)
     rect.center = (L.W // 2, round(L.center[1]))
-    panel(surface, rect)
+    panel(surface, rect, fill=OVERLAY)
     blit_text(surface, title, fs, (rect.centerx, rect.y + fs * 0.5), GOLD, bold=True, anchor="midtop")
     x = rect.centerx - (n * w + (n - 1) * gap) / 2
     y = rect.y + fs * 2.2
@@ -312,7 +332,7 @@ def draw_history(surface, scene, rect, title="Deal history", latest=None):
     """The deals so far in a table: targets, tricks, score and running totals."""
     L = scene.board.layout
     fs = max(12, round(L.H * 0.022))
-    panel(surface, rect)
+    panel(surface, rect, fill=OVERLAY)
     sides = list(scene.shown.get("totals") or {})
     blit_text(surface, title, fs * 1.2, (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
     y = rect.y + fs * 2.6

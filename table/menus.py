@@ -241,8 +241,8 @@ class NewGameScene(MenuScene):
                 drop(f"bot:{seat}", choices, self.bots.get(seat, "Random"), y)
             y += rh + 8
         self.add(UILabel(pygame.Rect(x0, y, 660, rh),
-                         "Bots from Kado (easy) to Zelzela (strongest). Extra humans sit clockwise "
-                         "from the bottom and pass the laptop.", self.app.ui, object_id=oid("@note_label")))
+                         "Bots: Kado (easy) ... Zelzela (strongest). More humans sit clockwise.",
+                         self.app.ui, object_id=oid("@note_label")))
         y += rh + 14
         bw, bh = 220, max(42, round(H * 0.07))
         self.buttons["start"] = self.add(UIButton(pygame.Rect(W // 2 + 10, y, bw, bh), "Start",
@@ -390,8 +390,10 @@ class SettingsScene(MenuScene):
 def markdown_to_html(text):
     """Just enough Markdown for pygame_gui's text box: headings, bold, bullets."""
     out = []
+    for a, b in (("→", "->"), ("←", "<-"), ("−", "-"), ("×", "x"), ("≥", ">="), ("≤", "<=")):
+        text = text.replace(a, b)       # glyphs the bundled Noto Sans lacks
     for line in text.splitlines():
-        t = html.escape(line.rstrip())
+        t = html.escape(line.strip() if not line.lstrip().startswith("- ") else line.rstrip())
         t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
         t = re.sub(r"(?<!\*)\*(?!\s)(.+?)\*", r"<i>\1</i>", t)
         t = re.sub(r"`(.+?)`", r"\1", t)
@@ -413,7 +415,7 @@ def markdown_to_html(text):
         elif t.startswith(("<br>", "<font", "&nbsp;")):
             html_lines.append("<br>" + t)
         else:
-            html_lines.append(" " + t)
+            html_lines.append((" " if html_lines and not html_lines[-1].endswith("<br><br>") else "") + t)
     return "".join(html_lines).replace("<br><br><br>", "<br><br>")
 
 

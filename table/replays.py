@@ -139,9 +139,6 @@ class ReplayScene(TableScene):
             self.summary_age = 0.0          # stepping: wait for "Next deal"
         super().update(dt)
 
-    def ui_state(self):
-        return super().ui_state() + (self.session.auto,)
-
     def build_ui(self):
         super().build_ui()
         if self.app.top is not self or self.results_shown:
@@ -150,9 +147,9 @@ class ReplayScene(TableScene):
         bw, bh = max(110, round(L.H * 0.16)), max(34, round(L.H * 0.055))
         x = L.W - L.margin - bw
         y = L.H - L.margin - bh
-        self._button("back", "Replays", (x, y, bw, bh), small=True)
-        self._button("auto", "Pause" if self.session.auto else "Auto", (x - bw - 8, y, bw, bh))
-        self._button("step", "Step", (x - 2 * (bw + 8), y, bw, bh))
+        self._button("back", "Replays", (x, y, bw, bh), small=True, fixed=True)
+        self._button("auto", "Pause" if self.session.auto else "Auto", (x - bw - 8, y, bw, bh), fixed=True)
+        self._button("step", "Step", (x - 2 * (bw + 8), y, bw, bh), fixed=True)
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -165,6 +162,7 @@ class ReplayScene(TableScene):
                 return True
             if name == "auto":
                 self.session.auto = not self.session.auto
+                self.buttons["auto"].set_text("Pause" if self.session.auto else "Auto")
                 return True
             if name == "back":
                 self._back()
@@ -204,13 +202,24 @@ class ReplaysScene(MenuScene):
         super().enter()
 
     def label(self, e):
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.get("mtime") or 0))
+        when = time.strftime("%d %b %H:%M", time.localtime(e.get("mtime") or 0))
         if not e["ok"]:
-            return f"{when}   cannot be read: {e['reason']}"
+            return f"{when}    {e['reason']}  (left as it is)"
+        players = e.get("players") or {}
+
+        def side(name):
+            return " & ".join((players.get(s) or {}).get("name") or s.title() for s in name.split("-"))
         totals = e.get("totals") or {}
-        score = " – ".join(str(v) for v in totals.values())
-        state = "finished" if e["finished"] else "in progress"
-        return f"{when}   {e['game']}   {state}   {score}   ({e['deals']} deals)   {e['name']}"
+        score = "  –  ".join(f"{side(k)} {v}" for k, v in totals.items())
+        title = {"manfee": "Manfee", "manille": "Manille", "manille-muette": "Manille muette",
+                 "manni": "Manni"}.get(e["game"], e["game"])
+        deals = f"{e['deals']} deal{'s' if e['deals'] != 1 else ''}"
+        if e["finished"]:
+            w = e.get("winner")
+            state = f"won by {side(w)}" if w else "a draw"
+        else:
+            state = "in progress"
+        return f"{when}    {title}, {state}    {score}    ({deals})"
 
     def build_ui(self):
         W, H = self.app.size

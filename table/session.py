@@ -6,7 +6,9 @@ Every change is saved at once (``rules.store.save_record``, atomic), so a
 crash loses nothing and Resume continues exactly there.
 """
 import os
+import queue
 import random
+import threading
 import time
 
 from rules import RulesError
@@ -48,7 +50,9 @@ def seat_plan(seats, humans, bots=None, rng=None, names=None):
             bot_i += 1
             if character not in CHARACTERS:
                 raise ValueError(f"unknown bot {character!r} (one of {', '.join(CHARACTERS)})")
-            players[seat] = {"kind": "bot", "bot": character, "name": character.title()}
+            used = sum(1 for p in players.values() if p.get("bot") == character)
+            name = character.title() + (f" {used + 1}" if used else "")
+            players[seat] = {"kind": "bot", "bot": character, "name": name}
     return players
 
 
@@ -67,6 +71,45 @@ def make_controllers(players, seats, wake=None, seed=None):
     return ctl
 
 
+class Saver:
+    """Writes records on its own thread: an fsync never stalls a frame.
+
+    The newest record for a path wins; ``flush`` waits until everything
+    handed over is on disk (quitting, tests).
+    """
+
+    def __init__(self):
+        self._q = queue.Queue()
+        self.error = None
+        self._thread = threading.Thread(target=self._work, name="autosave", daemon=True)
+        self._thread.start()
+
+    def put(self, path, record):
+        self._q.put((path, record))
+
+    def _work(self):
+        while True:
+            item = self._q.get()
+            try:
+                if item is None:
+                    return
+                path, record = item
+                try:
+                    save_record(path, record)
+                    self.error = None
+                except (OSError, TypeError, ValueError) as e:
+                    self.error = f"autosave failed: {getattr(e, 'strerror', None) or e}"
+            finally:
+                self._q.task_done()
+
+    def flush(self):
+        self._q.join()
+
+    def close(self):
+        self._q.put(None)
+        self._thread.join(timeout=5)
+
+
 class MatchSession:
     """One match in progress at this table."""
 
@@ -78,7 +121,7 @@ class MatchSession:
         self.seats = tuple(host.game.seats)
         self.controllers = make_controllers(players, self.seats, wake, seed)
         self.save_path = save_path
-        self.save_error = None       # a sentence when the last autosave failed
+        self.saver = Saver() if save_path else None
         self.created = time.strftime("%Y-%m-%d %H:%M:%S")
 
     # -- making one ---------------------------------------------------------------
@@ -152,18 +195,27 @@ class MatchSession:
         rec["table"] = TABLE_FORMAT
         return rec
 
+    @property
+    def save_error(self):
+        """A sentence when the last autosave failed, else None."""
+        return self.saver.error if self.saver else None
+
     def autosave(self):
-        if not self.save_path:
-            return
-        try:
-            save_record(self.save_path, self.record())
-            self.save_error = None
-        except OSError as e:
-            self.save_error = f"autosave failed: {e.strerror or e}"
+        """Hand the record (a fresh copy) to the writer thread."""
+        if self.saver:
+            self.saver.put(self.save_path, self.record())
+
+    def flush(self):
+        if self.saver:
+            self.saver.flush()
 
     def close(self):
         for c in self.controllers.values():
             c.close()
+        if self.saver:
+            self.saver.flush()
+            self.saver.close()
+            self.saver = None
 
 
 def list_saves(folder=None):

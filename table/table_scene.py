@@ -92,8 +92,11 @@ class TableScene(Scene):
         self.bot_turn = None       # (seat, version, real time the turn began)
         self.ui_key = None
         self.buttons = {}
+        self.transient = []
+        self._fixed_key = None
         self._memorize_left = 0.0
         self._pips = {}
+        self.moving = True
         self._dealer_btn = {}
         self._started = False
         if session.match.in_deal:
@@ -187,7 +190,7 @@ class TableScene(Scene):
     def waiting_for_human(self):
         """The seat whose player the table waits for right now (input shown), or None."""
         key = self.ui_key
-        if key and key[3] and self.ui_state() == key:
+        if key and key[2] and self.ui_state() == key:
             return self.viewer
         return None
 
@@ -307,7 +310,7 @@ class TableScene(Scene):
     # -- the loop ---------------------------------------------------------------------------------
     def busy(self):
         return (self.director.busy() or self.board.moving or self.input.moving
-                or bool(self.banners) or bool(self.announces) or self.message is not None
+                or bool(self.banners) or any(a[1] < 0.3 for a in self.announces.values())
                 or not self.board.images.warm or self._bot_waiting()
                 or (self.summary_open and self.demo) or self._thinking_visible())
 
@@ -320,6 +323,8 @@ class TableScene(Scene):
         return bool(bt) and self.bot_thinking(bt[0])
 
     def wake_in(self):
+        # Nothing moves: a few looks a second catch timers (a message fading, a
+        # bubble going); the turn plate's glow stands still meanwhile.
         return 0.25
 
     def update(self, dt):
@@ -349,9 +354,8 @@ class TableScene(Scene):
         if not self.director.busy():
             self.advance()
         self._update_dims()
-        key = self.ui_state()
-        if key != self.ui_key:
-            self.rebuild_ui()
+        self._refresh_ui()
+        self.moving = self.busy()
 
     def advance(self):
         """Nothing moves: deal, or let the seat to act act."""
@@ -461,8 +465,11 @@ class TableScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     # -- widgets ----------------------------------------------------------------------------------
+    # Widgets cost a few milliseconds each to make, so the fixed row (Menu, Scores,
+    # Last trick, Hand I passed) is made once per layout and only shown or hidden;
+    # the pickers are made when the choice they offer changes.
     def ui_state(self):
-        """What the widgets depend on; they are rebuilt when this changes."""
+        """What the pickers depend on; they are rebuilt when this changes."""
         v = self.shown
         idle = not self.director.busy()
         turn = self.session.whose_turn() if idle else None
@@ -470,14 +477,33 @@ class TableScene(Scene):
                       and not self.summary_open
                       and self.session.controllers.get(turn) is not None
                       and self.session.controllers[turn].kind == "human")
-        return (self.app.size, self.cover_seat, self.summary_open, human_turn,
+        return (self.layout_state(), self.summary_open, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
-                self.signal, self.signal_menu, bool(v.get("passed_hand")) and self.revealed,
-                self.last_trick is not None, self.results_shown)
+                self.signal, self.signal_menu)
+
+    def layout_state(self):
+        return (self.app.size, self.cover_seat is not None, self.results_shown)
+
+    def fixed_state(self):
+        v = self.shown
+        return (bool(v.get("passed_hand")) and self.revealed, self.last_trick is not None)
+
+    def _refresh_ui(self):
+        key = self.ui_state()
+        if self.ui_key is None or key[0] != self.ui_key[0]:
+            self.rebuild_ui()
+            return
+        if key != self.ui_key:
+            self._build_pickers()
+        fixed = self.fixed_state()
+        if fixed != self._fixed_key:
+            self._show_fixed()
 
     def build_ui(self):
-        self.ui_key = self.ui_state()
         self.buttons = {}
+        self.transient = []
+        self._fixed_key = None
+        self.ui_key = self.ui_state()
         self._pick_i = None
         if self.app.top is not self:
             return
@@ -485,26 +511,47 @@ class TableScene(Scene):
             return
         L = self.board.layout
         m = L.margin
-        bw, bh = max(92, round(L.H * 0.14)), max(30, round(L.H * 0.045))
+        bw, bh = self._button_size()
         x = L.W - m - bw
-        self._button("menu", "Menu", (x, m, bw, bh), small=True)
-        x -= bw + 8
-        if self.last_trick is not None:
-            self._button("last", "Last trick", (x, m, bw, bh), small=True)
-            x -= bw + 8
-        self._button("history", "Scores", (x, m, bw, bh), small=True)
-        x -= bw + 8
+        for name, text, w in (("menu", "Menu", bw), ("history", "Scores", bw), ("last", "Last trick", bw),
+                              ("passed", "Hand I passed", round(bw * 1.35))):
+            self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
+            x -= w + 8
+        self._show_fixed()
+        self._build_pickers()
+
+    def _button_size(self):
+        L = self.board.layout
+        return max(92, round(L.H * 0.14)), max(30, round(L.H * 0.045))
+
+    def _show_fixed(self):
+        passed, last = self._fixed_key = self.fixed_state()
+        for name, on in (("passed", passed), ("last", last)):
+            b = self.buttons.get(name)
+            if b is not None:
+                b.show() if on else b.hide()
+
+    def _build_pickers(self):
+        for e in self.transient:
+            e.kill()
+            if e in self.ui:
+                self.ui.remove(e)
+            for n in [n for n, b in self.buttons.items() if b is e]:
+                del self.buttons[n]
+        self.transient = []
+        self._pick_i = None
+        self.ui_key = key = self.ui_state()
+        if self.app.top is not self or self.cover_seat is not None or self.results_shown:
+            return
+        L = self.board.layout
+        bw, bh = self._button_size()
         v = self.shown
-        if v.get("passed_hand") and self.revealed:
-            w2 = round(bw * 1.35)
-            self._button("passed", "Hand I passed", (x - (w2 - bw), m, w2, bh), small=True)
         if self.summary_open:
             r = self._summary_rect()
             self._button("next", "Next deal" if not self.session.match.finished else "See result",
                          (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
             return
-        key = self.ui_key
-        if not key[3]:
+        if not key[2]:
             return
         phase = v.get("phase")
         legal = v.get("legal") or []
@@ -517,12 +564,14 @@ class TableScene(Scene):
             return
         self._picker(L, legal, phase)
 
-    def _button(self, name, text, rect, small=False, object_id=None, action=None):
+    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False):
         oid = object_id or ("@small_button" if small else "@choice_button")
         b = UIButton(pygame.Rect([round(c) for c in rect]), text, self.app.ui,
                      object_id=pygame_gui.core.ObjectID(class_id=oid))
         b.action = action
         self.buttons[name] = self.add(b)
+        if not fixed:
+            self.transient.append(b)
         return b
 
     def _signal_buttons(self, L, bw, bh):
@@ -657,7 +706,7 @@ class TableScene(Scene):
             hud.blit_text(surface, "Shuffling…", max(16, round(L.H * 0.035)), L.center, hud.CREAM,
                           bold=True, anchor="center", shadow=True)
         ui = self.ui_key
-        if ui and ui[3] and not self.summary_open:
+        if ui and ui[2] and not self.summary_open:
             phase = self.shown.get("phase")
             if phase == "play":
                 text = "Your turn: drag a card to the centre (or arrows + Enter)"
@@ -742,7 +791,8 @@ class TableScene(Scene):
         fs = max(20, round(L.H * 0.07))
         hud.blit_text(surface, f"Pass to {name}", fs, (L.W // 2, L.H * 0.4), hud.GOLD, bold=True,
                       anchor="center", shadow=True)
-        hud.blit_text(surface, f"{name}'s turn ({seat}). Only {name} should look now.",
+        where = "" if name.lower() == seat else f" ({seat})"
+        hud.blit_text(surface, f"{name}'s turn{where}. Only {name} should look now.",
                       fs * 0.38, (L.W // 2, L.H * 0.4 + fs), hud.CREAM, anchor="center")
         hud.blit_text(surface, "Click (or press Enter) when ready", fs * 0.34,
                       (L.W // 2, L.H * 0.4 + fs * 1.8), hud.DIM, anchor="center")

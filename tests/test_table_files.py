@@ -70,6 +70,7 @@ def test_every_action_is_saved_at_once(manfee_home):
             continue
         seat = s.whose_turn()
         s.submit(seat, s.view(seat)["legal"][0])
+        s.flush()                                    # the writer thread has it on disk
         with open(s.save_path) as f:
             assert json.load(f)["deals"] == s.record()["deals"]
     s.close()
@@ -124,6 +125,7 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     before = len(saved["deals"][-1]["actions"])
     table.key(pygame.K_RIGHT)
     table.key(pygame.K_RETURN)
+    scene.session.flush()
     record, _match = load_record(path)
     assert len(record["deals"][-1]["actions"]) == before + 1
     assert record["deals"][-1]["actions"][:before] == saved["deals"][-1]["actions"]

@@ -205,6 +205,7 @@ def test_a_demo_match_plays_to_the_end_and_is_saved(table, manfee_home):
     app.push(scene)
     assert table.until(lambda: scene.results_shown, limit=20000)
     assert session.match.finished
+    session.flush()
     saves = list_saves(str(manfee_home / "saves"))
     assert len(saves) == 1 and saves[0]["ok"] and saves[0]["finished"]
     with open(saves[0]["path"]) as f:
