@@ -361,9 +361,8 @@ class Director:
         scene = self.scene
         scene.sound("knock")
         scene.announce(ev["seat"], ev["action"], view)
-        if "decision" in ev["action"]:
-            return Sequence(Call(scene.show_numbers, view), Wait(1.0))
-        return Wait(0.45)
+        scene.show_numbers(view)
+        return Wait(1.0 if "decision" in ev["action"] else 0.45)
 
     def scored(self, ev):
         scene = self.scene

@@ -125,7 +125,7 @@ def draw_plates(surface, scene):
     b = scene.board
     L = b.layout
     fs = max(12, round(L.H * 0.021))
-    turn = v.get("turn") if not scene.director.busy() else None
+    turn = v.get("turn")
     calls = v.get("calls") or {}
     won = v.get("won") or {}
     for seat in scene.seats:

@@ -1,0 +1,198 @@
+"""The window around the table: flags, sounds, resizing, menus, the idle loop, the physics."""
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from table.anim import Fall, Spring, Tween, ease_out_cubic
+from table.session import MatchSession, seat_plan
+from table.table_scene import TableScene
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Sounds:
+    available = True
+
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+
+    def set_volume(self, v):
+        pass
+
+    def set_muted(self, m):
+        pass
+
+    def close(self):
+        pass
+
+
+class Body:
+    z = 0.0
+
+
+# -- physics ----------------------------------------------------------------------------------
+
+def test_a_drop_falls_under_gravity_and_bounces_lower_each_time():
+    body = Body()
+    body.z = 80.0
+    impacts = []
+    fall = Fall(body, gravity=2600.0, restitution=0.4, on_impact=impacts.append, min_bounce=30.0)
+    t, peak_after_first, dt = 0.0, 0.0, 1 / 60
+    while not fall.update(dt):
+        t += dt
+        if impacts:
+            peak_after_first = max(peak_after_first, body.z)
+    # free fall from 80 px: t = sqrt(2h/g), about 0.25 s to the first impact
+    assert 1 <= len(impacts) <= 4 and impacts[0] == pytest.approx((2 * 2600 * 80) ** 0.5, rel=0.05)
+    assert all(b < a for a, b in zip(impacts, impacts[1:]))
+    assert 0 < peak_after_first < 80 * 0.4 ** 2 * 1.2
+    assert body.z == 0.0
+
+
+def test_the_same_fall_at_any_frame_rate():
+    landings = []
+    for dt in (1 / 30, 1 / 60, 1 / 144):
+        body = Body()
+        body.z = 100.0
+        fall = Fall(body, gravity=3000.0, vz=-500.0, restitution=0.0)
+        t = 0.0
+        while not fall.update(dt):
+            t += dt
+        landings.append(t)
+    assert max(landings) - min(landings) < 1 / 25
+
+
+def test_a_spring_kicked_settles_back_to_rest():
+    s = Spring(2600.0, 24.0)
+    s.kick(400.0)
+    peak = 0.0
+    for _ in range(240):
+        s.update(1 / 60)
+        peak = max(peak, abs(s.value))
+    assert peak > 3 and s.resting and s.value == 0.0
+
+
+def test_a_tween_eases_to_its_target():
+    body = Body()
+    body.x = 0.0
+    tw = Tween(body, 0.5, ease_out_cubic, x=100.0)
+    xs = []
+    while not tw.update(1 / 60):
+        xs.append(body.x)
+    assert body.x == 100.0 and xs == sorted(xs) and xs[0] > 100 / 30   # fast start, eases out
+
+
+# -- the seats -----------------------------------------------------------------------------------
+
+def test_extra_humans_fill_seats_clockwise_from_the_bottom():
+    seats = ("bottom", "left", "top", "right")
+    plan = seat_plan(seats, 2, ["TANA", "ZELZELA"])
+    assert [plan[s]["kind"] for s in seats] == ["human", "human", "bot", "bot"]
+    assert (plan["top"]["bot"], plan["right"]["bot"]) == ("TANA", "ZELZELA")
+    plan = seat_plan(seats, 0, ["KADO"] * 4)
+    assert len({p["name"] for p in plan.values()}) == 4          # four Kados, four names
+    with pytest.raises(ValueError):
+        seat_plan(seats, 1, ["NOBODY"])
+
+
+def test_game_py_flags_make_the_match(table):
+    import game
+    args = game.parse_args(["--game", "manfee", "--humans", "2", "--bots", "TANA,KADO", "--seed", "4",
+                            "--target", "26", "--no-signals"])
+    s = game.match_from_args(args, table.app)
+    assert s.host.match.options == {"target": 26, "signals": False}
+    assert [s.players[x]["kind"] for x in s.seats] == ["human", "human", "bot", "bot"]
+    assert (s.players["top"]["bot"], s.players["right"]["bot"]) == ("TANA", "KADO")
+    s.close()
+    demo = game.match_from_args(game.parse_args(["--demo"]), table.app)
+    assert demo.humans() == []
+    demo.close()
+
+
+def test_headless_hands_over_to_net_cli_without_pygame(tmp_path):
+    stub = tmp_path / "net"
+    stub.mkdir()
+    (stub / "__init__.py").write_text("")
+    (stub / "cli.py").write_text("import sys\ndef main(argv):\n    print('NET', argv, 'pygame' in sys.modules)\n"
+                                 "    return 0\n")
+    code = ("import sys; sys.path.insert(0, %r); sys.path.insert(1, %r); import game; "
+            "sys.exit(game.main(['--headless', '--host', 'T']))") % (str(tmp_path), ROOT)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "NET ['--headless', '--host', 'T'] False"
+
+
+# -- sound, resizing, menus, idle -------------------------------------------------------------------
+
+def test_the_table_plays_its_sounds(table):
+    app = table.app
+    app.sounds = Sounds()
+    session = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1, wake=app.wake)
+    for seat in session.seats:
+        ctl = session.controllers[seat]
+        real = ctl.poll
+
+        def poll(real=real):
+            a = real()
+            if a and "play" in a:
+                poll.n = getattr(poll, "n", 0) + 1
+                a = dict(a, signal=("slam", "drop", None)[poll.n % 3]) if poll.n % 3 < 2 else a
+            return a
+        ctl.poll = poll
+    scene = TableScene(app, session, demo=True)
+    app.push(scene)
+    assert table.until(lambda: scene.results_shown, limit=20000)
+    played = set(app.sounds.played)
+    assert {"shuffle", "deal", "knock", "card_land", "slam", "drop", "trick_won", "match_won"} <= played
+
+
+def test_the_table_follows_a_window_resize(table):
+    app = table.app
+    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    cw = scene.board.layout.cw
+    table.post(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)
+    table.frames(3)
+    assert app.size == (1024, 600) and scene.board.layout.size == (1024, 600)
+    assert scene.board.layout.cw < cw
+    for k in scene.board.hands["bottom"]:
+        sp = scene.board.sprites[k]
+        assert 0 < sp.x < 1024 and 0 < sp.y < 600
+    assert all(b.rect.right <= 1024 for b in scene.buttons.values())
+
+
+def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
+    app = table.app
+    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.key(pygame.K_ESCAPE)
+    from table.menus import PauseScene, MainMenu
+    assert isinstance(app.top, PauseScene)
+    table.click(app.top.buttons["menu"].rect.center)
+    assert isinstance(app.top, MainMenu) and len(app.scenes) == 1
+    assert app.top.resumable and app.top.resumable[0]["path"] == session.save_path
+
+
+def test_an_idle_table_does_not_spin(table):
+    app = table.app
+    app.time_scale = 1.0
+    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
+    scene = TableScene(app, session)
+    app.push(scene)
+    app.time_scale = 25.0
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.frames(400)                       # bubbles and banners are gone
+    assert not app.needs_frames()
+    frames = app.frames
+    app.run(seconds=0.6)
+    assert app.frames - frames <= 6         # about four looks a second, not sixty
