@@ -58,7 +58,7 @@ def hash_token(token):
 
 
 def new_token():
-    return secrets.token_urlsafe(18)
+    return secrets.token_hex(16)       # lowercase hex: never reads like a card ("3S")
 
 
 class Slot:
