@@ -100,11 +100,11 @@ class Layout:
             return self.hand_poses(place, count)
         ax, ay = self.anchor[place]
         mid = (count - 1) / 2
-        step = self.sw * 0.42
+        step = self.sw * 0.3
         if place == "top":
             return [(ax + (i - mid) * step, ay, 0.0, self.sw) for i in range(count)]
-        sign = 1 if place == "left" else -1
-        return [(ax, ay + (i - mid) * step * 0.9, 0.0, self.sw) for i in range(count)]
+        step = min(self.sw * 0.3, (self.H * 0.42 - self.sh) / 12)
+        return [(ax, ay + (i - mid) * step, 0.0, self.sw) for i in range(count)]
 
     def court_pose(self, place, card):
         x, y = self.court[place]

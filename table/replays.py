@@ -39,6 +39,7 @@ class ReplaySession:
         self.auto = False
         self.steps = 0
         self.pace = AUTO_PACE
+        self.clock = 0.0              # the table's animation clock (set by the scene)
         self.last_time = 0.0
         self.controllers = {s: ReplaySeat(s, self) for s in self.seats}
 
@@ -89,7 +90,7 @@ class ReplaySession:
         self.match.start_deal(dealer, hands, widow)
         self.host.version += 1
         order = [g.seats[s] for s in g._deal_seats(dealer)]
-        self.last_time = time.monotonic()
+        self.last_time = self.clock
         return [{"type": "deal_started", "deal": self.deal_i, "dealer": deal["dealer"],
                  "order": order, "cut": None}]
 
@@ -104,7 +105,7 @@ class ReplaySession:
             return None
         if self.steps > 0:
             return {k: v for k, v in act.items() if k != "seat"}
-        if self.auto and time.monotonic() - self.last_time >= self.pace:
+        if self.auto and self.clock - self.last_time >= self.pace:
             return {k: v for k, v in act.items() if k != "seat"}
         return None
 
@@ -112,7 +113,7 @@ class ReplaySession:
         events = self.host.submit(seat, action, self.host.version)
         self.action_i += 1
         self.steps = max(0, self.steps - 1)
-        self.last_time = time.monotonic()
+        self.last_time = self.clock
         return events
 
     def record(self):
@@ -130,11 +131,14 @@ class ReplayScene(TableScene):
         self.viewer = self.seats[0]
         self.board.viewer = self.viewer
 
+    def busy(self):
+        return super().busy() or self.session.auto or self.session.steps > 0
+
     def open_hands_now(self):
         return {s: self.session.hand(s) for s in self.seats if s != self.viewer}
 
     def update(self, dt):
-        self.session.pace = AUTO_PACE / max(0.1, self.app.anim_speed)
+        self.session.clock = self.clock + dt
         if self.summary_open and not self.session.auto:
             self.summary_age = 0.0          # stepping: wait for "Next deal"
         super().update(dt)
@@ -146,10 +150,10 @@ class ReplayScene(TableScene):
         L = self.board.layout
         bw, bh = max(110, round(L.H * 0.16)), max(34, round(L.H * 0.055))
         x = L.W - L.margin - bw
-        y = L.H - L.margin - bh
-        self._button("back", "Replays", (x, y, bw, bh), small=True, fixed=True)
-        self._button("auto", "Pause" if self.session.auto else "Auto", (x - bw - 8, y, bw, bh), fixed=True)
-        self._button("step", "Step", (x - 2 * (bw + 8), y, bw, bh), fixed=True)
+        y = L.pile["bottom"][1] - L.sh * 0.6 - 3 * (bh + 8)
+        self._button("step", "Step", (x, y, bw, bh), fixed=True)
+        self._button("auto", "Pause" if self.session.auto else "Auto", (x, y + bh + 8, bw, bh), fixed=True)
+        self._button("back", "Replays", (x, y + 2 * (bh + 8), bw, bh), small=True, fixed=True)
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -184,8 +188,10 @@ class ReplayScene(TableScene):
         super().draw(surface)
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
-        hud.blit_text(surface, "REPLAY", fs * 1.2, (L.W // 2, L.H * 0.45 + L.ch * 1.05), hud.GOLD,
-                      bold=True, anchor="center", shadow=True)
+        step = self.buttons.get("step")
+        if step is not None:
+            hud.blit_text(surface, "REPLAY", fs * 1.2, (step.rect.left, step.rect.top - 6), hud.GOLD,
+                          bold=True, anchor="bottomleft", shadow=True)
 
 
 class ReplaysScene(MenuScene):
