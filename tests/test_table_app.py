@@ -196,3 +196,44 @@ def test_an_idle_table_does_not_spin(table):
     frames = app.frames
     app.run(seconds=0.6)
     assert app.frames - frames <= 6         # about four looks a second, not sixty
+
+
+def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
+    from table.menus import MainMenu, NewGameScene
+    app = table.app
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    table.click(menu.buttons["new"].rect.center)
+    new = app.top
+    assert isinstance(new, NewGameScene)
+    new.humans = 2
+    new.bots = {"top": "Tana", "right": "Zelzela"}
+    new.target = 26
+    new.rebuild_ui()
+    table.frames(1)
+    table.click(new.buttons["signals"].rect.center)
+    table.click(app.top.buttons["start"].rect.center)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    s = scene.session
+    assert s.host.match.options == {"target": 26, "signals": False}
+    assert [s.players[x].get("bot") for x in s.seats] == [None, None, "TANA", "ZELZELA"]
+    assert scene.hotseat
+    assert table.until(lambda: scene.cover_seat is not None, limit=6000)
+
+
+def test_settings_change_the_table_and_are_kept(table, manfee_home):
+    from table.menus import SettingsScene
+    from table.config import Settings
+    app = table.app
+    s = SettingsScene(app)
+    app.push(s)
+    table.frames(1)
+    table.click(s.buttons["colours"].rect.center)
+    table.click(s.buttons["mute"].rect.center)
+    table.click(s.buttons["fullscreen"].rect.center)
+    assert app.fullscreen
+    table.click(app.top.buttons["fullscreen"].rect.center)
+    assert not app.fullscreen
+    kept = Settings.load()
+    assert kept.four_colour and kept.muted and not kept.fullscreen and kept.problems == []
