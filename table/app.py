@@ -18,7 +18,7 @@ from .cards import CardImages
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
 WAKE = pygame.event.custom_type()          # a bot answered: wake the idle loop
-MIN_SIZE = (800, 480)
+MIN_SIZE = (1024, 600)          # below this the seats crowd the score board
 
 
 class _Silence:
@@ -55,7 +55,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("Manfee")
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self.windowed_size = tuple(size)
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), theme_path=THEME)
         self.sounds = _Silence() if quiet_sound else make_sound_bank(self.settings)

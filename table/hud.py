@@ -64,7 +64,7 @@ def draw_scoreboard(surface, scene):
     targets = v.get("targets") or {}
     tricks = v.get("tricks") or {}
     row_h = round(fs * 2.7)
-    w = round(fs * 21)
+    w = round(fs * 18.5)
     h = round(fs * 2.4) + row_h * len(sides)
     rect = panel(surface, (L.margin, L.margin, w, h))
     x0, y = rect.x + fs, rect.y + round(fs * 0.5)
@@ -257,7 +257,7 @@ def draw_banner(surface, scene):
     sub_img = render(sub, round(fs * 0.45), CREAM) if sub else None
     h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
     band = _band((L.W, round(h)), round(190 * fade / 8) * 8)
-    cy = L.center[1] - L.ch * 1.05
+    cy = L.center[1] - L.ch * 0.1
     y0 = round(cy - h / 2)
     surface.blit(band, (0, y0))
     a = img.copy()
