@@ -7,6 +7,7 @@ posted event.  ``step`` is one turn of the loop: the tests call it directly
 with posted mouse events, so they drive the real code path.
 """
 import os
+import sys
 import time
 
 import pygame
@@ -52,6 +53,9 @@ class App:
     def __init__(self, settings=None, size=(1280, 720), fullscreen=None, time_scale=1.0,
                  screenshot=None, after=2.0, quiet_sound=False):
         self.settings = settings or Settings.load()
+        # A bot thinking on its thread holds the GIL in slices: short slices let
+        # the render loop in often enough to keep drawing while it thinks.
+        sys.setswitchinterval(0.001)
         pygame.init()
         pygame.display.set_caption("Manfee")
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
