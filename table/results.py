@@ -59,7 +59,9 @@ class ResultsScene(MenuScene):
         line = "   –   ".join(f"{hud.side_name(self.table, s)} {n}" for s, n in totals.items())
         blit_text(surface, line, fs * 0.38, (W // 2, round(H * 0.08 + fs * 1.3)), hud.CREAM, bold=True,
                   anchor="midtop")
-        r = pygame.Rect(0, 0, round(W * 0.6), round(H * 0.56))
+        rows = len(self.table.session.summaries())
+        fs = max(12, round(H * 0.022))
+        r = pygame.Rect(0, 0, round(W * 0.6), min(round(H * 0.56), round(fs * (6.5 + 1.35 * rows))))
         r.midtop = (W // 2, round(H * 0.26))
         hud.draw_history(surface, self.table, r, title="The match, deal by deal")
 

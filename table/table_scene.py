@@ -412,6 +412,10 @@ class TableScene(Scene):
             if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
                 self.open_menu()
             return True
+        if self._memorize_left > 0 and (e.type == pygame.MOUSEBUTTONDOWN or e.type == pygame.KEYDOWN
+                                         and e.key in (pygame.K_RETURN, pygame.K_SPACE)):
+            self._memorize_left = 0.0           # "I have it": the hands move now
+            return True
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 if self.overlay:
@@ -762,7 +766,9 @@ class TableScene(Scene):
 
     def _summary_rect(self):
         L = self.board.layout
-        r = pygame.Rect(0, 0, round(L.W * 0.56), round(L.H * 0.66))
+        fs = max(12, round(L.H * 0.022))
+        rows = len(self.session.summaries())
+        r = pygame.Rect(0, 0, round(L.W * 0.56), min(round(L.H * 0.66), round(fs * (9.5 + 1.35 * rows))))
         r.center = (L.W // 2, round(L.H * 0.47))
         return r
 
