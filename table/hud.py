@@ -8,7 +8,6 @@ import math
 import pygame
 
 from .text import render, blit_text
-from .cards import sort_hand
 
 GOLD = (255, 214, 107)
 CREAM = (244, 236, 210)

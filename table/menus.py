@@ -12,7 +12,7 @@ from bots import CHARACTERS
 
 from .scene import Scene
 from .layout import Layout
-from .text import blit_text, render
+from .text import blit_text
 from . import hud
 
 GAMES = (("manfee", "Manfee"), ("manille", "Manille"), ("manille-muette", "Manille muette"),

@@ -1,6 +1,5 @@
 """The end of a match: the winner, the totals, every deal; then what next."""
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .menus import MenuScene, MainMenu, NewGameScene, oid

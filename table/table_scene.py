@@ -10,12 +10,12 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton
 
 from rules import RulesError
 
 from .scene import Scene
-from .board import Board, LAYER_MINE
+from .board import Board
 from .director import Director
 from .hand_input import HandInput
 from .preview import decision_targets

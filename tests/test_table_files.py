@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from rules.store import load_record
-from table.config import Settings, home_dir, saves_dir
+from table.config import Settings, home_dir
 from table.session import MatchSession, list_saves
 from table.table_scene import TableScene
 

@@ -2,7 +2,6 @@
 import json
 
 import pygame
-import pytest
 
 from table.session import MatchSession, list_saves
 from table.table_scene import TableScene
@@ -228,3 +227,14 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     assert table.until(lambda: "passed" in scene.buttons, limit=50)
     table.click_button("passed")
     assert scene.overlay == "passed"
+
+
+def test_the_picker_works_from_the_keyboard(table):
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    legal = scene.shown["legal"]
+    before = len(actions(scene))
+    table.key(pygame.K_RIGHT)
+    table.key(pygame.K_RIGHT)
+    table.key(pygame.K_RETURN)
+    assert actions(scene)[before] == dict(seat="bottom", **legal[1])
