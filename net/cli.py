@@ -263,6 +263,11 @@ def run_join(args, out, interfaces, deadline, bot):
         if kind == "welcome":
             state["lost_at"] = None
             out("welcome", seat=msg["seat"], token=msg["token"], rejoin=msg.get("rejoin", False))
+            v = msg.get("view") or {}
+            if v.get("finished"):          # came back just after the end
+                state["over"] = True
+                out("match_over", final=True, winner=v.get("winner"), totals=v.get("totals"),
+                    seat=client.seat)
         elif kind == "error":
             out("error", code=msg["code"], reason=msg["reason"])
             if msg["code"] in ("table_full", "seat_taken", "bad_token", "no_such_seat", "protocol") \
