@@ -327,7 +327,7 @@ def history_rows(scene):
     return rows
 
 
-def draw_history(surface, scene, rect, title="Deal history", latest=None):
+def draw_history(surface, scene, rect, title="Deal history", latest=None, reserve=3.2):
     """The deals so far in a table: targets, tricks, score and running totals."""
     L = scene.board.layout
     fs = max(12, round(L.H * 0.022))
@@ -342,7 +342,7 @@ def draw_history(surface, scene, rect, title="Deal history", latest=None):
     blit_text(surface, "deal", fs * 0.85, (cols[0], y), GOLD, bold=True)
     y += fs * 1.5
     rows = history_rows(scene)
-    max_rows = max(1, int((rect.bottom - y - fs * 3.2) // (fs * 1.35)))
+    max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
     for deal, dealer, targets, tricks, score, totals, outcome in rows[-max_rows:]:
         colour = GOLD if deal == latest else CREAM
         blit_text(surface, f"{deal}", fs * 0.9, (cols[0], y), colour, bold=True)

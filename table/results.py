@@ -62,7 +62,7 @@ class ResultsScene(MenuScene):
         fs = max(12, round(H * 0.022))
         r = pygame.Rect(0, 0, round(W * 0.6), min(round(H * 0.56), round(fs * (6.5 + 1.35 * rows))))
         r.midtop = (W // 2, round(H * 0.26))
-        hud.draw_history(surface, self.table, r, title="The match, deal by deal")
+        hud.draw_history(surface, self.table, r, title="The match, deal by deal", reserve=0.8)
 
     def ui_event(self, e):
         name = self.pressed(e)

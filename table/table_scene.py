@@ -762,7 +762,7 @@ class TableScene(Scene):
             L = self.board.layout
             r = pygame.Rect(0, 0, round(L.W * 0.56), round(L.H * 0.6))
             r.center = (L.W // 2, round(L.H * 0.46))
-            hud.draw_history(surface, self, r)
+            hud.draw_history(surface, self, r, reserve=0.8)
 
     def _summary_rect(self):
         L = self.board.layout
