@@ -179,8 +179,8 @@ def _bubble(surface, scene, seat, bubble, fs):
     place = scene.board.place(seat)
     ax, ay = L.anchor[place]
     cx, cy = L.center
-    x = ax + (cx - ax) * 0.42
-    y = ay + (cy - ay) * 0.42
+    x = ax + (cx - ax) * 0.32
+    y = ay + (cy - ay) * 0.32
     pop = min(1.0, age / 0.15)
     size = round(fs * (1.1 + 0.25 * (1 - pop)))
     img = render(text, size, (30, 24, 10), bold=True)
@@ -256,7 +256,7 @@ def draw_banner(surface, scene):
     sub_img = render(sub, round(fs * 0.45), CREAM) if sub else None
     h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
     band = _band((L.W, round(h)), round(190 * fade / 8) * 8)
-    cy = L.center[1] - L.ch * 0.1
+    cy = L.center[1] - L.ch * 0.78
     y0 = round(cy - h / 2)
     surface.blit(band, (0, y0))
     a = img.copy()

@@ -701,6 +701,7 @@ class TableScene(Scene):
             return
         b = self.board
         b.draw(surface)
+        self._draw_drop_target(surface)
         hud.draw_badges(surface, self)
         hud.draw_scoreboard(surface, self)
         hud.draw_trump(surface, self)
@@ -712,7 +713,9 @@ class TableScene(Scene):
         ui = self.ui_key
         if ui and ui[2] and not self.summary_open:
             phase = self.shown.get("phase")
-            if phase == "play":
+            if phase == "play" and self.input.dragging:
+                pass
+            elif phase == "play":
                 text = "Your turn: drag a card to the centre (or arrows + Enter)"
                 if self.signal:
                     text = f"{self.signal.title()}: drag the card you signal with"
@@ -739,6 +742,29 @@ class TableScene(Scene):
         if self.session.save_error:
             hud.blit_text(surface, self.session.save_error, 14, (8, b.layout.H - 4), hud.RED,
                           anchor="bottomleft")
+
+    def _draw_drop_target(self, surface):
+        """While a card is pushed toward the court: where it will land, lit once far enough."""
+        inp = self.input
+        if not (inp.dragging and inp.selected):
+            return
+        sp = self.board.sprites.get(inp.selected)
+        if sp is None:
+            return
+        L = self.board.layout
+        ready = sp.y < L.play_line
+        x, y = L.court[self.board.place(self.viewer)]
+        w, h = round(L.cw * 1.25), round(L.ch * 1.15)
+        key = (w, h, ready)
+        img = self._targets.get(key) if hasattr(self, "_targets") else None
+        if img is None:
+            self._targets = getattr(self, "_targets", {})
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            colour = (255, 214, 107, 90) if ready else (255, 255, 255, 35)
+            pygame.draw.rect(img, colour, img.get_rect(), border_radius=w // 8)
+            pygame.draw.rect(img, colour[:3] + (200 if ready else 90,), img.get_rect(), 3, border_radius=w // 8)
+            self._targets[key] = img
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _draw_overlay(self, surface):
         v = self.shown
