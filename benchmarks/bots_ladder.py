@@ -1,6 +1,6 @@
 """Run the bots' arena over a list of comparisons and append JSON lines.
 
-    python -m benchmarks.bots_ladder --game manfee --pairs SADA:KADO,TANA:SADA \
+    python -m benchmarks.bots_ladder --game manfee --pairs SADA/KADO,TANA/SADA \
         --deals 400 --jobs 2 --out benchmarks/results/manfee.jsonl
 
 Each line is the arena's summary (bots.arena.run) with the game, seed and
@@ -36,7 +36,7 @@ def standard_pairs(light_only=False, heavy_only=False):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--game", required=True)
-    p.add_argument("--pairs", default="light", help="A:B,... or 'light' / 'heavy' / 'all'")
+    p.add_argument("--pairs", default="light", help="A/B,... or 'light' / 'heavy' / 'all'")
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
@@ -47,7 +47,7 @@ def main():
     if a.pairs in ("light", "heavy", "all"):
         pairs = standard_pairs(a.pairs == "light", a.pairs == "heavy")
     else:
-        pairs = [tuple(x.split("/")) if "/" in x else tuple(x.split(":")) for x in a.pairs.split(",")]
+        pairs = [tuple(x.split("/")) for x in a.pairs.split(",")]
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
     for x, y in pairs:
         t = time.time()

@@ -37,13 +37,13 @@ def start(match, dealer, hands, widow, index):
 
 def make_player(name, seed, budget):
     """A player by name; ``NAME:key=value,...`` overrides a level's settings
-    (for tuning experiments: ``SADA:bid_worlds=24``)."""
+    (for tuning experiments: ``SADA:bid_worlds=24;block=true``)."""
     base, _, tweaks = name.partition(":")
     if base.upper() == "ORACLE":
         bot = Oracle(seed, budget)
     else:
         bot = make_bot(base, seed, budget)
-    for item in filter(None, tweaks.split(",")):
+    for item in filter(None, tweaks.replace(";", ",").split(",")):
         key, _, value = item.partition("=")
         bot.cfg[key] = json.loads(value)
     return bot

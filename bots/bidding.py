@@ -12,6 +12,7 @@ from rules.cards import NT, SUIT_MASK
 from rules import actions as A
 from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout
 from .infer import acceptor, trump_values, EN_FACE_VALUE
+from .calls import pmf, dealer_values, c1opt_call, c1opt_inverse
 from .sample import sample_world
 from .search import utility
 
@@ -27,33 +28,6 @@ def playout_(cfg, rng, d, kind):
 
 # -- Manfee ----------------------------------------------------------------------
 
-def pmf(mu, sigma, top=13):
-    """A discretised normal over 0..top."""
-    def cdf(x):
-        return 0.5 * (1 + math.erf((x - mu) / (sigma * math.sqrt(2))))
-    out = []
-    for k in range(top + 1):
-        lo = -1e9 if k == 0 else k - 0.5
-        hi = 1e9 if k == top else k + 0.5
-        out.append(cdf(hi) - cdf(lo))
-    return out
-
-
-def dealer_values(S, pa, pp):
-    """The dealer team's expectation of accepting and of passing when the
-    opponents called ``S`` in all: ``pa[k]`` = P(the opponents' hands take k
-    tricks, played by them), ``pp[k]`` = P(they take k when the dealer's
-    team plays them after a pass)."""
-    ua = 0.0
-    for k, p in enumerate(pa):
-        ua += p * (13 if k < S else -13 if k > S else 13 - 2 * S)
-    td = min(S + 1, 13)
-    up = 0.0
-    for k, p in enumerate(pp):
-        up += p * (13 if k > td else -13 if k < td else 2 * td - 13)
-    return ua, up
-
-
 def _hist(xs):
     h = [0.0] * 14
     for x in xs:
@@ -66,7 +40,7 @@ def manfee_worlds(info, cfg, rng, need_pass=True):
     g = info.game
     d = info.dealer
     me = info.me
-    acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+    acc = acceptor(info, c1opt=cfg.get("c1opt", False)) if cfg.get("infer") or cfg.get("infer_bid") else None
     own, xa, xp = [], [], []
     for _ in range(cfg["bid_worlds"]):
         others, _w = world(cfg)(info, rng, acc)
@@ -82,11 +56,24 @@ def manfee_worlds(info, cfg, rng, need_pass=True):
     return sum(own) / len(own), _hist(xa), _hist(xp) if need_pass else None
 
 
+def blocked(info):
+    """Did the dealer's partner call everything left after the first call
+    (so that the other opponent can only call 0)?  Such a call blocks; it
+    says nothing about the hand."""
+    d = info.dealer
+    c1, c2 = info.calls[(d + 3) % 4], info.calls[(d + 2) % 4]
+    return c1 is not None and c2 is not None and c2 == 13 - c1 and c2 >= 6
+
+
 def manfee_call(info, cfg, rng):
     d, me = info.dealer, info.me
     calls = [a - A.CALL for a in info.legal]
     maxc = max(calls)
     c1, c3 = (d + 3) % 4, (d + 1) % 4
+    if me == (d + 2) % 4 and cfg.get("block"):
+        # Call all that is left: the other opponent must call 0, so the
+        # opponents' total is the first caller's guess, made blind.
+        return A.CALL + maxc
     last = me == c3 and cfg["level"] >= 3
     if cfg.get("bid_worlds"):
         own, pa, pp = manfee_worlds(info, cfg, rng, need_pass=last)
@@ -95,7 +82,10 @@ def manfee_call(info, cfg, rng):
         pa = pp = None
     if last:
         if pa is None:
-            mu = own + info.calls[c1]
+            e1 = info.calls[c1]
+            if cfg.get("c1opt"):
+                e1 = c1opt_inverse(e1, cfg)
+            mu = own + e1
             pa = pp = pmf(mu, 1.6)
         best, bv = None, None
         for c in calls:
@@ -104,6 +94,13 @@ def manfee_call(info, cfg, rng):
             if bv is None or v > bv:
                 best, bv = c, v
         return A.CALL + best
+    if me == c1 and cfg.get("c1opt"):
+        # Call the whole team's best total, as if the partner could add nothing
+        # (the dealer's partner may block): the partner adds when it can.
+        return A.CALL + c1opt_call(own, calls, cfg)
+    if me == c1 and cfg.get("team_call"):
+        # The first caller may be blocked: call for the team, not the hand.
+        own += cfg["team_call"] * (13 - own) / 3
     call = int(math.floor(own + 0.5))
     return A.CALL + max(0, min(maxc, call))
 
@@ -116,6 +113,8 @@ def manfee_decide(info, cfg, rng):
     else:
         mine = manfee_tricks(info.hand)
         partner = info.calls[(d + 2) % 4]
+        if blocked(info):
+            partner = (13 - mine) / 3
         mu = 0.5 * (13 - mine - partner) + 0.5 * (S + 0.5)
         pa = pp = pmf(mu, 1.6)
     ua, up = dealer_values(S, pa, pp)
@@ -130,7 +129,7 @@ def _point_options_mc(info, cfg, rng, options, namer, en_face=False):
     """Mean value for our side of each trump option (0..4, or 'partner')."""
     g = info.game
     me, d = info.me, info.dealer
-    acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+    acc = acceptor(info, c1opt=cfg.get("c1opt", False)) if cfg.get("infer") or cfg.get("infer_bid") else None
     tot = {o: 0.0 for o in options}
     worlds = cfg["bid_worlds"]
     tie = bool(info.view.get("tie_pending"))
@@ -181,7 +180,7 @@ def tap_choice(info, cfg, rng, back=False):
     me = info.me
     if cfg.get("bid_worlds"):
         g = info.game
-        acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+        acc = acceptor(info, c1opt=cfg.get("c1opt", False)) if cfg.get("infer") or cfg.get("infer_bid") else None
         tot = 0.0
         n = max(8, cfg["bid_worlds"] // 2)
         for _ in range(n):
@@ -251,7 +250,7 @@ def swap_choice(info, cfg, rng):
     if cfg.get("bid_worlds"):
         g = info.game
         me, d = info.me, info.dealer
-        acc = acceptor(info) if cfg.get("infer") or cfg.get("infer_bid") else None
+        acc = acceptor(info, c1opt=cfg.get("c1opt", False)) if cfg.get("infer") or cfg.get("infer_bid") else None
         keep = swap = 0.0
         n = cfg["bid_worlds"]
         first = (d + 1) % 3

@@ -11,7 +11,7 @@ from rules.manille import STRENGTH as M_STRENGTH, VALUE as M_VALUE, ABOVE as M_A
 
 
 def popcount(m):
-    return bin(m).count("1")
+    return m.bit_count()
 
 
 def _above_ranked(c):

@@ -12,6 +12,7 @@ import math
 from rules.cards import NT
 from rules import actions as A
 from .estimate import manfee_tricks, manni_tricks, manille_points
+from .calls import c1opt_expected
 
 EN_FACE_VALUE = 3.0   # what a dealer expects when handing the choice to the partner
 
@@ -32,7 +33,7 @@ def trump_values(hand, game):
     return vals
 
 
-def acceptor(info, sharp=1.0):
+def acceptor(info, sharp=1.0, c1opt=False):
     me, n = info.me, info.n
     pb = played_by(info)
     terms = []          # (seat whose current hand is judged, function(hand_then) -> log weight)
@@ -43,14 +44,29 @@ def acceptor(info, sharp=1.0):
             call = info.calls[x]
             if call is None or x == me:
                 continue
+            if x == (d + 2) % 4 and info.calls[(d + 3) % 4] is not None \
+                    and call == 13 - info.calls[(d + 3) % 4] and call >= 6:
+                continue          # a blocking call says nothing of the hand
             holder = (x + 3) % 4 if info.passed else x
             if holder == me or info.known[holder]:
                 continue
             sigma = (2.0 if x == c3 else 1.3) / sharp
+            # The first caller's convention: our partner calls as we do; an
+            # opponent may call its hand or its team (either will do).
+            conv = 0
+            if x == (d + 3) % 4:
+                conv = (1 if c1opt else 0) if x == info.partner else 2
 
-            def f(h, call=call, sigma=sigma):
+            def f(h, call=call, sigma=sigma, conv=conv):
                 e = manfee_tricks(h)
-                return -((call - e) ** 2) / (2 * sigma * sigma)
+                if conv == 0:
+                    return -((call - e) ** 2) / (2 * sigma * sigma)
+                t = c1opt_expected(e)
+                lt = -((call - t) ** 2) / (2 * sigma * sigma)
+                if conv == 1:
+                    return lt
+                lo = -((call - e) ** 2) / (2 * sigma * sigma)
+                return max(lo, lt)
             terms.append((holder, f))
     elif info.name in ("manille", "manille-muette"):
         game = info.name

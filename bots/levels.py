@@ -9,7 +9,10 @@ Level by level they add skill:
   PUCHOQ   counts cards (forgets some), notices voids, respects the partner.
   SADA     counts well, signals truthfully and reads the partner's signals.
   TANA     no more slips of memory; bids and names trump from Monte Carlo
-           estimates of what the hand will take.
+           estimates of what the hand will take, weighted by the calls;
+           Manfee tactics: as the dealer's partner it blocks (calls all that
+           is left so the opponents' total is the first caller's blind
+           guess), as first caller it calls for the team.
   JANGARA  searches: determinized Monte Carlo over the unseen cards (light).
   TANOOR   heavier search, worlds weighted by what the others announced
            (calls, trump, taps, kept hands).
@@ -23,7 +26,7 @@ bid_noise (std. dev. added to estimates), bid_worlds (Monte Carlo worlds per
 bidding decision; 0 = formula), rollouts (play-outs per card decision; 0 = no
 search), solve_at (tricks left from which the exact solver takes over), infer
 (weight worlds by announcements, in play), infer_bid (the same
-for bidding only), time_cap (seconds after which a search
+for bidding only), block / c1opt (Manfee call tactics, see bidding.py), time_cap (seconds after which a search
 stops early), bravado (chance of a blind trump, muette).
 """
 
@@ -37,19 +40,19 @@ LEVELS = {
                    send_signals=False, read_signals=False, bid_noise=0.8, tap_margin=3.0),
     "SADA": dict(level=4, noise=0.03, slip=0.05, forget=0.12, voids=True, partner=True,
                  send_signals=True, read_signals=True, bid_noise=0.5, tap_margin=4.0),
-    "TANA": dict(level=5, noise=0.01, slip=0.02, forget=0.0, voids=True, partner=True,
+    "TANA": dict(block=True, c1opt=True, level=5, noise=0.01, slip=0.02, forget=0.0, voids=True, partner=True,
                  send_signals=True, read_signals=True, bid_noise=0.25, bid_worlds=24,
                  infer_bid=True, tap_margin=4.0),
-    "JANGARA": dict(level=6, noise=0.0, slip=0.01, forget=0.0, voids=True, partner=True,
+    "JANGARA": dict(block=True, c1opt=True, level=6, noise=0.0, slip=0.01, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.15, bid_worlds=40,
                     infer_bid=True, rollouts=100, tap_margin=4.0, time_cap=0.5),
-    "TANOOR": dict(level=7, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+    "TANOOR": dict(block=True, c1opt=True, level=7, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                    send_signals=True, read_signals=True, bid_noise=0.1, bid_worlds=80,
                    rollouts=400, infer=True, tap_margin=4.0, time_cap=1.0),
-    "TIZAB": dict(level=8, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+    "TIZAB": dict(block=True, c1opt=True, level=8, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                   send_signals=True, read_signals=True, bid_noise=0.05, bid_worlds=120,
                   rollouts=700, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
-    "ZELZELA": dict(level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
+    "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
                     rollouts=1100, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
 }

@@ -79,7 +79,7 @@ def choose_card(info, cfg, rng):
 
 
 def search_card(info, cfg, rng, legal_mask, plays):
-    acc = acceptor(info, cfg.get("infer_sharp", 1.0)) if cfg.get("infer") else None
+    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False)) if cfg.get("infer") else None
     worlds = Worlds(info)
 
     sampler = cfg.get("sampler") or sample_world

@@ -13,7 +13,7 @@ Point games: the same, plus feeding points to a partner who holds the trick,
 keeping points away from the opponents, and winning with valuable cards.
 """
 from rules.cards import SUIT_OF, SUIT_MASK, NT, mask_cards
-from .core import popcount
+
 
 FULL = (1 << 52) - 1
 
@@ -66,7 +66,7 @@ def _discard(kind, h, legal, poss, me, T, points):
         s = SUIT_OF[c]
         trump = s == T and T != NT
         master = not others & kind.above[c] and others & SUIT_MASK[s]
-        length = popcount(h & SUIT_MASK[s])
+        length = (h & SUIT_MASK[s]).bit_count()
         k = (trump, bool(master), val[c] if points else 0, length, st[c])
         if bk is None or k < bk:
             best, bk = c, k
@@ -105,7 +105,12 @@ def pick(kind, d, legal, poss, me, T, lead_suit=-1, partner_void_lead=True, part
             if legal & SUIT_MASK[led]:
                 return _low(kind, legal, False)
             return _discard(kind, h, legal, poss, me, T, False)
-    winners = [c for c in mask_cards(legal) if kind.beats(c, w, led, T)]
+    # The cards that beat w: higher of its suit, or any trump over a plain card.
+    sw = SUIT_OF[w]
+    beat = legal & kind.above[w]
+    if T != NT and sw != T:
+        beat |= legal & SUIT_MASK[T]
+    winners = mask_cards(beat) if beat else ()
     if winners:
         safe = [c for c in winners
                 if not any(can_beat(kind, poss[o], c, led, T) for o in later_opps)]
@@ -187,7 +192,7 @@ def _lead(kind, legal, poss, me, p, T, points, lead_suit, partner_void_lead):
             continue
         is_trump = s == T and T != NT
         c = _low(kind, m, points)
-        length = popcount(m)
+        length = m.bit_count()
         # A lone high card (other than a master) led away is a waste.
         guarded = length >= 2 or not others & kind.below[c]
         k = (not is_trump, guarded, -val[c] if points else 0, length, -st[c])
