@@ -65,6 +65,7 @@ def build_parser():
     h.add_argument("--bot-delay", type=float, default=0.0, help="least seconds a bot takes per action")
     h.add_argument("--deal-pause", type=float, default=0.0, help="seconds between deals")
     h.add_argument("--idle-timeout", type=float, default=15.0, help="drop a peer silent this long")
+    h.add_argument("--rate", type=float, default=400.0, help="messages a second a peer may send")
     h.add_argument("--fill-after", type=float, default=0, help="seat bots in open seats after this long")
     h.add_argument("--linger", type=float, default=0.5, help="seconds to stay open after the match")
     h.add_argument("--seed", type=int)
@@ -131,7 +132,7 @@ def run_host(args, out, interfaces, deadline, bot, parser):
                             interfaces=interfaces, advertise=not args.no_advertise,
                             save_path=args.save, resume=args.resume, seed=args.seed,
                             grace=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause,
-                            idle_timeout=args.idle_timeout)
+                            idle_timeout=args.idle_timeout, rate=args.rate, burst=max(1, int(args.rate)))
     except (ValueError, RulesError) as e:
         out("error", final=True, reason=str(e))
         return 1

@@ -15,14 +15,16 @@ None means all interfaces.
 import asyncio
 import logging
 import queue
+import random
 import socket
 import threading
 import time
 import uuid
 from dataclasses import dataclass, field
 
-from zeroconf import (DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo,
-                      ServiceStateChange, Zeroconf, get_all_addresses)
+from zeroconf import (DNSAddress, DNSIncoming, DNSOutgoing, DNSPointer, DNSQuestion,
+                      DNSQuestionType, DNSService, DNSText, IPVersion, ServiceBrowser, ServiceInfo,
+                      ServiceStateChange, Zeroconf, const, get_all_addresses)
 
 from .framing import CLIENT_LIMITS, FrameError, check_length, decode_payload, encode, HEADER
 from .protocol import PROTOCOL_VERSION, SERVICE_TYPE
@@ -213,6 +215,7 @@ class LobbyBrowser:
         self._zc = None
         self._browser = None
         self._ready = threading.Event()
+        self._forgotten = set()         # services zeroconf said goodbye for
 
     # -- the caller's side ---------------------------------------------------------
     def start(self):
@@ -221,6 +224,7 @@ class LobbyBrowser:
         self._thread.start()
         self._ready.wait(5)
         if self.use_zeroconf:
+            self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self._quick_queries()))
             self._zc = Zeroconf(interfaces=self.interfaces) if self.interfaces else Zeroconf()
             self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_zeroconf],
                                            question_type=DNSQuestionType.QM)
@@ -278,12 +282,73 @@ class LobbyBrowser:
         finally:
             loop.close()
 
+    # -- one-shot queries -------------------------------------------------------------
+    # A responder multicasts a record at most once a second (RFC 6762 section 6), so a
+    # browser opened just after a host announced, or just after another lobby asked,
+    # waits up to a second for its answer.  A "legacy" query sent from an ordinary
+    # port is answered at once by unicast, with SRV, TXT and A records in the same
+    # packet: the lobby sends a few of those when it opens and lists what answers.
+    async def _quick_queries(self):
+        def packet():
+            # A fresh ID each time: zeroconf drops a packet identical to one it saw
+            # in the last second, whoever sent it.
+            out = DNSOutgoing(const._FLAGS_QR_QUERY, multicast=False, id_=random.randrange(1, 65536))
+            out.add_question(DNSQuestion(SERVICE_TYPE, const._TYPE_PTR, const._CLASS_IN))
+            return out.packets()[0]
+        socks = []
+        for addr in advert_addresses(self.interfaces) if self.interfaces else self._local_addresses():
+            try:
+                sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+                sock.setblocking(False)
+                sock.bind((addr, 0))
+                sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton(addr))
+                sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_LOOP, 1)
+            except OSError:
+                continue
+            socks.append(sock)
+            self._loop.add_reader(sock, self._on_answer, sock)
+        try:
+            for delay in (0.0, 0.2, 0.8):
+                await asyncio.sleep(delay)
+                for sock in socks:
+                    try:
+                        sock.sendto(packet(), (const._MDNS_ADDR, const._MDNS_PORT))
+                    except OSError:
+                        pass
+            await asyncio.sleep(0.5)
+        finally:
+            for sock in socks:
+                self._loop.remove_reader(sock)
+                sock.close()
+
+    @staticmethod
+    def _local_addresses():
+        return [a for a in get_all_addresses() if not a.startswith("127.")] or ["127.0.0.1"]
+
+    def _on_answer(self, sock):
+        try:
+            data, _addr = sock.recvfrom(9000)
+            records = DNSIncoming(data).answers()
+        except Exception:            # anything odd on the wire: ignore it
+            return
+        services = {r.alias for r in records if isinstance(r, DNSPointer) and r.name == SERVICE_TYPE}
+        for name in services:
+            srv = next((r for r in records if isinstance(r, DNSService) and r.name == name), None)
+            if srv is None:
+                continue
+            addrs = [socket.inet_ntoa(r.address) for r in records
+                     if isinstance(r, DNSAddress) and r.name == srv.server and len(r.address) == 4]
+            txt = next((r for r in records if isinstance(r, DNSText) and r.name == name), None)
+            if addrs and name not in self._forgotten:
+                self._watch(name, addrs[0], srv.port, _txt_props(txt.text if txt else b""))
+
     def _shutdown(self):
-        for task in self._probes.values():
+        for task in asyncio.all_tasks(self._loop):
             task.cancel()
         self._loop.call_later(0.05, self._loop.stop)
 
     def _resolve(self, name):
+        self._forgotten.discard(name)
         task = self._probes.get(name)
         if task is not None and not task.done() and not getattr(task, "dead", False):
             return                   # already watched; its table messages keep it current
@@ -321,6 +386,7 @@ class LobbyBrowser:
         self._probes[service] = self._loop.create_task(self._probe(service, host, port, props or {}))
 
     def _forget(self, name):
+        self._forgotten.add(name)
         task = self._probes.pop(name, None)
         if task is not None:
             task.cancel()
@@ -413,6 +479,20 @@ class LobbyBrowser:
                          options=get("options", dict, {}), seats=get("seats", list, []),
                          free=get("free", list, []), players=get("players", dict, {}),
                          state=get("state", str, ""), protocol=get("protocol", int, PROTOCOL_VERSION))
+
+
+def _txt_props(raw):
+    """TXT record bytes (length-prefixed key=value strings) as a dict of str."""
+    props = {}
+    i = 0
+    while i < len(raw):
+        n = raw[i]
+        item = raw[i + 1:i + 1 + n].decode("utf-8", "replace")
+        i += 1 + n
+        key, _sep, value = item.partition("=")
+        if key:
+            props[key] = value
+    return props
 
 
 def find_table(name, timeout=5.0, interfaces=None):

@@ -20,19 +20,18 @@ MAX_DEPTH = 8          # containers inside containers; no legitimate message goe
 class Limits:
     """How much one decoded message may hold; anything beyond is refused."""
 
-    def __init__(self, frame, string, array, map_len, nodes, depth=MAX_DEPTH):
+    def __init__(self, frame, string, array, map_len, depth=MAX_DEPTH):
         self.frame = frame          # payload bytes
         self.string = string        # characters of one string
         self.array = array          # items of one list
         self.map = map_len          # keys of one map
-        self.nodes = nodes          # values in the whole message
         self.depth = depth
 
 
 # What a host accepts from a peer: small intents only.
-HOST_LIMITS = Limits(frame=16 * 1024, string=512, array=64, map_len=32, nodes=512)
+HOST_LIMITS = Limits(frame=16 * 1024, string=512, array=64, map_len=32)
 # What a client accepts from a host: views and events (about 2 KB in practice).
-CLIENT_LIMITS = Limits(frame=256 * 1024, string=4096, array=1024, map_len=256, nodes=20000)
+CLIENT_LIMITS = Limits(frame=256 * 1024, string=4096, array=1024, map_len=256)
 MAX_FRAME = CLIENT_LIMITS.frame     # nothing larger is ever sent
 
 
@@ -90,23 +89,20 @@ def decode_payload(payload, limits):
 
 def check_shape(obj, limits):
     """FrameError if ``obj`` nests containers deeper than ``limits.depth`` (the
-    top-level map is depth 1) or holds more than ``limits.nodes`` values."""
-    stack = [(obj, 1)]
-    nodes = 0
-    while stack:
-        value, depth = stack.pop()
-        nodes += 1
-        if nodes > limits.nodes:
-            raise FrameError("bad_message", f"message holds more than {limits.nodes} values")
-        if isinstance(value, dict):
-            children = value.values()     # keys are strings (strict_map_key)
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        if depth > limits.depth:
-            raise FrameError("bad_message", f"message nested deeper than {limits.depth} levels")
-        stack.extend((c, depth + 1) for c in children)
+    top-level map is depth 1).  The number of values needs no check of its own:
+    each takes at least one byte of a bounded frame."""
+    if isinstance(obj, (dict, list)) and _too_deep(obj, limits.depth - 1):
+        raise FrameError("bad_message", f"message nested deeper than {limits.depth} levels")
+
+
+def _too_deep(obj, room):
+    # Recursion is safe: it stops after ``room`` levels, whatever the input.
+    for v in (obj.values() if type(obj) is dict else obj):
+        t = type(v)
+        if t is dict or t is list:
+            if room <= 0 or _too_deep(v, room - 1):
+                return True
+    return False
 
 
 class FrameBuffer:
