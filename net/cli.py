@@ -286,6 +286,8 @@ def run_join(args, out, interfaces, deadline, bot):
             state["final"] = ("host_closed", msg)
         elif kind == "disconnected" and msg.get("replaced"):
             state["final"] = ("replaced", msg)
+        elif kind == "disconnected" and client.token is None:
+            state["final"] = ("disconnected", msg)     # never seated: nothing to come back to
         elif kind == "disconnected":
             if state["lost_at"] is None:
                 state["lost_at"] = time.monotonic()

@@ -17,6 +17,7 @@ seat gets its own view plus the public events, then the record is autosaved.
 """
 import asyncio
 import concurrent.futures
+import hmac
 import logging
 import queue
 import random
@@ -29,7 +30,7 @@ from rules.host import MatchHost
 from rules.store import load_record, save_record
 
 from . import protocol as P
-from .discovery import Advertiser
+from .discovery import Advertiser, advert_addresses
 from .framing import HOST_LIMITS, HEADER, FrameError, check_length, decode_payload, encode
 from .seats import LocalSeat, Slot, check_spec, hash_token, new_token
 
@@ -227,6 +228,12 @@ class HostServer:
     @property
     def address(self):
         return (self.bind or "0.0.0.0", self.port)
+
+    def join_addresses(self):
+        """``host:port`` texts a friend can type in "Join by address"."""
+        if self.bind and self.bind not in ("0.0.0.0", "::"):
+            return [f"{self.bind}:{self.port}"]
+        return [f"{a}:{self.port}" for a in advert_addresses(self.interfaces)]
 
     def local(self, seat):
         """The LocalSeat of one of the host's own seats."""
@@ -447,7 +454,8 @@ class HostServer:
             conn.name = P.clean_name(f["name"], conn.name or "Player")
         if token is not None:
             h = hash_token(token)
-            slot = next((s for s in self.slots.values() if s.token_hash == h), None)
+            slot = next((s for s in self.slots.values()
+                         if s.token_hash and hmac.compare_digest(s.token_hash, h)), None)
             if slot is None or (seat is not None and slot.seat != seat):
                 raise P.ProtocolError("bad_token", "that token opens no seat at this table"
                                       if seat is None else f"that token does not open {seat}")
@@ -524,7 +532,7 @@ class HostServer:
 
     def _standin(self, slot):
         slot.grace = None
-        if slot.conn is not None or slot.kind != "human":
+        if slot.conn is not None or slot.kind != "human" or self.mh.match.finished:
             return
         slot.standin = True
         if not slot.bot_name:

@@ -365,3 +365,56 @@ def test_a_stopped_host_resumes_from_its_autosave(tmp_path):
         assert bounded(lambda: load_record(path)[1].finished, 3)   # saved off the loop thread
     finally:
         server2.stop()
+
+
+class Signaller:
+    """Plays like a bot, and slams every card it plays."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, view):
+        action = dict(self.bot.choose(view))
+        if "play" in action:
+            action["signal"] = "slam"
+        return action
+
+
+def test_signals_reach_every_player_and_are_refused_when_the_host_turned_them_off():
+    from bots import make_bot
+    from net.cli import AutoSeat
+    server = serve("manfee", {"bottom": "host", "left": "open", "top": "open", "right": "bot:KADO"})
+    try:
+        ends = [server.local("bottom"), joined_client(server.port, "left"), joined_client(server.port, "top")]
+        heard = {id(e): [] for e in ends}
+
+        def listener(e):
+            return lambda m: heard[id(e)].extend(
+                (ev["seat"], ev["signal"]) for ev in m.get("events", []) if ev.get("type") == "card_played")
+
+        players = [AutoSeat(e, Signaller(make_bot("KADO", i)), listener(e)) for i, e in enumerate(ends)]
+        play(players, lambda: all(e.view and e.view["finished"] for e in ends))
+        for p in players:                 # the views arrive before their messages are read
+            p.step(0.1)
+        for e in ends:
+            got = heard[id(e)]
+            assert {("bottom", "slam"), ("left", "slam"), ("top", "slam")} <= set(got)
+            assert all(sig is None for seat, sig in got if seat == "right")
+            assert got == heard[id(ends[0])]         # everyone saw the same plays
+        assert ends[0].view["options"]["signals"] is True
+        recorded = [a for d in server.mh.record()["deals"] for a in d["actions"] if a.get("signal")]
+        assert recorded and all(a["signal"] == "slam" and a["seat"] != "right" for a in recorded)
+    finally:
+        server.stop()
+    server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
+                   {"target": 13, "signals": False})
+    try:
+        c = joined_client(server.port, "bottom")
+        assert c.table["options"]["signals"] is False
+        player = AutoSeat(c, Signaller(make_bot("KADO", 1)))
+        errors = []
+        player.on_message = lambda m: errors.append(m) if m["type"] == "error" else None
+        play([player], lambda: errors or (c.view and c.view["finished"]), timeout=20)
+        assert errors and errors[0]["code"] == "illegal" and "signals are off" in errors[0]["reason"]
+    finally:
+        server.stop()

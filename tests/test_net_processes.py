@@ -156,15 +156,21 @@ def test_the_lobby_sees_tables_appear_fill_and_disappear(procs):
         hosts = [host_proc(n, "manni", "bottom=host,left=open,right=open") for n in names]
         procs.extend(hosts)
         ports = [h.expect("listening")["port"] for h in hosts]
+        advertised = []
+        for h in hosts:
+            h.expect("advertised")                 # registration done (it takes ~1.6 s)
+            advertised.append(time.monotonic())
         listed = {}
         deadline = time.monotonic() + 8
         while len(listed) < 2 and time.monotonic() < deadline:
             try:
-                _t, kind, info = changes.get(timeout=0.2)
+                t, kind, info = changes.get(timeout=0.2)
             except queue.Empty:
                 continue
             if kind == "added" and info.table in names:
                 listed[info.table] = info
+                # Listed within a second of the host's registration (usually before it ends).
+                assert t - advertised[names.index(info.table)] < 1.0
         assert set(listed) == set(names), browser.tables()
         a = listed[names[0]]
         assert a.game == "manni" and a.free == ["left", "right"] and a.port == ports[0] and a.compatible

@@ -223,3 +223,16 @@ def test_addresses_and_seat_specs():
         parse_seats("top=bot:NOBODY", "manfee")
     with pytest.raises(ValueError):
         parse_seats("top=host", "manni")
+
+
+def test_the_cli_takes_game_py_argv_and_reports_an_unreachable_table(capsys):
+    from net.cli import main
+    with socket.socket() as s:
+        s.bind((LOOP, 0))
+        port = s.getsockname()[1]          # nobody listens here once closed
+    code = main(["--headless", "--join", f"{LOOP}:{port}", "--bot", "KADO", "--fullscreen",
+                 "--max-seconds", "5"])
+    assert code == 3
+    out = capsys.readouterr()
+    assert "cannot reach" in out.out and "--fullscreen" in out.err
+    assert main(["--headless", "--host", "x", "--game", "manni", "--seats", "top=host"]) == 1
