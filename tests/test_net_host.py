@@ -418,3 +418,33 @@ def test_signals_reach_every_player_and_are_refused_when_the_host_turned_them_of
         assert errors and errors[0]["code"] == "illegal" and "signals are off" in errors[0]["reason"]
     finally:
         server.stop()
+
+
+def test_the_lobby_watches_a_table_by_address_and_flags_another_protocol(monkeypatch):
+    from net import LobbyBrowser
+    import net.protocol
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    browser = LobbyBrowser(use_zeroconf=False).start()
+    try:
+        browser.add_address(LOOP, server.port)
+        kind, info = browser.changes.get(timeout=3)
+        assert kind == "added" and info.compatible and info.free == ["left", "right"]
+        assert info.table == server.table and info.address == (LOOP, server.port)
+        c = joined_client(server.port, "right")
+        kind, info = browser.changes.get(timeout=3)
+        assert kind == "updated" and info.free == ["left"]
+        c.close()
+        server.stop()
+        kind, info = browser.changes.get(timeout=3)
+        assert kind == "removed"
+        monkeypatch.setattr(net.protocol, "PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+        newer = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+        try:
+            browser.add_address(LOOP, newer.port)
+            kind, info = browser.changes.get(timeout=3)
+            assert kind == "added" and not info.compatible and info.protocol == PROTOCOL_VERSION + 1
+        finally:
+            newer.stop()
+    finally:
+        browser.stop()
+        server.stop()
