@@ -22,6 +22,7 @@ class Deal:
     direction = 1    # +1 clockwise, n-1 counter-clockwise (the order of play)
     strength = ()    # strength[c]: rank order of card c within its suit
     tricks_per_deal = 13
+    has_signals = False  # only Manfee has slam and drop
 
     __slots__ = ("hands", "dealer", "turn", "phase", "trump", "leader", "trick",
                  "led", "win_seat", "win_key", "win_card", "won", "captured", "played",
@@ -100,7 +101,8 @@ class Deal:
         if code < 192:
             sig = A.play_signal(code)
             if sig and not self.signals_allowed():
-                raise RulesError(f"illegal action {A.describe(A.action_json(code))}: signals are off in this match")
+                why = "signals are off in this match" if self.has_signals else "this game has no signals"
+                raise RulesError(f"illegal action {A.describe(A.action_json(code))}: {why}")
             if self.phase == PLAY and (self.play_mask() >> (code & 63)) & 1:
                 return
         elif code in self.legal():

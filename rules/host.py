@@ -43,6 +43,10 @@ class MatchHost:
         match, error = read_match(record)
         if error:
             raise RulesError(error)
+        d = match.deal
+        if match.in_deal and record.get("dealer_looked") == match.deal_index \
+                and hasattr(d, "looked") and not d.history:
+            d.looked = True
         return cls(match, seed)
 
     # -- questions -------------------------------------------------------------------

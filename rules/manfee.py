@@ -10,6 +10,7 @@ class ManfeeDeal(Deal):
     direction = 3                    # counter-clockwise: bottom, right, top, left
     strength = RANK_OF
     tricks_per_deal = 13
+    has_signals = True
     __slots__ = ("calls", "targets", "passed", "team_won")
 
     def __init__(self, hands, dealer, options, **context):

@@ -22,6 +22,7 @@ class Match:
         self.finished = False
         self.winner = None
         self.tie_pending = False  # Manille: the last scored-or-tied deal was 30-30
+        self.play_on = False      # someone reached the target with the top shared
         self.deal_order = None    # (seat, card) order of the last dealing, for the table
         self.cut = None
 
@@ -117,9 +118,15 @@ class Match:
         target = self.options["target"]
         t = self.totals
         top = max(t)
-        if top >= target and t.count(top) == 1:
-            self.finished = True
-            self.winner = self.game.sides[t.index(top)]
+        if top >= target or self.play_on:
+            # Once a side has reached the target, the first deal that leaves a
+            # single highest total ends the match, even if (Manni) the top
+            # total has since dropped back below the target.
+            if t.count(top) == 1:
+                self.finished = True
+                self.winner = self.game.sides[t.index(top)]
+            else:
+                self.play_on = True
         elif name == "manille-muette" and self.options["max_deals"] and \
                 len(self.records) >= self.options["max_deals"]:
             self.finished = True
@@ -133,6 +140,11 @@ class Match:
         if self.players:
             out["players"] = copy.deepcopy(self.players)
         out["deals"] = copy.deepcopy(self.records)
+        if self.in_deal and self.options.get("blind") and getattr(self.deal, "looked", False) \
+                and not self.deal.history:
+            # Metadata (the referee ignores it): the muette dealer has turned
+            # the hand up, so a resumed table must not offer blind trump again.
+            out["dealer_looked"] = self.deal_index
         return out
 
     def summary(self, i):

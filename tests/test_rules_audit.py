@@ -448,17 +448,15 @@ class RefMatch:
                 self.winner = leaders[0] if len(leaders) == 1 else None
         else:
             # After a deal in which a side has reached the target, the single
-            # highest total wins; a shared top plays on.
-            if top >= target and len(leaders) == 1:
+            # highest total wins; a shared top plays on "until it is not" —
+            # the project's ruling: even if the top has dropped below the
+            # target meanwhile (only possible in Manni).
+            if (top >= target or self.play_on) and len(leaders) == 1:
                 self.finished, self.winner = True, leaders[0]
-            # (Manni's "play on ... until it is not" could also be read as ending
-            #  the play-on as soon as the top is single, even below the target:
-            #  counted, not asserted; see the report.)
-            if g == "manni":
-                if self.play_on and len(leaders) == 1 and top < target:
+                if top < target:
                     AUDIT_NOTES["manni play-on ended below the target"] += 1
-                self.play_on = top >= target and len(leaders) > 1 or \
-                    (self.play_on and len(leaders) > 1)
+            elif top >= target:
+                self.play_on = True
 
 
 AUDIT_NOTES = {"manni play-on ended below the target": 0}

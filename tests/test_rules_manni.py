@@ -81,3 +81,11 @@ def test_match_to_10_plays_on_while_the_top_is_shared():
     assert not m.finished                                  # 10 and 10 share the top
     _close(m, (0, 1, -1))
     assert m.finished and m.winner == "left"
+
+
+def test_play_on_ends_at_the_first_single_top_even_below_the_target():
+    m = Match("manni")
+    _close(m, (10, 10, -20))
+    assert not m.finished                                  # the top is shared
+    _close(m, (-1, -2, 3))
+    assert m.finished and m.winner == "bottom"             # 9, 8, -17: bottom alone on top

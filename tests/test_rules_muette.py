@@ -158,3 +158,26 @@ def test_target_reached_before_max_deals_wins():
     m = Match("manille-muette", {"max_deals": 50})
     _close(m, "complete", (101, 0))
     assert m.finished and m.winner == "bottom-top"
+
+
+def test_a_resumed_table_remembers_that_the_dealer_looked():
+    from rules.host import MatchHost
+    h = MatchHost.new("manille-muette", {"blind": True}, seed=3)
+    h.start_deal()
+    dealer = h.whose_turn()
+    assert h.view(dealer)["hand"] is None
+    h.submit(dealer, {"look": True})
+    rec = h.record()
+    assert rec["dealer_looked"] == 0
+    again = MatchHost.from_record(rec)
+    v = again.view(dealer)
+    assert v["hand"] is not None and not any(a.get("blind") for a in v["legal"])
+    # Without the note the dealer would be offered blind trump again.
+    del rec["dealer_looked"]
+    assert MatchHost.from_record(rec).view(dealer)["hand"] is None
+
+
+def test_no_signals_outside_manfee():
+    d = playing("S", {"left": "KH"}, [], "left")
+    with pytest.raises(RulesError, match="this game has no signals"):
+        act(d, "left", {"play": "KH", "signal": "slam"})
