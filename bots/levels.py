@@ -51,10 +51,10 @@ LEVELS = {
                    rollouts=400, infer=True, tap_margin=4.0, time_cap=1.0),
     "TIZAB": dict(block=True, c1opt=True, level=8, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                   send_signals=True, read_signals=True, bid_noise=0.05, bid_worlds=120,
-                  rollouts=700, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
+                  rollouts=900, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
-                    rollouts=1100, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
+                    rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
 }
 
 

@@ -23,8 +23,8 @@ class Oracle:
         self.cfg = config("ZELZELA", budget)
         self.cfg.update(infer=False, playout_eps=0.08, noise=0.0, slip=0.0,
                         solve_at=5, bid_noise=0.0)
-        self.cfg["rollouts"] = max(2, self.cfg["rollouts"] // 2)
-        self.cfg["bid_worlds"] = max(2, self.cfg["bid_worlds"] // 2)
+        self.cfg["rollouts"] = max(2, self.cfg["rollouts"] // 3)
+        self.cfg["bid_worlds"] = max(2, self.cfg["bid_worlds"] // 3)
 
     def choose_state(self, match, seat):
         """One action for ``seat`` of ``match``, seeing everything."""
