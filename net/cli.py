@@ -15,7 +15,6 @@ game.py passes its own argv here when given ``--headless``.
 """
 import argparse
 import json
-import os
 import signal
 import sys
 import threading

@@ -5,7 +5,7 @@
 properties when seats fill.  ``LobbyBrowser`` lists tables as they appear and
 disappear.  Zeroconf alone is too slow to forget a crashed host (its records
 live for minutes), so the browser keeps a small TCP connection to every listed
-host, watching it (``hello`` with ``watch``) and pinging it: a host that closes,
+host, watching it (a ``hello``, then staying in its lobby) and pinging it: a host that closes,
 crashes or stops answering is dropped at once, and the ``table`` messages it
 pushes keep the free seats current.
 
@@ -429,8 +429,7 @@ class LobbyBrowser:
     async def _watch_once(self, service, host, port, props):
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), self.probe_timeout)
         try:
-            writer.write(encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "lobby",
-                                 "watch": True}))
+            writer.write(encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "lobby"}))
             last = [time.monotonic()]
             pinger = asyncio.ensure_future(self._ping(writer, last))
             try:

@@ -101,8 +101,7 @@ def check_client_message(msg):
     kind = msg.get("type")
     if kind == "hello":
         return kind, {"protocol": _int(msg, "protocol", required=True),
-                      "name": _str(msg, "name", empty=True),
-                      "watch": bool(msg.get("watch") is True)}
+                      "name": _str(msg, "name", empty=True)}
     if kind == "join":
         return kind, {"seat": _str(msg, "seat", limit=16), "token": _str(msg, "token", limit=TOKEN_MAX),
                       "name": _str(msg, "name", empty=True)}

@@ -14,6 +14,8 @@ import secrets
 from bots import CHARACTERS, make_bot
 from rules.games import get_game
 
+from .protocol import clean_name
+
 
 def parse_seats(text, game):
     """Seat specs from ``bottom=host,left=open,top=bot:TANA`` (missing seats: open).
@@ -51,6 +53,57 @@ def check_spec(spec):
     if kind in ("host", "open"):
         return spec if arg else kind
     raise ValueError(f"seat kind {spec!r} is not host, open or bot[:NAME]")
+
+
+EASY = ("KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA")     # a bot seat with no character named
+
+
+def easy_character(rng):
+    return rng.choice(EASY)
+
+
+def make_slots(game, seats, saved, host_name, rng):
+    """Slots for every seat of ``game``: from ``seats`` specs (seat -> spec), else from a
+    resumed record's ``lan`` section ``saved``, else the host at the first seat and open."""
+    g = get_game(game) if isinstance(game, str) else game
+    slots = {}
+    saved_seats = saved.get("seats") if isinstance(saved, dict) else None
+    for seat in g.seats:
+        if seats and seat in seats:
+            kind, _sep, arg = check_spec(seats[seat]).partition(":")
+            if kind == "host":
+                slots[seat] = Slot(seat, "host", clean_name(arg or host_name, "Host"))
+            elif kind == "bot":
+                character = arg or easy_character(rng)
+                slots[seat] = Slot(seat, "bot", character.title(), bot=character)
+            else:
+                slots[seat] = Slot(seat, "open")
+        elif isinstance(saved_seats, dict) and isinstance(saved_seats.get(seat), dict):
+            slots[seat] = slot_from_save(seat, saved_seats[seat])
+        elif not seats and saved is None and seat == g.seats[0]:
+            slots[seat] = Slot(seat, "host", clean_name(host_name, "Host"))
+        else:
+            slots[seat] = Slot(seat, "open")
+    return slots
+
+
+def slot_from_save(seat, s):
+    """A seat as the autosave's ``lan`` section kept it (anything odd: open)."""
+    kind = s.get("kind")
+    name = clean_name(s.get("name") if isinstance(s.get("name"), str) else "", seat.title())
+    if kind == "host":
+        return Slot(seat, "host", name)
+    if kind == "bot":
+        try:
+            character = check_spec(f"bot:{s.get('bot') or ''}").partition(":")[2]
+        except ValueError:
+            character = ""
+        return Slot(seat, "bot", name, bot=character or "KADO")
+    if kind == "human" and isinstance(s.get("token_sha256"), str):
+        slot = Slot(seat, "human", name, bot=s.get("bot") if isinstance(s.get("bot"), str) else None)
+        slot.token_hash = s["token_sha256"]
+        return slot
+    return Slot(seat, "open")
 
 
 def hash_token(token):

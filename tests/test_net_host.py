@@ -1,9 +1,7 @@
 """The host against broken and hostile peers, and its faults: drops, stand-ins,
 rejoins, closing, resuming.  Every case: a clear error to that peer, and the
 match of the others goes on with nothing lost."""
-import os
 import random
-import socket
 import struct
 import threading
 import time
