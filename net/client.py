@@ -80,6 +80,7 @@ class Client:
         self._thread = None
         self._closing = False
         self._gen = 0                 # which connection the reader thread serves
+        self._join_sent = False
 
     # -- the caller's thread -------------------------------------------------------------
     def start(self):
@@ -194,6 +195,7 @@ class Client:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.settimeout(min(self.ping_interval, 0.5))
         self._sock = sock
+        self._join_sent = False
         self.connected = True
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
         reason = self._read(sock, gen)
@@ -256,7 +258,8 @@ class Client:
             self.view = view
         if kind == "table":
             self.table = msg
-            if self.auto_join and not self.joined:
+            if self.auto_join and not self.joined and not self._join_sent:
+                self._join_sent = True     # later table pushes must not ask again
                 self.join(self.seat)
         elif kind == "welcome":
             self.joined = True
