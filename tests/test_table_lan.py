@@ -1,0 +1,212 @@
+"""The LAN screens driven like a player drives them: host setup, lobby, remote table.
+
+Loopback only: zeroconf on 127.0.0.1, servers bound to 127.0.0.1 on a free port.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import pygame
+import pytest
+
+from net import Client, HostServer, LobbyBrowser
+from table.lan_screens import HostSetupScene, LobbyScene, RemoteTableScene
+from table.menus import MainMenu, NewGameScene
+from table.remote_session import RemoteSession
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOOPBACK = {"interfaces": ["127.0.0.1"], "bind": "127.0.0.1", "port": 0}
+
+
+def unique(prefix):
+    return f"{prefix} {uuid.uuid4().hex[:6]}"
+
+
+def wait_real(table, predicate, seconds=10.0):
+    """Frames until ``predicate`` holds, for at most ``seconds`` of real time (network waits)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        table.frames(1)
+        time.sleep(0.002)
+    return predicate()
+
+
+def to_my_play(table, scene, seconds=30.0):
+    """Answer calls/decisions with the first button (and close summaries) until a card is to play."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        assert wait_real(table, lambda: scene.waiting_for_human() is not None
+                         or scene.summary_open and "next" in scene.buttons, end - time.monotonic())
+        if scene.summary_open:
+            table.click_button("next")
+            continue
+        v = scene.shown
+        if v["phase"] == "play":
+            return v
+        before = v["version"]
+        table.click_button("act:0")
+        assert wait_real(table, lambda: scene.shown["version"] != before or scene.message, 5)
+    raise AssertionError("never reached a play turn")
+
+
+def drag_card(table, scene, card):
+    sp = scene.board.sprites[card]
+    x, y = int(sp.x), int(sp.y - sp.lift + scene.board.layout.ch * 0.3)
+    dy = scene.board.layout.ch * 2.2
+    table.press((x, y))
+    for k in range(1, 9):
+        table.move((x, int(y - dy * k / 8)))
+    table.release((x, int(y - dy)))
+
+
+def test_host_setup_opens_a_table_a_client_can_join_and_the_lobby_lists(table):
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    table.frames(2)
+    table.click_button("new")
+    assert isinstance(table.scene, NewGameScene)
+    table.click_button("lan")
+    setup = table.scene
+    assert isinstance(setup, HostSetupScene)
+    name = unique("Ana's table")
+    setup.entries["table"].set_text(name)
+    setup.entries["name"].set_text("Ana")
+    setup.choices.update({"left": "Open seat (a friend)", "top": "Bot: Kado", "right": "Bot: Kado"})
+    setup.rebuild_ui()
+    t0 = time.monotonic()
+    table.click_button("start")
+    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    scene = table.scene
+    server = scene.session.server
+    assert server is not None and scene.session.seat == "bottom"
+    assert scene.shown["phase"] == "waiting"
+    # Registration goes on in the background: the frames kept coming meanwhile.
+    frames_before = app.frames
+    browser = LobbyBrowser(interfaces=["127.0.0.1"]).start()
+    try:
+        found = browser.find(name, timeout=6)
+        assert found is not None and found.free == ["left"] and found.game == "manfee"
+        assert app.frames >= frames_before
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
+        try:
+            assert c.wait_for("welcome", 5) is not None and c.seat == "left"
+            # The host's table hears of Bo and, all seats taken, the first deal comes in.
+            assert wait_real(table, lambda: scene.session.players.get("left", {}).get("name") == "Bo", 5)
+            assert wait_real(table, lambda: scene.shown.get("phase") not in (None, "waiting"), 10)
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and found.free:
+                found = next((t for t in browser.tables() if t.table == name), found)
+                time.sleep(0.05)
+            assert found.free == []                 # the lobby's list follows the seats
+        finally:
+            c.close()
+    finally:
+        browser.stop()
+    assert time.monotonic() - t0 < 20
+
+
+@pytest.fixture
+def headless_host(tmp_path):
+    name = unique("Headless")
+    save = tmp_path / "host.json"
+    cmd = [sys.executable, "-m", "net.cli", "--host", name, "--headless", "--game", "manfee",
+           "--target", "13", "--seats", "bottom=host,left=open,top=bot:KADO,right=bot:KADO",
+           "--bot", "KADO", "--interfaces", "127.0.0.1", "--bind", "127.0.0.1", "--port", "0",
+           "--save", str(save), "--max-seconds", "90", "--quiet"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    yield name, save, proc
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def plays_in(path, seat):
+    try:
+        with open(path, encoding="utf-8") as f:
+            rec = json.load(f)
+    except (OSError, ValueError):
+        return []
+    return [a for d in rec.get("deals") or [] for a in d.get("actions") or []
+            if a.get("seat") == seat and "play" in a]
+
+
+def test_the_lobby_lists_a_headless_host_and_a_drag_plays_at_it(table, headless_host):
+    name, save, proc = headless_host
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    table.frames(2)
+    table.click_button("lan")
+    lobby = table.scene
+    assert isinstance(lobby, LobbyScene)
+    assert wait_real(table, lambda: any(t.table == name for t in lobby.tables.values()), 15), \
+        proc.stderr.read() if proc.poll() is not None else "not listed"
+    service = next(s for s, t in lobby.tables.items() if t.table == name)
+    row = dict(lobby._rows())[service]
+    table.click(row.center)
+    assert lobby.selected == service
+    assert wait_real(table, lambda: list(lobby.seat_buttons) == ["left"], 3)
+    lobby.name_entry.set_text("Bo")
+    table.click(lobby.seat_buttons["left"].rect.center)
+    table.click_button("join")
+    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 8), lobby.status
+    scene = table.scene
+    assert scene.session.seat == "left" and scene.viewer == "left" and not scene.session.hosting
+    v = to_my_play(table, scene)
+    legal = [a["play"] for a in v["legal"] if "play" in a]
+    card = [k for k in scene.board.hands["left"] if k in legal][-1]
+    before = len(plays_in(save, "left"))
+    sent = []
+    send = scene.session.send_action
+
+    def spy(action, version):
+        # At the moment of sending, the card is still in the hand: the host decides.
+        sent.append((dict(action), version, card in scene.board.hands["left"]))
+        return send(action, version)
+
+    scene.session.send_action = spy
+    drag_card(table, scene, card)
+    assert sent == [({"play": card}, v["version"], True)]
+    assert wait_real(table, lambda: len(plays_in(save, "left")) > before, 8)
+    assert plays_in(save, "left")[before]["play"] == card
+    assert wait_real(table, lambda: card not in scene.board.hands["left"], 5)
+
+
+def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quitting_returns_to_the_menu(table):
+    app = table.app
+    server = HostServer(unique("Quitter"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
+    server.start()
+    try:
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
+        welcome = c.wait_for("welcome", 5)
+        assert welcome is not None
+        scene = RemoteTableScene(app, RemoteSession(c, welcome))
+        app.push(scene)
+        table.frames(3)
+        assert scene.shown["phase"] == "waiting"
+        # No deal yet (a seat is still open): the host refuses, the table says why in one line.
+        assert scene.act("left", {"play": "2S"})
+        assert wait_real(table, lambda: scene.message is not None, 5)
+        assert "no deal" in scene.message[0] and scene.pending is None
+        # The connection drops: the seat is kept; Reconnect takes it back with the token.
+        c._sock.shutdown(2)
+        assert wait_real(table, lambda: scene.session.lost is not None and "reconnect" in scene.buttons, 5)
+        table.click_button("reconnect")
+        assert wait_real(table, lambda: scene.session.lost is None and c.joined, 5)
+        assert scene.session.seat == "left"
+        # The host closes the table: back to the menu, with the host's words.
+        server.stop("Ana closed the table", wait=False)
+        assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
+        assert any("Ana closed the table" in n for n in table.scene.notes)
+    finally:
+        server.stop(wait=True)
