@@ -120,6 +120,7 @@ class MainMenu(MenuScene):
     def build_ui(self):
         self.column([("new", "New game", True),
                      ("resume", "Resume", bool(self.resumable)),
+                     ("lan", "Join a LAN game", True),
                      ("replays", "Replays", True),
                      ("rules", "Rules", True),
                      ("settings", "Settings", True),
@@ -131,6 +132,9 @@ class MainMenu(MenuScene):
             self.app.push(NewGameScene(self.app))
         elif name == "resume":
             self.resume(self.resumable[0]["path"])
+        elif name == "lan":
+            from .lan_screens import LobbyScene
+            self.app.push(LobbyScene(self.app))
         elif name == "replays":
             from .replays import ReplaysScene
             self.app.push(ReplaysScene(self.app))
@@ -249,6 +253,9 @@ class NewGameScene(MenuScene):
                                                   self.app.ui, object_id=oid("@menu_button")))
         self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw - 10, y, bw, bh), "Back",
                                                  self.app.ui, object_id=oid("@menu_button")))
+        self.buttons["lan"] = self.add(UIButton(pygame.Rect(W // 2 - bw - 10, y + bh + 10, 2 * bw + 20, bh),
+                                                "Host on the local network", self.app.ui,
+                                                object_id=oid("@menu_button")))
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -277,6 +284,9 @@ class NewGameScene(MenuScene):
             self.app.pop()
         elif name == "start":
             self.start()
+        elif name == "lan":
+            from .lan_screens import HostSetupScene
+            self.app.push(HostSetupScene(self.app, self.game))
         return name is not None
 
     def start(self):
