@@ -22,7 +22,7 @@ LAYER_PILE, LAYER_HAND, LAYER_COURT, LAYER_MINE, LAYER_AIR = 0, 1, 2, 3, 5
 
 
 class Board:
-    def __init__(self, app, seats, viewer, size, rank_order="23456789TJQKA"):
+    def __init__(self, app, seats, viewer, size, rank_order="AKQJT98765432"):
         self.app = app
         self.seats = tuple(seats)
         self.viewer = viewer
@@ -32,6 +32,8 @@ class Board:
         self.hands = {s: [] for s in self.seats}
         self.court = []                  # keys, in play order
         self.court_seat = {}
+        self.widow = []                  # Manni: the Manni's keys (or the swapped-out hand)
+        self.trump_key = None            # Manni: the two of trump, face up
         self.piles = {s: 0 for s in self.seats}
         self.settles = {}                # key -> Tween easing it home
         self._serial = 0
@@ -73,6 +75,8 @@ class Board:
         self.hands = {s: [] for s in self.seats}
         self.court = []
         self.court_seat = {}
+        self.widow = []
+        self.trump_key = None
         self.piles = {s: 0 for s in self.seats}
         self.settles.clear()
         self.tasks = []
@@ -138,7 +142,19 @@ class Board:
         for seat, n in (view.get("won") or {}).items():
             if seat in self.piles:
                 self.piles[seat] = n
+        if view.get("trump_card") and view.get("phase") != "waiting":
+            for i, pose in enumerate(L.widow_poses(12)):
+                k = self.hidden_key("manni", i)
+                self.add(k, None, False, pose, LAYER_PILE).order = i
+                self.widow.append(k)
+            self.add_trump_card(view["trump_card"])
         self.relayout(instant=True)
+
+    def add_trump_card(self, card, face_up=True, pose=None):
+        sp = self.add(card, card, face_up, pose or self.layout.trump_card_pose(), LAYER_PILE)
+        sp.order = 20
+        self.trump_key = card
+        return sp
 
     def is_open(self, seat):
         return seat == self.viewer or self.open_hands
@@ -167,6 +183,14 @@ class Board:
             sp = self.sprites.get(k)
             if sp is not None:
                 self._home(sp, L.court_pose(self.place(self.court_seat[k]), k), instant, duration)
+        if seat is None:
+            for k, pose in zip(self.widow, L.widow_poses(len(self.widow))):
+                sp = self.sprites.get(k)
+                if sp is not None:
+                    self._home(sp, pose, instant, duration)
+            sp = self.sprites.get(self.trump_key) if self.trump_key else None
+            if sp is not None:
+                self._home(sp, L.trump_card_pose(), instant, duration)
 
     def _home(self, sp, pose, instant, duration):
         if sp.motion is not None:
@@ -238,6 +262,16 @@ class Board:
             surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     # -- picking ----------------------------------------------------------------------------
+    def viewer_back_at(self, pos):
+        """True if ``pos`` is on one of the viewer's face-down cards."""
+        for k in self.hands.get(self.viewer, []):
+            s = self.sprites.get(k)
+            if s is None or s.face_up or s.motion == "flying":
+                continue
+            if abs(pos[0] - s.x) <= s.width / 2 and abs(pos[1] - s.y) <= s.width * 0.7:
+                return True
+        return False
+
     def viewer_card_at(self, pos):
         """The viewer's face-up card under ``pos`` (the topmost), or None."""
         best = None

@@ -19,10 +19,12 @@ from .anim import Spring
 
 RANK_ORDER = "23456789TJQKA"
 HAND_SUIT_ORDER = "SHCD"                  # alternate colours in the fanned hand
+HIGH_FIRST = "AKQJT98765432"              # ace high (Manfee, Manni); Manille: "TAKQJ987"
 
 
-def sort_hand(cards, order=RANK_ORDER):
-    """Cards grouped by suit (alternating colours), low to high within a suit."""
+def sort_hand(cards, order=HIGH_FIRST):
+    """Cards grouped by suit (alternating colours), from the highest down in the
+    game's card order (``order`` lists the ranks highest first)."""
     return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(c[1]), order.index(c[0])))
 
 

@@ -8,6 +8,8 @@ import math
 import pygame
 
 from .text import render, blit_text
+from .rich import rich, blit_rich
+from . import explain
 
 GOLD = (255, 214, 107)
 CREAM = (244, 236, 210)
@@ -60,19 +62,25 @@ def draw_scoreboard(surface, scene):
     sides = list((v.get("totals") or {}).keys())
     if not sides:
         return
+    game = v.get("game")
+    manille = game in ("manille", "manille-muette")
     targets = v.get("targets") or {}
     tricks = v.get("tricks") or {}
     row_h = round(fs * 2.7)
     w = round(fs * 18.5)
-    h = round(fs * 2.4) + row_h * len(sides)
+    extra = _deal_lines(scene, v, fs, w - fs * 2) if manille else []
+    h = round(fs * 2.4) + row_h * len(sides) + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0)
     rect = panel(surface, (L.margin, L.margin, w, h))
     x0, y = rect.x + fs, rect.y + round(fs * 0.5)
     deal = (v.get("deal") or 0) + 1 if v.get("phase") != "waiting" else len(v.get("scores") or []) + 1
-    blit_text(surface, f"DEAL {deal}", fs, (x0, y), GOLD, bold=True)
-    target = (v.get("options") or {}).get("target")
-    blit_text(surface, f"match to {target}", fs * 0.85, (rect.right - fs, y + 2), DIM, anchor="topright")
+    opts = v.get("options") or {}
+    limit = opts.get("max_deals")
+    blit_text(surface, f"DEAL {deal}" + (f" of {limit}" if limit else ""), fs, (x0, y), GOLD, bold=True)
+    blit_text(surface, f"match to {opts.get('target')}", fs * 0.85, (rect.right - fs, y + 2), DIM,
+              anchor="topright")
     y += round(fs * 1.8)
     mine = seat_side(v, scene.viewer)
+    playing = v.get("phase") in ("play", "done")
     for side in sides:
         total = v["totals"][side]
         name = side_name(scene, side)
@@ -86,6 +94,14 @@ def draw_scoreboard(surface, scene):
         if t is not None:
             blit_text(surface, f"target {t}", fs * 0.82, (x0, yy), DIM)
             _trick_boxes(surface, x0 + fs * 5.2, yy + fs * 0.15, fs * 0.72, t, won)
+        elif manille:
+            pts = (v.get("points") or {}).get(side, 0)
+            blit_text(surface, f"card points {pts}  ·  tricks {won}", fs * 0.82, (x0, yy), DIM)
+        elif game == "manni":
+            line = f"tricks {won}"
+            if playing:
+                line += f"  ·  this deal {signed(won - 4)}"
+            blit_text(surface, line, fs * 0.82, (x0, yy), DIM)
         else:
             calls = v.get("calls")
             if calls is not None:
@@ -99,6 +115,58 @@ def draw_scoreboard(surface, scene):
             else:
                 blit_text(surface, f"tricks {won}", fs * 0.82, (x0, yy), DIM)
         y += row_h
+    if extra:
+        pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.2), (rect.right - fs, y - fs * 0.2), 1)
+        y += round(fs * 0.3)
+        for text, colour, height, size in extra:
+            blit_rich(surface, text, size, (x0, y), colour, bold=colour is GOLD)
+            y += height
+
+
+def _deal_lines(scene, v, fs, width):
+    """Manille games: the trump, every factor in force, and the deal's score worked out.
+
+    (text, colour, line height, font size) rows for the score panel.
+    """
+    rows = []
+    small = fs * 0.82
+    trump = v.get("trump")
+    who = v.get("namer")
+    line = f"Trump: {explain.trump_words(trump)}"
+    if trump and v.get("blind"):
+        line += " (blind)"
+    if trump and who and who != v.get("dealer"):
+        line += f", named by {scene.session.name(who)}"
+    rows.append((line, CREAM, round(fs * 1.35), small))
+    factors = explain.factors_in_force(v)
+    if not trump and v.get("tie_pending"):
+        factors = [explain.factor_text("tie", 2)]
+    if factors:
+        for part in _wrap(["×  " + "  ·  ".join(factors)], small, width):
+            rows.append((part, GOLD, round(fs * 1.3), small))
+    elif v.get("phase") in ("play", "done"):
+        rows.append(("no factor: the excess over 30 counts once", DIM, round(fs * 1.3), small))
+    work = explain.score_workings(v) if v.get("phase") == "done" else None
+    if work:
+        for part in _wrap(work.split(", "), small, width, sep=", "):
+            rows.append((part, GOLD, round(fs * 1.3), small))
+    return rows
+
+
+def _wrap(parts, size, width, sep=", "):
+    """Join ``parts`` into lines no wider than ``width`` (rich text measured)."""
+    lines = []
+    cur = ""
+    for p in parts:
+        cand = p if not cur else cur + sep + p
+        if cur and rich(cand, size).get_width() > width:
+            lines.append(cur + sep.rstrip())
+            cur = p
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines
 
 
 def _trick_boxes(surface, x, y, size, target, won):
@@ -183,7 +251,7 @@ def _bubble(surface, scene, seat, bubble, fs):
     y = ay + (cy - ay) * 0.32
     pop = min(1.0, age / 0.15)
     size = round(fs * (1.1 + 0.25 * (1 - pop)))
-    img = render(text, size, (30, 24, 10), bold=True)
+    img = rich(text, size, (30, 24, 10), bold=True, on_light=True)
     r = img.get_rect(center=(round(x), round(y)))
     pygame.draw.rect(surface, (255, 236, 170), r.inflate(fs * 1.4, fs * 0.7), border_radius=fs)
     pygame.draw.rect(surface, (150, 110, 30), r.inflate(fs * 1.4, fs * 0.7), 2, border_radius=fs)
@@ -191,26 +259,111 @@ def _bubble(surface, scene, seat, bubble, fs):
 
 
 def draw_trump(surface, scene):
+    """The trump badge under the buttons: TRUMP, a gap, the suit (or 'No trump').
+
+    Manni shows the two of trump itself and the trump cycle under it.
+    """
     v = scene.shown
     trump = v.get("trump")
-    if not trump:
+    if not trump or v.get("phase") == "waiting":
         return
     L = scene.board.layout
     fs = max(12, round(L.H * 0.021))
-    rect = pygame.Rect(0, 0, round(fs * 7.6), round(fs * 2.6))
-    rect.topright = (L.W - L.margin, L.margin + round(fs * 2.8))
-    panel(surface, rect, radius=10)
-    blit_text(surface, "TRUMP", fs * 0.85, (rect.x + fs * 0.7, rect.centery), GOLD, bold=True,
-              anchor="midleft")
+    label = render("TRUMP", round(fs * 0.85), GOLD, bold=True)
+    pad = round(fs * 0.75)
+    gap = round(fs * 0.9)
+    manni = bool(v.get("trump_card"))
     if trump == "NT":
-        blit_text(surface, "none", fs, (rect.right - fs * 0.7, rect.centery), CREAM, bold=True,
-                  anchor="midright")
+        word = render("No trump", fs, CREAM, bold=True)
+        content_w, content_h = word.get_width(), word.get_height()
+    elif manni:
+        cw = round(fs * 2.5)
+        content_w, content_h = cw, round(cw * 1.4)
     else:
-        d = round(fs * 2.0)
-        c = (rect.right - fs * 0.5 - d / 2, rect.centery)
-        pygame.draw.circle(surface, (250, 248, 240), c, d / 2)
-        pip = scene.pip(trump, round(d * 0.62))
-        surface.blit(pip, pip.get_rect(center=(round(c[0]), round(c[1]))))
+        d = round(fs * 1.9)
+        content_w = content_h = d
+    h = max(round(fs * 2.6), content_h + pad)
+    w = pad + label.get_width() + gap + content_w + pad
+    cycle_h = round(fs * 1.9) if manni else 0
+    if manni:
+        csize = round(fs * 1.05)
+        cstep = round(csize * 1.55)
+        clabel = render("cycle", round(fs * 0.7), DIM)
+        w = max(w, pad + clabel.get_width() + gap + cstep * 3 + csize + pad)
+    rect = pygame.Rect(0, 0, w, h + cycle_h)
+    rect.topright = (L.W - L.margin, L.margin + round(fs * 2.8))
+    age = scene.trump_flash
+    if age is not None and age < 0.6:
+        glow = rect.inflate(round(16 * (1 - age / 0.6)) + 4, round(16 * (1 - age / 0.6)) + 4)
+        pygame.draw.rect(surface, GOLD, glow, 3, border_radius=14)
+    panel(surface, rect, radius=10)
+    cy = rect.y + h // 2
+    surface.blit(label, label.get_rect(midleft=(rect.x + pad, cy)))
+    cx = rect.right - pad - content_w // 2
+    if trump == "NT":
+        surface.blit(word, word.get_rect(center=(cx, cy)))
+    elif manni:
+        img = scene.board.images.get(v["trump_card"], True, content_w, 0)
+        surface.blit(img, img.get_rect(center=(cx, cy)))
+    else:
+        pygame.draw.circle(surface, (250, 248, 240), (cx, cy), content_w / 2)
+        pip = scene.pip(trump, round(content_w * 0.6))
+        surface.blit(pip, pip.get_rect(center=(cx, cy)))
+    if manni:
+        cycle = explain.manni_cycle()
+        y = rect.y + h + cycle_h // 2 - 2
+        surface.blit(clabel, clabel.get_rect(midleft=(rect.x + pad, y)))
+        x = rect.right - pad - cstep * (len(cycle) - 1) - csize // 2
+        for k, suit in enumerate(cycle):
+            c = (x + k * cstep, y)
+            if suit == trump:
+                pygame.draw.circle(surface, (250, 248, 240), c, csize * 0.8)
+                pygame.draw.circle(surface, GOLD, c, csize * 0.8, 2)
+                pip = scene.pip(suit, csize)
+            else:
+                from .rich import pip_surface, SUIT_INK_DARK
+                ink = tuple(round(x * 0.6) for x in SUIT_INK_DARK[suit])
+                pip = pip_surface(suit, round(csize * 0.8), ink)
+            surface.blit(pip, pip.get_rect(center=c))
+
+
+def signed(n):
+    """+1, 0, −4 (a true minus sign)."""
+    return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
+
+
+signed_text = signed
+
+
+def draw_ripples(surface, scene):
+    """Rings on the felt where a player tapped the table."""
+    for x, y, strength, age in scene.ripples:
+        for k in range(3):
+            t = age - k * 0.09
+            if t <= 0 or t > 0.7:
+                continue
+            r = (14 + t * 240) * strength
+            a = max(0, round(200 * (1 - t / 0.7)))
+            ring = pygame.Surface((round(r * 2 + 8), round(r * 2 + 8)), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (255, 236, 170, a), (ring.get_width() // 2, ring.get_height() // 2),
+                               round(r), max(2, round(4 * strength - k)))
+            surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
+
+
+def draw_manni_label(surface, scene):
+    """Manni: the pile in the middle says what it is."""
+    b = scene.board
+    if not b.widow or any(b.sprites.get(k) is None or b.sprites[k].motion for k in b.widow):
+        return
+    L = b.layout
+    fs = max(11, round(L.H * 0.019))
+    x, y = L.widow_spot
+    swapper = scene.shown.get("swapper")
+    text = "the Manni" if not swapper else f"{scene.session.name(swapper)}'s old hand, out of play"
+    blit_text(surface, text, fs, (x, y + L.ww * 0.7 + 6), CREAM, bold=True, anchor="midtop", shadow=True)
+    if swapper is None and scene.shown.get("phase") == "swap":
+        blit_text(surface, "12 cards, face down", fs * 0.85, (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
+                  anchor="midtop", shadow=True)
 
 
 def draw_badges(surface, scene):
@@ -268,17 +421,28 @@ def draw_banner(surface, scene):
         surface.blit(s, s.get_rect(midtop=(L.W // 2, y0 + fs * 0.25 + img.get_height())))
 
 
-def draw_prompt(surface, scene, text):
+def draw_prompt(surface, scene, text, why=None):
+    """The line above the hand (and, when cards are dimmed, why: rich text with pips)."""
     if not text:
         return
     L = scene.board.layout
     fs = max(13, round(L.H * 0.024))
     y = L.anchor["bottom"][1] - L.ch * 0.5 - L.ch * 0.3 - fs
+    if why:
+        y -= fs * 0.7
     img = render(text, fs, CREAM, bold=True, shadow=True)
     r = img.get_rect(center=(L.W // 2, round(y)))
-    panel(surface, r.inflate(fs * 1.4, fs * 0.6), fill=(8, 22, 15, 170), edge=(0, 0, 0, 0), radius=fs,
+    box = r
+    sub = None
+    if why:
+        sub = rich(why, round(fs * 0.9), GOLD, bold=True)
+        sr = sub.get_rect(midtop=(L.W // 2, r.bottom + 2))
+        box = r.union(sr)
+    panel(surface, box.inflate(fs * 1.4, fs * 0.6), fill=(8, 22, 15, 190), edge=(0, 0, 0, 0), radius=fs,
           width=0)
     surface.blit(img, r)
+    if sub is not None:
+        surface.blit(sub, sr)
 
 
 # -- panels over the table ----------------------------------------------------------------------
@@ -316,25 +480,33 @@ def draw_cards_panel(surface, scene, title, cards, labels=None, mark=None, subti
 
 
 def history_rows(scene):
-    """(deal, dealer, targets, tricks, score, totals) rows of the finished deals."""
+    """One dict per finished deal: deal, dealer, targets, tricks, points, trump, score,
+    running totals and outcome."""
     rows = []
     running = None
     for i, s in enumerate(scene.session.summaries()):
         score = s.get("score") or {}
         running = dict(score) if running is None else {k: running.get(k, 0) + v for k, v in score.items()}
-        rows.append((i + 1, s.get("dealer"), s.get("targets"), s.get("tricks"), score, dict(running),
-                     s.get("outcome")))
+        rows.append({"deal": i + 1, "dealer": s.get("dealer"), "targets": s.get("targets"),
+                     "tricks": s.get("tricks"), "points": s.get("points"), "trump": s.get("trump"),
+                     "score": score, "totals": dict(running), "outcome": s.get("outcome")})
     return rows
 
 
-def draw_history(surface, scene, rect, title="Deal history", latest=None, reserve=3.2):
-    """The deals so far in a table: targets, tricks, score and running totals."""
+OUTCOME_MARKS = {"over": ("over", RED), "misdeal": ("void", RED), "tie": ("30 – 30", GOLD)}
+
+
+def draw_history(surface, scene, rect, title="Deal history", latest=None, reserve=3.2, note=None):
+    """The deals so far in a table: targets or points or tricks, score and running totals."""
     L = scene.board.layout
     fs = max(12, round(L.H * 0.022))
     panel(surface, rect, fill=OVERLAY)
     sides = list(scene.shown.get("totals") or {})
     blit_text(surface, title, fs * 1.2, (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
     y = rect.y + fs * 2.6
+    if note:
+        blit_rich(surface, note, fs * 0.95, (rect.centerx, y - fs * 0.4), CREAM, bold=True, anchor="midtop")
+        y += fs * 1.5
     cols = [rect.x + fs, rect.x + fs * 4.5]
     colw = (rect.width - fs * 9) / max(1, len(sides))
     for j, side in enumerate(sides):
@@ -343,23 +515,32 @@ def draw_history(surface, scene, rect, title="Deal history", latest=None, reserv
     y += fs * 1.5
     rows = history_rows(scene)
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
-    for deal, dealer, targets, tricks, score, totals, outcome in rows[-max_rows:]:
-        colour = GOLD if deal == latest else CREAM
-        blit_text(surface, f"{deal}", fs * 0.9, (cols[0], y), colour, bold=True)
+    signed = scene.shown.get("game") == "manni"
+    for row in rows[-max_rows:]:
+        colour = GOLD if row["deal"] == latest else CREAM
+        trump = row["trump"]
+        label = f"{row['deal']}"
+        if trump:
+            label += "  " + ("NT" if trump == "NT" else f"{{{trump}}}")
+        blit_rich(surface, label, fs * 0.9, (cols[0], y), colour, bold=True)
         for j, side in enumerate(sides):
-            t = (targets or {}).get(side)
-            won = (tricks or {}).get(side)
-            sc = score.get(side, 0)
+            t = (row["targets"] or {}).get(side)
+            won = (row["tricks"] or {}).get(side)
+            pts = (row["points"] or {}).get(side)
+            sc = row["score"].get(side, 0)
             parts = []
             if t is not None:
                 parts.append(f"{won}/{t}")
+            elif pts is not None:
+                parts.append(f"{pts} pts")
             elif won is not None:
                 parts.append(f"{won} tr")
-            parts.append(f"+{sc}")
-            parts.append(f"= {totals.get(side, 0)}")
+            parts.append(signed_text(sc) if signed else f"+{sc}")
+            parts.append(f"= {row['totals'].get(side, 0)}")
             blit_text(surface, "   ".join(parts), fs * 0.9, (cols[1] + j * colw, y), colour)
-        if outcome == "over":
-            blit_text(surface, "over", fs * 0.75, (rect.right - fs, y + 2), RED, anchor="topright")
+        mark = OUTCOME_MARKS.get(row["outcome"])
+        if mark:
+            blit_text(surface, mark[0], fs * 0.75, (rect.right - fs, y + 2), mark[1], anchor="topright")
         y += fs * 1.35
     if not rows:
         blit_text(surface, "no deal finished yet", fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")

@@ -57,14 +57,20 @@ class Layout:
             self.court["left"] = (cx - dx * 0.8, cy - dy * 0.35)
             self.court["right"] = (cx + dx * 0.8, cy - dy * 0.35)
         half = self.column_half(13)
+        buttons = max(30, round(H * 0.045))          # the row of buttons at the top right
         self.pile = {
-            "bottom": (W - self.sw * 1.3 - m, H - self.sh * 0.65 - m),
-            "top": (W / 2 + half + self.sw * 1.4, self.sh / 2 + m),
+            "bottom": (min(W - self.sw * 2.6 - m, W / 2 + W * 0.32 + self.sw * 0.9), H - self.sh * 0.65 - m),
+            "top": (W / 2 + half + self.sw * 1.4, m + buttons + 10 + self.sh / 2),
             "left": (self.sh / 2 + m, H * 0.43 + half + self.sw * 2.9),
             "right": (W - self.sh / 2 - m, H * 0.43 + half + self.sw * 2.9),
         }
         # The line a dragged card must cross (its centre) to be played.
         self.play_line = self.anchor["bottom"][1] - self.ch * 0.75
+        # Manni: the 12-card Manni and the two of trump, up where a fourth seat would sit.
+        self.ww = int(round(self.cw * 0.74))
+        wy = m + self.ww * 0.7 + self.ww * 0.1
+        self.widow_spot = (W / 2 - self.ww * 0.72, wy)
+        self.trump_spot = (W / 2 + self.ww * 0.78, wy)
 
     # -- hands --------------------------------------------------------------------------
     def hand_poses(self, place, count):
@@ -105,6 +111,15 @@ class Layout:
             return [(ax + (i - mid) * step, ay, 0.0, self.sw) for i in range(count)]
         step = min(self.sw * 0.3, (self.H * 0.42 - self.sh) / 12)
         return [(ax, ay + (i - mid) * step, 0.0, self.sw) for i in range(count)]
+
+    def widow_poses(self, count):
+        """The Manni (or a swapped-out hand): a squared pile of backs."""
+        x, y = self.widow_spot
+        return [(x + i * 0.45, y - i * 0.45, (i % 3 - 1) * 1.2, self.ww) for i in range(count)]
+
+    def trump_card_pose(self):
+        x, y = self.trump_spot
+        return (x, y, 8.0, self.ww)
 
     def court_pose(self, place, card):
         x, y = self.court[place]

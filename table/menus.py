@@ -1,12 +1,13 @@
-"""The menus: main menu, new game, settings, rules, pause.  All pygame_gui, one theme."""
+"""The menus: main menu, new game, settings, pause.  All pygame_gui, one theme.
+
+(The rules pages are ``quickref.py``.)
+"""
 import os
-import re
-import html
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UIHorizontalSlider, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UIHorizontalSlider
 
 from bots import CHARACTERS
 
@@ -139,7 +140,8 @@ class MainMenu(MenuScene):
             from .replays import ReplaysScene
             self.app.push(ReplaysScene(self.app))
         elif name == "rules":
-            self.app.push(RulesScene(self.app))
+            from .quickref import QuickRefScene
+            self.app.push(QuickRefScene(self.app))
         elif name == "settings":
             self.app.push(SettingsScene(self.app))
         elif name == "quit":
@@ -195,6 +197,8 @@ class NewGameScene(MenuScene):
         self.target = None
         self.signals = True
         self.bots = {}
+        # Manille muette's table options (rules/games.py defaults)
+        self.muette = {"blind": False, "en_face": True, "doubling": True, "max_deals": None}
 
     def build_ui(self):
         from rules.games import get_game
@@ -207,6 +211,12 @@ class NewGameScene(MenuScene):
         x0 = W // 2 - 330
         y = round(H * 0.22)
         rh = max(34, round(H * 0.055))
+        muette = self.game == "manille-muette"
+        rows = 2 + g.n + (2 if muette else 0)
+        need = rows * (rh + 10) + 30 + rh + 20 + max(42, round(H * 0.07))
+        if y + need > H - 10:                    # a tall form (muette) in a short window
+            y = max(round(H * 0.17), H - 10 - need)
+            rh = max(28, min(rh, round((H - 10 - y - 50 - max(42, round(H * 0.07))) / (rows + 1) - 10)))
         lw, cw = 220, 430
 
         def label(text, yy, cls="@heading_label"):
@@ -218,17 +228,30 @@ class NewGameScene(MenuScene):
             self.drops[name] = d
             return d
 
+        def toggle(name, text, rect):
+            self.buttons[name] = self.add(UIButton(pygame.Rect(rect), text, self.app.ui))
+
         names = [t for _n, t in GAMES]
         label("Game", y)
         drop("game", names, dict(GAMES)[self.game], y)
-        y += rh + 12
+        y += rh + 10
         label("Match to", y)
         drop("target", [str(t) for t in TARGETS[self.game]], str(self.target), y, 140)
         if "signals" in g.defaults:
-            b = self.add(UIButton(pygame.Rect(x0 + lw + 160, y, cw - 150, rh),
-                                  f"Signals: {'on' if self.signals else 'off'}", self.app.ui))
-            self.buttons["signals"] = b
-        y += rh + 12
+            toggle("signals", f"Signals: {'on' if self.signals else 'off'}", (x0 + lw + 160, y, cw - 150, rh))
+        if muette:
+            m = self.muette
+            toggle("max_deals", f"Deal limit: {m['max_deals'] or 'none'}", (x0 + lw + 160, y, cw - 150, rh))
+            y += rh + 10
+            label("Table", y)
+            half = (cw - 10) // 2
+            toggle("blind", f"Blind trump: {'on' if m['blind'] else 'off'}", (x0 + lw + 10, y, half, rh))
+            toggle("en_face", f"En face: {'on' if m['en_face'] else 'off'}", (x0 + lw + 20 + half, y, half, rh))
+            y += rh + 10
+            toggle("doubling", f"Tapping: {'on' if m['doubling'] else 'off'}", (x0 + lw + 10, y, half, rh))
+            self.add(UILabel(pygame.Rect(x0 + lw + 20 + half, y, half, rh), "Silent table: no signals",
+                             self.app.ui, object_id=oid("@note_label")))
+        y += rh + 10
         label("Players", y)
         seats = SEAT_ORDER[g.n]
         drop("humans", [f"{k} human{'s' if k > 1 else ''}" for k in range(1, g.n + 1)],
@@ -247,7 +270,7 @@ class NewGameScene(MenuScene):
         self.add(UILabel(pygame.Rect(x0, y, 660, rh),
                          "Bots: Kado (easy) ... Zelzela (strongest). More humans sit clockwise.",
                          self.app.ui, object_id=oid("@note_label")))
-        y += rh + 14
+        y += rh + 10
         bw, bh = 220, max(42, round(H * 0.07))
         self.buttons["start"] = self.add(UIButton(pygame.Rect(W // 2 + 10, y, bw, bh), "Start",
                                                   self.app.ui, object_id=oid("@menu_button")))
@@ -280,6 +303,12 @@ class NewGameScene(MenuScene):
         if name == "signals":
             self.signals = not self.signals
             self.rebuild_ui()
+        elif name in ("blind", "en_face", "doubling"):
+            self.muette[name] = not self.muette[name]
+            self.rebuild_ui()
+        elif name == "max_deals":
+            self.muette["max_deals"] = None if self.muette["max_deals"] else 50
+            self.rebuild_ui()
         elif name == "back":
             self.app.pop()
         elif name == "start":
@@ -297,6 +326,8 @@ class NewGameScene(MenuScene):
         options = {"target": self.target}
         if "signals" in g.defaults:
             options["signals"] = self.signals
+        if self.game == "manille-muette":
+            options.update(self.muette)
         seats = SEAT_ORDER[g.n]
         bots = [self.bots.get(s, "Random").upper() for s in seats[self.humans:]]
         names = {"bottom": self.app.settings.player_name} if self.humans == 1 else None
@@ -397,69 +428,6 @@ class SettingsScene(MenuScene):
         return name is not None
 
 
-def markdown_to_html(text):
-    """Just enough Markdown for pygame_gui's text box: headings, bold, bullets."""
-    out = []
-    for a, b in (("→", "->"), ("←", "<-"), ("−", "-"), ("×", "x"), ("≥", ">="), ("≤", "<=")):
-        text = text.replace(a, b)       # glyphs the bundled Noto Sans lacks
-    for line in text.splitlines():
-        t = html.escape(line.strip() if not line.lstrip().startswith("- ") else line.rstrip())
-        t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
-        t = re.sub(r"(?<!\*)\*(?!\s)(.+?)\*", r"<i>\1</i>", t)
-        t = re.sub(r"`(.+?)`", r"\1", t)
-        if t.startswith("# "):
-            t = f"<font size=6><b>{t[2:]}</b></font>"
-        elif t.startswith("## "):
-            t = f"<br><font size=5 color=#ffd66b><b>{t[3:]}</b></font>"
-        elif t.startswith("### "):
-            t = f"<font size=4 color=#ffd66b><b>{t[4:]}</b></font>"
-        elif t.lstrip().startswith("- "):
-            indent = len(t) - len(t.lstrip())
-            t = "&nbsp;" * (indent + 2) + "• " + t.lstrip()[2:]
-        out.append(t)
-    # Join wrapped lines of one paragraph; keep blank lines as breaks.
-    html_lines = []
-    for t in out:
-        if not t:
-            html_lines.append("<br><br>")
-        elif t.startswith(("<br>", "<font", "&nbsp;")):
-            html_lines.append("<br>" + t)
-        else:
-            html_lines.append((" " if html_lines and not html_lines[-1].endswith("<br><br>") else "") + t)
-    return "".join(html_lines).replace("<br><br><br>", "<br><br>")
-
-
-class RulesScene(MenuScene):
-    title = "Rules"
-
-    def build_ui(self):
-        W, H = self.app.size
-        path = os.path.join(ROOT, "docs", "RULES.md")
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            text = f"The rule book could not be read ({e})."
-        top = round(H * 0.2)
-        self.box = self.add(UITextBox(markdown_to_html(text),
-                                      pygame.Rect(round(W * 0.1), top, round(W * 0.8), H - top - 90),
-                                      self.app.ui))
-        self.buttons = {"back": self.add(UIButton(pygame.Rect(W // 2 - 110, H - 74, 220, 56), "Back",
-                                                  self.app.ui, object_id=oid("@menu_button")))}
-
-    def process_event(self, e):
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return False
-
-    def ui_event(self, e):
-        if self.pressed(e) == "back":
-            self.app.pop()
-            return True
-        return False
-
-
 class PauseScene(MenuScene):
     """Over the table: the match is saved after every action, so leaving is safe."""
 
@@ -498,7 +466,8 @@ class PauseScene(MenuScene):
         elif name == "settings":
             self.app.push(SettingsScene(self.app))
         elif name == "rules":
-            self.app.push(RulesScene(self.app))
+            from .quickref import QuickRefScene
+            self.app.push(QuickRefScene(self.app, getattr(self.table, "game", "manfee"), overlay=True))
         elif name == "menu":
             self.app.reset(MainMenu(self.app))
         elif name == "quit":

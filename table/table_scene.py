@@ -19,7 +19,7 @@ from .board import Board
 from .director import Director
 from .hand_input import HandInput
 from .preview import decision_targets
-from . import hud
+from . import hud, explain
 
 SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
 SUMMARY_AUTO = 3.0            # a table without humans moves on by itself
@@ -34,11 +34,11 @@ def describe(action):
     if "trump" in action:
         t = action["trump"]
         if t == "partner":
-            return "En face (partner names)"
+            return "En face: my partner names"
         word = SUIT_WORDS.get(t, t)
         return f"{word} (blind)" if action.get("blind") else word
     if "double" in action:
-        return "Tap" if action["double"] else "No tap"
+        return "Tap the table" if action["double"] else "No tap"
     if "redouble" in action:
         return "Tap back" if action["redouble"] else "No tap back"
     if "swap" in action:
@@ -53,10 +53,27 @@ def describe(action):
 
 
 def announce_text(action):
+    """What a seat's bubble says (rich text: {H} draws a heart)."""
     if "call" in action:
         return f"call {action['call']}"
     if "decision" in action:
         return "accept" if action["decision"] == "accept" else "pass!"
+    if "cut" in action:
+        return "cut"
+    if "trump" in action:
+        t = action["trump"]
+        if t == "partner":
+            return "en face!"
+        word = "no trump" if t == "NT" else f"{{{t}}} {SUIT_WORDS[t].lower()}"
+        return f"{word}, blind!" if action.get("blind") else word
+    if "double" in action:
+        return "tap!" if action["double"] else "no tap"
+    if "redouble" in action:
+        return "tap back!" if action["redouble"] else "no tap back"
+    if "swap" in action:
+        return "I take the Manni!" if action["swap"] else "keep"
+    if "peek" in action:
+        return "peeked!"
     return describe(action).lower()
 
 
@@ -71,7 +88,7 @@ class TableScene(Scene):
         self.demo = demo or not humans
         self.viewer = humans[0] if humans else self.seats[0]
         self.revealed = not self.hotseat
-        rank_order = "789JQKTA" if session.game.name.startswith("manille") else "23456789TJQKA"
+        rank_order = explain.hand_ranks(session.game.name)
         self.board = Board(app, self.seats, self.viewer, app.size, rank_order)
         self.director = Director(self)
         self.input = HandInput(self)
@@ -99,6 +116,11 @@ class TableScene(Scene):
         self.moving = True
         self._dealer_btn = {}
         self._started = False
+        self.ripples = []          # [x, y, strength, age]: a tap on the table
+        self.trump_flash = None    # age of the trump badge's pop when trump is named
+        self.hidden_seat = None    # hot-seat: this human's hand went face down after acting
+        self.confirm = None        # "peek": the peek confirmation is open
+        self.game = session.game.name
         if session.match.in_deal:
             # Resumed in the middle of a deal: lay it out as it stands.
             self.board.set_from_view(self.shown, face_down_viewer=self.hotseat)
@@ -143,6 +165,9 @@ class TableScene(Scene):
 
     def flash_signal(self, sprite, kind):
         sprite.badge = kind
+
+    def ripple(self, x, y, strength=1.0):
+        self.ripples.append([x, y, strength, 0.0])
 
     def announce(self, seat, action, view=None):
         self.announces[seat] = [announce_text(action), 0.0]
@@ -251,6 +276,8 @@ class TableScene(Scene):
         self.input.reset()
         self.viewer = seat
         self.revealed = True
+        self.hidden_seat = None
+        self.confirm = None
         self.board.viewer = seat
         self.shown = self.session.view(seat)
         self.board.set_from_view(self.shown)
@@ -269,8 +296,12 @@ class TableScene(Scene):
                 self.signal = None
                 if self.hotseat:
                     self.revealed = False
+            if ev["type"] == "deal_started":
+                self.hidden_seat = None
             self.director.event(ev, view)
         from .anim import Call
+        from .director import Lazy
+        self.director.add(Lazy(lambda: self.director.reveal_if_needed(view)))
         self.director.add(Call(self.sync, view))
 
     def act(self, seat, action):
@@ -288,8 +319,22 @@ class TableScene(Scene):
         self.bot_turn = None
         self.input.reset()
         self.signal_menu = False
+        self.confirm = None
+        if self.hotseat and seat == self.viewer and self.session.controllers[seat].kind == "human":
+            self._hide_after_acting(seat, action)
         self.feed(events)
         return True
+
+    def _hide_after_acting(self, seat, action):
+        """Hot-seat: once a player has acted, the hand goes face down at once unless that
+        same player acts next; it comes back up without a cover if nobody else played
+        in between (``advance``)."""
+        if self.session.whose_turn() == seat or not self.revealed:
+            return
+        self.revealed = False
+        self.hidden_seat = seat
+        self.overlay = None
+        self.director.hide_hand(seat, keep={action.get("play")})
 
     def play_card(self, card):
         action = {"play": card}
@@ -309,7 +354,8 @@ class TableScene(Scene):
 
     # -- the loop ---------------------------------------------------------------------------------
     def busy(self):
-        return (self.director.busy() or self.board.moving or self.input.moving
+        return (self.director.busy() or self.board.moving or self.input.moving or bool(self.ripples)
+                or self.trump_flash is not None
                 or bool(self.banners) or any(a[1] < 0.3 for a in self.announces.values())
                 or not self.board.images.warm or self._bot_waiting()
                 or (self.summary_open and self.demo) or self._thinking_visible())
@@ -342,6 +388,14 @@ class TableScene(Scene):
             self.announces[seat][1] += dt
             if self.announces[seat][1] > 2.2 and self.shown.get("phase") not in ("call", "decide"):
                 del self.announces[seat]
+        if self.ripples:
+            for r in self.ripples:
+                r[3] += dt
+            self.ripples = [r for r in self.ripples if r[3] < 1.0]
+        if self.trump_flash is not None:
+            self.trump_flash += dt
+            if self.trump_flash > 1.0:
+                self.trump_flash = None
         if self.message and time.monotonic() - self.message[1] > 2.5:
             self.message = None         # read in real time, whatever the animation speed
         if self.summary_open:
@@ -378,6 +432,16 @@ class TableScene(Scene):
         ctl = s.controllers[seat]
         if ctl.kind == "human":
             self.bot_turn = None
+            if seat == self.viewer and not self.revealed and self.hidden_seat == seat:
+                # The same player again, and no other human has played since: no cover.
+                self.hidden_seat = None
+                self.revealed = True
+                view = s.view(seat)
+                from .anim import Call
+                from .director import Lazy
+                self.director.add(Lazy(lambda: self.director.reveal(view)))
+                self.director.add(Call(self.sync, view))
+                return
             if seat != self.viewer or not self.revealed:
                 if self.hotseat:
                     self.cover_seat = seat
@@ -418,7 +482,9 @@ class TableScene(Scene):
             return True
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
-                if self.overlay:
+                if self.confirm:
+                    self.confirm = None
+                elif self.overlay:
                     self.overlay = None
                 elif self.input.selected:
                     self.input.reset()
@@ -437,6 +503,9 @@ class TableScene(Scene):
         if self.summary_open:
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.shown.get("hand") is None and self.revealed and self.board.viewer_back_at(e.pos):
+                self.touch_hidden_hand()
+                return True
             return self.input.mouse_down(e.pos)
         if e.type == pygame.MOUSEMOTION:
             return self.input.mouse_move(e.pos)
@@ -463,6 +532,35 @@ class TableScene(Scene):
             return True
         return False
 
+    def _hand_kept_down(self):
+        """Manille: the viewer is the dealer's partner, whose cards wait for trump."""
+        v = self.shown
+        ctl = self.session.controllers.get(self.viewer)
+        return (self.game == "manille" and v.get("hand") is None and v.get("phase") == "trump"
+                and self.revealed and self.cover_seat is None and not self.director.busy()
+                and ctl is not None and ctl.kind == "human")
+
+    def touch_hidden_hand(self):
+        """The viewer touched a hand the rules keep face down."""
+        legal = self.shown.get("legal") or []
+        if {"look": True} in legal:
+            self.choose({"look": True})          # the muette dealer turns the cards up
+        elif self._hand_kept_down():
+            self.confirm = "peek"
+        else:
+            self.say("Your cards are still face down.")
+
+    def peek(self):
+        """The partner confirmed: look before trump (the rules void the deal)."""
+        self.confirm = None
+        if self._hand_kept_down():
+            self.act(self.viewer, {"peek": True})
+
+    def open_rules(self):
+        from .quickref import QuickRefScene
+        self.input.reset()
+        self.app.push(QuickRefScene(self.app, self.game, overlay=True))
+
     def open_menu(self):
         from .menus import PauseScene
         self.input.reset()
@@ -483,14 +581,15 @@ class TableScene(Scene):
                       and self.session.controllers[turn].kind == "human")
         return (self.layout_state(), self.summary_open, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
-                self.signal, self.signal_menu)
+                self.signal, self.signal_menu, self.confirm)
 
     def layout_state(self):
         return (self.app.size, self.cover_seat is not None, self.results_shown)
 
     def fixed_state(self):
         v = self.shown
-        return (bool(v.get("passed_hand")) and self.revealed, self.last_trick is not None)
+        return (bool(v.get("passed_hand") or v.get("swapped_out")) and self.revealed,
+                self.last_trick is not None)
 
     def _refresh_ui(self):
         key = self.ui_state()
@@ -517,8 +616,9 @@ class TableScene(Scene):
         m = L.margin
         bw, bh = self._button_size()
         x = L.W - m - bw
-        for name, text, w in (("menu", "Menu", bw), ("history", "Scores", bw), ("last", "Last trick", bw),
-                              ("passed", "Hand I passed", round(bw * 1.35))):
+        passed = "Hand I gave away" if self.game == "manni" else "Hand I passed"
+        for name, text, w in (("menu", "Menu", bw), ("rules", "Rules", round(bw * 0.8)), ("history", "Scores", bw),
+                              ("last", "Last trick", bw), ("passed", passed, round(bw * 1.45))):
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
             x -= w + 8
         self._show_fixed()
@@ -550,6 +650,9 @@ class TableScene(Scene):
         L = self.board.layout
         bw, bh = self._button_size()
         v = self.shown
+        if self.confirm:
+            self._confirm_dialog(L, bw, bh)
+            return
         if self.summary_open:
             r = self._summary_rect()
             self._button("next", "Next deal" if not self.session.match.finished else "See result",
@@ -565,6 +668,9 @@ class TableScene(Scene):
             return
         if phase == "decide":
             self._decide_picker(L, legal)
+            return
+        if phase in ("trump", "partner_trump"):
+            self._trump_picker(L, legal, phase)
             return
         self._picker(L, legal, phase)
 
@@ -612,6 +718,7 @@ class TableScene(Scene):
             rect = self._picker_rect(rows, width)
             self.picker_rect = rect
             self.picker_title = "Your call: how many tricks will you take?"
+            self.picker_sub = None
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)
                 in_row = min(per_row, len(legal) - r * per_row)
@@ -624,16 +731,72 @@ class TableScene(Scene):
         h = round(L.H * 0.06)
         per_row = 3 if len(legal) > 4 else len(legal)
         rows = (len(legal) + per_row - 1) // per_row
-        rect = self._picker_rect(rows, per_row * (w + 10) + 50)
+        rect = self._picker_rect(rows + 0.4, per_row * (w + 10) + 50)
         self.picker_rect = rect
-        self.picker_title = {"trump": "Name trump", "partner_trump": "Your partner asks you: name trump",
-                             "double": "Tap the table?", "redouble": "Tap back?",
-                             "swap": "Take the Manni?"}.get(phase, "Your choice")
+        self.picker_title, self.picker_sub = {
+            "double": ("Tap the table?", "a tap doubles the deal's score"),
+            "redouble": ("Tap back?", "the deal then counts four times"),
+            "swap": ("Take the Manni?", "swap your whole hand, unseen, for the twelve cards in the middle"),
+        }.get(phase, ("Your choice", None))
+        top = rect.y + L.H * 0.075 + (L.H * 0.03 if self.picker_sub else 0)
         for i, a in enumerate(legal):
             r, c = divmod(i, per_row)
             x0 = rect.centerx - (per_row * (w + 10) - 10) / 2
-            self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), rect.y + L.H * 0.075 + r * (h + 10), w, h),
+            self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), top + r * (h + 10), w, h),
                          action=a)
+
+    def _trump_picker(self, L, legal, phase):
+        """Suits and no-trump as big tiles with their pips; en face and look below."""
+        tiles = [a for a in legal if "trump" in a and a["trump"] != "partner"]
+        others = [a for a in legal if a not in tiles]
+        v = self.shown
+        blind = any(a.get("blind") for a in tiles)
+        tw = max(96, round(L.H * 0.15))
+        th = round(tw * 1.1)
+        bh = round(L.H * 0.058)
+        width = max(len(tiles) * (tw + 12) + 40, round(L.W * 0.36))
+        fs = max(13, round(L.H * 0.026))
+        h = round(fs * 3.6 + th + (bh + 12) * (1 if others else 0) + fs * 0.8)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.center = (L.W // 2, round(L.center[1] + L.ch * 0.1))
+        self.picker_rect = rect
+        dealer = self.session.name(v.get("dealer")) if v.get("dealer") else "The dealer"
+        if phase == "partner_trump":
+            self.picker_title = f"{dealer} says en face: you name trump"
+            self.picker_sub = "your partner plays the deal on your choice"
+        elif blind:
+            self.picker_title = "Name trump blind, or look at your cards"
+            self.picker_sub = "a blind trump counts double, and you lead"
+        else:
+            self.picker_title = "Name trump"
+            self.picker_sub = ("no trump counts double" if self.game == "manille"
+                               else "no trump counts double; en face: your partner names")
+        x0 = rect.centerx - (len(tiles) * (tw + 12) - 12) / 2
+        y = rect.y + fs * 3.2
+        for i, a in enumerate(tiles):
+            t = a["trump"]
+            b = self._button(f"act:{i}", SUIT_WORDS[t], (x0 + i * (tw + 12), y, tw, th),
+                             object_id="@trump_tile", action=a)
+            b.pip = t
+        y += th + 12
+        if others:
+            ow = min(round(L.W * 0.2), (rect.width - 40) // len(others) - 10)
+            x0 = rect.centerx - (len(others) * (ow + 10) - 10) / 2
+            for j, a in enumerate(others):
+                self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a)
+
+    def _confirm_dialog(self, L, bw, bh):
+        """Touching the face-down hand before trump is named: the partner is asked first."""
+        w = max(420, round(L.W * 0.42))
+        fs = max(13, round(L.H * 0.026))
+        r = pygame.Rect(0, 0, w, round(fs * 6.2 + bh * 1.3))
+        r.center = (L.W // 2, round(L.center[1]))
+        self.confirm_rect = r
+        bw2 = round(w * 0.42)
+        y = r.bottom - bh * 1.3 - fs * 0.6
+        self._button("confirm:cancel", "Wait for trump", (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)))
+        self._button("confirm:peek", "Look (void the deal)", (r.centerx + 8, y, bw2, round(bh * 1.2)),
+                     object_id="@danger_button")
 
     def _decide_picker(self, L, legal):
         try:
@@ -645,6 +808,7 @@ class TableScene(Scene):
         h = round(L.H * 0.09)
         rect = self._picker_rect(1.3, 2 * w + 70)
         self.picker_rect = rect
+        self.picker_sub = None
         v = self.shown
         calls = v.get("calls") or {}
         rem = 13 - sum(calls.values())
@@ -668,8 +832,14 @@ class TableScene(Scene):
         b = self.buttons[name]
         if name.startswith("act:"):
             self.choose(b.action)
+        elif name == "confirm:peek":
+            self.peek()
+        elif name == "confirm:cancel":
+            self.confirm = None
         elif name == "menu":
             self.open_menu()
+        elif name == "rules":
+            self.open_rules()
         elif name in ("last", "passed", "history"):
             self.overlay = None if self.overlay == name else name
         elif name == "next":
@@ -701,6 +871,8 @@ class TableScene(Scene):
             return
         b = self.board
         b.draw(surface)
+        hud.draw_ripples(surface, self)
+        hud.draw_manni_label(surface, self)
         self._draw_drop_target(surface)
         hud.draw_badges(surface, self)
         hud.draw_scoreboard(surface, self)
@@ -711,21 +883,25 @@ class TableScene(Scene):
             hud.blit_text(surface, "Shuffling…", max(16, round(L.H * 0.035)), L.center, hud.CREAM,
                           bold=True, anchor="center", shadow=True)
         ui = self.ui_key
-        if ui and ui[2] and not self.summary_open:
-            phase = self.shown.get("phase")
+        v = self.shown
+        if ui and ui[2] and not self.summary_open and not self.confirm:
+            phase = v.get("phase")
             if phase == "play" and self.input.dragging:
                 pass
             elif phase == "play":
                 text = "Your turn: drag a card to the centre (or arrows + Enter)"
                 if self.signal:
                     text = f"{self.signal.title()}: drag the card you signal with"
-                hud.draw_prompt(surface, self, text)
+                why = explain.obligation(v)
+                hud.draw_prompt(surface, self, text, why)
             elif hasattr(self, "picker_rect") and self.buttons:
-                r = self.picker_rect
-                hud.panel(surface, r)
-                fs = max(13, round(b.layout.H * 0.026))
-                hud.blit_text(surface, self.picker_title, fs, (r.centerx, r.y + fs * 0.7), hud.GOLD,
-                              bold=True, anchor="midtop")
+                self._draw_picker_panel(surface)
+        elif self._hand_kept_down() and not self.summary_open and not self.confirm:
+            dealer = self.session.name(v.get("dealer"))
+            hud.draw_prompt(surface, self, f"Your cards stay face down until {dealer} names trump",
+                            "touching them now voids the deal")
+        if self.confirm and getattr(self, "confirm_rect", None) is not None:
+            self._draw_confirm(surface)
         hud.draw_banner(surface, self)
         if self.summary_open:
             self._draw_summary(surface)
@@ -742,6 +918,43 @@ class TableScene(Scene):
         if self.session.save_error:
             hud.blit_text(surface, self.session.save_error, 14, (8, b.layout.H - 4), hud.RED,
                           anchor="bottomleft")
+
+    def _draw_picker_panel(self, surface):
+        r = self.picker_rect
+        hud.panel(surface, r)
+        fs = max(13, round(self.board.layout.H * 0.026))
+        hud.blit_rich(surface, self.picker_title, fs, (r.centerx, r.y + fs * 0.7), hud.GOLD,
+                      bold=True, anchor="midtop")
+        sub = getattr(self, "picker_sub", None)
+        if sub:
+            hud.blit_rich(surface, sub, fs * 0.72, (r.centerx, r.y + fs * 2.1), hud.DIM, anchor="midtop")
+
+    def _draw_confirm(self, surface):
+        r = self.confirm_rect
+        fs = max(13, round(self.board.layout.H * 0.026))
+        hud.panel(surface, r, fill=(40, 14, 10, 240), edge=hud.RED)
+        dealer = self.session.name(self.shown.get("dealer"))
+        hud.blit_text(surface, "Look at your cards now?", fs * 1.15, (r.centerx, r.y + fs * 0.7), hud.GOLD,
+                      bold=True, anchor="midtop")
+        hud.blit_text(surface, f"{dealer} has not named trump yet. If you look, the deal is void:",
+                      fs * 0.78, (r.centerx, r.y + fs * 2.4), hud.CREAM, anchor="midtop")
+        hud.blit_text(surface, "nothing is scored and the next dealer deals.", fs * 0.78,
+                      (r.centerx, r.y + fs * 3.5), hud.CREAM, anchor="midtop")
+
+    def draw_over_ui(self, surface):
+        """Pips on the trump tiles (drawn over the widgets: fonts have no suit glyphs)."""
+        for name, b in self.buttons.items():
+            suit = getattr(b, "pip", None)
+            if not suit or not b.visible:
+                continue
+            r = b.rect
+            size = round(r.width * 0.5)
+            c = (r.centerx, r.y + round(r.height * 0.42))
+            if suit == "NT":
+                hud.blit_text(surface, "NT", size * 0.75, c, (26, 18, 5), bold=True, anchor="center")
+            else:
+                pip = self.board.images.big.pip(suit, size)
+                surface.blit(pip, pip.get_rect(center=c))
 
     def _draw_drop_target(self, surface):
         """While a card is pushed toward the court: where it will land, lit once far enough."""
@@ -783,7 +996,12 @@ class TableScene(Scene):
                                  lt["cards"], labels, mark)
         elif self.overlay == "passed" and v.get("passed_hand"):
             from .cards import sort_hand
-            hud.draw_cards_panel(surface, self, "The hand I passed", sort_hand(v["passed_hand"]))
+            hud.draw_cards_panel(surface, self, "The hand I passed",
+                                 sort_hand(v["passed_hand"], self.board.rank_order))
+        elif self.overlay == "passed" and v.get("swapped_out"):
+            from .cards import sort_hand
+            hud.draw_cards_panel(surface, self, "The hand I gave away (out of play; only you know it)",
+                                 sort_hand(v["swapped_out"], self.board.rank_order))
         elif self.overlay == "history":
             L = self.board.layout
             r = pygame.Rect(0, 0, round(L.W * 0.56), round(L.H * 0.6))
@@ -794,22 +1012,34 @@ class TableScene(Scene):
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         rows = len(self.session.summaries())
-        r = pygame.Rect(0, 0, round(L.W * 0.56), min(round(L.H * 0.66), round(fs * (9.5 + 1.35 * rows))))
+        extra = 1.5 if self._summary_note() else 0
+        r = pygame.Rect(0, 0, round(L.W * 0.56), min(round(L.H * 0.66), round(fs * (9.5 + extra + 1.35 * rows))))
         r.center = (L.W // 2, round(L.H * 0.47))
         return r
+
+    def _summary_note(self):
+        ev = self.summary_event or {}
+        if not ev:
+            return None
+        return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.session.name)
 
     def _draw_summary(self, surface):
         ev = self.summary_event or {}
         r = self._summary_rect()
         deal = (ev.get("deal") or 0) + 1
         outcome = ev.get("outcome")
-        title = f"Deal {deal}: " + ("over!" if outcome == "over" else "exact" if outcome == "exact"
-                                   else outcome or "done")
-        hud.draw_history(surface, self, r, title=title, latest=deal)
+        words = {"over": "over!", "exact": "exact", "misdeal": "void", "tie": "a tie",
+                 "complete": "scored"}
+        title = f"Deal {deal}: " + words.get(outcome, outcome or "done")
+        hud.draw_history(surface, self, r, title=title, latest=deal, note=self._summary_note())
         if self.demo and not self.session.humans():
             L = self.board.layout
             hud.blit_text(surface, "next deal in a moment…", max(12, round(L.H * 0.02)),
                           (r.centerx, r.bottom - 12), hud.DIM, anchor="midbottom")
+        if self.session.match.play_on and not self.session.match.finished:
+            L = self.board.layout
+            hud.blit_text(surface, "The top score is shared: play on until it is not", max(12, round(L.H * 0.022)),
+                          (r.centerx, r.y - 8), hud.GOLD, bold=True, anchor="midbottom", shadow=True)
 
     def _draw_cover(self, surface):
         b = self.board

@@ -1,0 +1,141 @@
+"""Words for what the rules decided: why cards are dimmed, how a deal scored.
+
+Nothing here decides a rule.  The legal cards, the factors and the scores all
+come from the rules engine (the view, the events); this module only puts them
+into sentences.  Card order comes from the engine's own tables.
+
+Texts use the tokens of ``rich.py``: ``{C}`` draws a club pip, ``->`` an arrow.
+"""
+from rules.cards import parse_card
+from rules.games import get_game
+
+from .rich import card_words
+
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
+# Hands are sorted by suit (colours alternate), then from the highest card down.
+HAND_RANKS = {"manfee": "AKQJT98765432", "manni": "AKQJT98765432",
+              "manille": "TAKQJ987", "manille-muette": "TAKQJ987"}
+FACTOR_WORDS = {"no-trump": "no-trump", "tie": "tie pending", "sweep": "sweep", "blind": "blind",
+                "tap": "tap", "tap back": "tap back"}
+
+
+def hand_ranks(game):
+    return HAND_RANKS.get(game, HAND_RANKS["manfee"])
+
+
+def trump_words(trump):
+    if trump is None:
+        return "not named yet"
+    if trump == "NT":
+        return "No trump"
+    return f"{{{trump}}} {SUIT_NAMES[trump]}"
+
+
+def _strength(game):
+    return get_game(game).deal_class.strength
+
+
+def trick_winner(view):
+    """The card winning the trick on the table, by the engine's card order (None if empty)."""
+    trick = view.get("trick") or []
+    if not trick:
+        return None
+    strength = _strength(view["game"])
+    led = trick[0]["card"][1]
+    trump = view.get("trump")
+    best, best_key = None, -1
+    for item in trick:
+        c = item["card"]
+        key = strength[parse_card(c)] + (100 if c[1] == trump else 50 if c[1] == led else 0)
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def obligation(view):
+    """Why some of the viewer's cards may not be played now, or None.
+
+    Read off the legal cards the rules gave: the line only describes them.
+    """
+    hand = view.get("hand") or []
+    legal = {a["play"] for a in view.get("legal") or () if "play" in a}
+    trick = view.get("trick") or []
+    if not legal or not trick or legal >= set(hand):
+        return None
+    led = trick[0]["card"][1]
+    trump = view.get("trump")
+    trump = trump if trump in SUIT_NAMES and trump != "NT" else None
+    win = trick_winner(view)
+    in_led = {c for c in hand if c[1] == led}
+    if in_led:
+        if legal == in_led:
+            return f"You must follow suit: {{{led}}} {SUIT_NAMES[led].lower()}"
+        return f"You must overtake the {card_words(win)}"
+    trumps = {c for c in hand if trump and c[1] == trump}
+    trumped = trump is not None and any(i["card"][1] == trump for i in trick) and led != trump
+    if trumps and legal <= trumps:
+        if trumped:
+            return f"You must overtrump the {card_words(win)}"
+        return f"You must trump: {{{trump}}} {SUIT_NAMES[trump].lower()}"
+    if trumped and trumps - legal:
+        extra = " or overtrump" if legal & trumps else ""
+        return f"No under-trumping the {card_words(win)}: discard another suit{extra}"
+    return "Only the bright cards may be played now"
+
+
+def factor_text(name, f):
+    return f"{FACTOR_WORDS.get(name, name)} ×{f}"
+
+
+def score_workings(view, score=None, outcome=None, name=None):
+    """The deal's score worked out, e.g. '38 − 30 = 8, no-trump ×2 -> 16' (Manille games).
+
+    ``score``/``outcome`` default to the view's (a finished deal).
+    """
+    game = view.get("game")
+    score = score if score is not None else view.get("score")
+    outcome = outcome or view.get("outcome")
+    if game in ("manille", "manille-muette"):
+        if outcome == "misdeal":
+            return "Deal void: nothing scored"
+        if outcome == "tie":
+            return "30 – 30: nobody scores" + (", the next deal counts double" if game == "manille" else "")
+        points = view.get("points") or {}
+        if not points or not score:
+            return None
+        side = max(points, key=lambda s: points[s])
+        pts = points[side]
+        base = pts - 30
+        text = f"{pts} − 30 = {base}"
+        factors = view.get("factors") or []
+        total = base
+        for name, f in factors:
+            text += f", {factor_text(name, f)}"
+            total *= f
+        if factors:
+            text += f" -> {score.get(side, total)}"
+        return text
+    if game == "manni":
+        won = view.get("won") or {}
+        if not score:
+            return None
+        name = name or (lambda s: s.title())
+        return "tricks − 4:   " + "   ".join(f"{name(s)} {won.get(s, 0)} -> {_signed(score[s])}"
+                                             for s in score)
+    return None
+
+
+def _signed(n):
+    return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
+
+
+def factors_in_force(view):
+    """The multipliers in force this deal, as short texts (Manille games)."""
+    return [factor_text(n, f) for n, f in view.get("factors") or []]
+
+
+def manni_cycle():
+    """Manni's trump cycle as the engine keeps it: ('H', 'S', 'D', 'C')."""
+    from rules.manni import TRUMP_CYCLE
+    from rules.cards import SUITS
+    return tuple(SUITS[t] for t in TRUMP_CYCLE)

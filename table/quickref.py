@@ -1,0 +1,338 @@
+"""The in-app Quick Reference: one page per game, from ``docs/quickref/<game>.txt``.
+
+The pages are written for players in a small markdown: ``#`` the title, ``##``
+sections, ``-`` bullets, ``1.`` numbered steps, ``**bold**`` and ``*italic*``.
+They are laid out here (wrapped to the window, drawn with the table's fonts,
+arrows drawn as shapes) into one tall surface that scrolls with the wheel,
+the arrow keys, Page Up/Down or the scroll bar.  Tabs switch games.
+
+From the main menu it is a page of its own; from the table (the Rules button)
+it opens over the table on the current game.
+"""
+import os
+import re
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from .menus import MenuScene, oid, GAMES, ROOT
+from .rich import _arrow
+from .text import font, blit_text
+from . import hud
+
+INK = (244, 236, 210)
+STRONG = (255, 255, 255)
+GOLD = hud.GOLD
+
+_italic = {}
+
+
+def _font(size, bold=False, italic=False):
+    if not italic:
+        return font(size, bold)
+    key = (int(size), bold)
+    f = _italic.get(key)
+    if f is None:
+        from .text import FONT_FILES
+        try:
+            f = pygame.font.Font(FONT_FILES[bold], int(size))
+        except (OSError, pygame.error):
+            f = pygame.font.Font(None, int(size))
+        f.italic = True
+        _italic[key] = f
+    return f
+
+
+def page_path(game):
+    return os.path.join(ROOT, "docs", "quickref", f"{game}.txt")
+
+
+def read_page(game):
+    try:
+        with open(page_path(game), encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        return f"# {dict(GAMES).get(game, game)}\n\nThe quick reference could not be read ({e})."
+
+
+def parse(text):
+    """Blocks of the page: (kind, text) with kind h1, h2, p, bullet, number (text has the number)."""
+    blocks = []
+    cur = None
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            cur = None
+            continue
+        if stripped.startswith("## "):
+            blocks.append(["h2", stripped[3:]])
+            cur = None
+            continue
+        if stripped.startswith("# "):
+            blocks.append(["h1", stripped[2:]])
+            cur = None
+            continue
+        if stripped.startswith("- "):
+            cur = ["bullet", stripped[2:]]
+            blocks.append(cur)
+            continue
+        m = re.match(r"(\d+)\.\s+(.*)", stripped)
+        if m:
+            cur = ["number", m.group(2), m.group(1)]
+            blocks.append(cur)
+            continue
+        if cur is not None and (line.startswith(" ") or cur[0] == "p"):
+            cur[1] += " " + stripped
+            continue
+        cur = ["p", stripped]
+        blocks.append(cur)
+    return [tuple(b) for b in blocks]
+
+
+def _words(text):
+    """(word, bold, italic) runs of a line of inline markup."""
+    out = []
+    bold = italic = False
+    for tok in re.split(r"(\*\*|\*)", text):
+        if tok == "**":
+            bold = not bold
+            continue
+        if tok == "*":
+            italic = not italic
+            continue
+        for w in re.split(r"(\s+)", tok):
+            if w and not w.isspace():
+                out.append((w, bold, italic))
+            elif w:
+                out.append((" ", bold, italic))
+    return out
+
+
+def _render_words(runs, size, colour, width, x0=0):
+    """Wrap runs into lines of surfaces: [(surfaces with x offsets, height)]."""
+    lines = []
+    line, x = [], x0
+    space = font(size).size(" ")[0]
+    h = font(size).get_linesize()
+    pending_space = False
+    for w, bold, italic in runs:
+        if w == " ":
+            pending_space = bool(line)
+            continue
+        if w == "→":
+            img = _arrow(size, colour)
+        else:
+            img = _font(size, bold, italic).render(w, True, STRONG if bold else colour)
+        gap = space if pending_space else 0
+        if line and x + gap + img.get_width() > width:
+            lines.append((line, h))
+            line, x, gap = [], x0, 0
+        y_off = (h - img.get_height()) // 2 if w == "→" else 0
+        line.append((img, x + gap, y_off))
+        x += gap + img.get_width()
+        pending_space = False
+    if line:
+        lines.append((line, h))
+    return lines
+
+
+def render_page(text, width, base):
+    """The whole page as one surface ``width`` wide (transparent background)."""
+    ops = []
+    y = 0
+    for block in parse(text):
+        kind = block[0]
+        if kind == "h1":
+            size = round(base * 1.55)
+            for line, h in _render_words(_words(block[1]), size, GOLD, width):
+                ops.append((line, y, True))
+                y += round(h * 1.05)
+            y += round(base * 0.5)
+        elif kind == "h2":
+            y += round(base * 0.7)
+            size = round(base * 1.2)
+            for line, h in _render_words([(w, True, i) for w, _b, i in _words(block[1])], size, GOLD, width):
+                ops.append((line, y, False))
+                y += h
+            ops.append(("rule", y + 2, None))
+            y += round(base * 0.45)
+        elif kind in ("bullet", "number"):
+            indent = round(base * 1.8)
+            mark = "•" if kind == "bullet" else f"{block[2]}."
+            mimg = font(base, True).render(mark, True, GOLD)
+            first = True
+            for line, h in _render_words(_words(block[1]), base, INK, width - indent):
+                line = [(img, x + indent, yo) for img, x, yo in line]
+                if first:
+                    line.insert(0, (mimg, indent - mimg.get_width() - round(base * 0.45), 0))
+                    first = False
+                ops.append((line, y, False))
+                y += h
+            y += round(base * 0.25)
+        else:
+            for line, h in _render_words(_words(block[1]), base, INK, width):
+                ops.append((line, y, False))
+                y += h
+            y += round(base * 0.45)
+    surf = pygame.Surface((max(1, width), max(1, y + base)), pygame.SRCALPHA)
+    for line, yy, _h1 in ops:
+        if line == "rule":
+            pygame.draw.line(surf, (150, 126, 60), (0, yy), (width, yy), 1)
+            continue
+        for img, x, yo in line:
+            surf.blit(img, (x, yy + yo))
+    return surf
+
+
+class QuickRefScene(MenuScene):
+    """Tabs for the four games over one scrolling page."""
+
+    title = None
+
+    def __init__(self, app, game="manfee", overlay=False):
+        super().__init__(app)
+        self.game = game if game in dict(GAMES) else "manfee"
+        self.overlay = overlay
+        self.scroll = 0
+        self._page = None
+        self._page_key = None
+        self._drag = None
+
+    # -- geometry ----------------------------------------------------------------------
+    def frame(self):
+        W, H = self.app.size
+        w = min(round(W * 0.8), 980)
+        top = round(H * 0.06)
+        return pygame.Rect((W - w) // 2, top, w, H - top - round(H * 0.04))
+
+    def body_rect(self):
+        f = self.frame()
+        tab_h = max(34, round(self.app.size[1] * 0.055))
+        bottom = max(44, round(self.app.size[1] * 0.07)) + 24
+        return pygame.Rect(f.x + 28, f.y + tab_h + 34, f.width - 56, f.height - tab_h - 34 - bottom)
+
+    def base_size(self):
+        return max(14, min(20, round(self.app.size[1] * 0.026)))
+
+    def page(self):
+        body = self.body_rect()
+        key = (self.game, body.width - 18, self.base_size())
+        if key != self._page_key:
+            self._page = render_page(read_page(self.game), body.width - 18, self.base_size())
+            self._page_key = key
+        return self._page
+
+    def max_scroll(self):
+        return max(0, self.page().get_height() - self.body_rect().height)
+
+    def scroll_by(self, dy):
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    # -- widgets -----------------------------------------------------------------------
+    def build_ui(self):
+        W, H = self.app.size
+        f = self.frame()
+        tab_h = max(34, round(H * 0.055))
+        n = len(GAMES)
+        gap = 10
+        tw = (f.width - 56 - gap * (n - 1)) // n
+        self.buttons = {}
+        for i, (name, title) in enumerate(GAMES):
+            cls = "@tab_on" if name == self.game else "@choice_button"
+            self.buttons[f"tab:{name}"] = self.add(UIButton(
+                pygame.Rect(f.x + 28 + i * (tw + gap), f.y + 18, tw, tab_h), title, self.app.ui,
+                object_id=oid(cls)))
+        bh = max(44, round(H * 0.07))
+        self.buttons["back"] = self.add(UIButton(
+            pygame.Rect(W // 2 - 120, f.bottom - bh - 14, 240, bh),
+            "Back to the table" if self.overlay else "Back", self.app.ui, object_id=oid("@menu_button")))
+
+    def choose(self, game):
+        if game != self.game:
+            self.game = game
+            self.scroll = 0
+            self.rebuild_ui()
+
+    # -- events ------------------------------------------------------------------------
+    def ui_event(self, e):
+        name = self.pressed(e)
+        if name == "back":
+            self.app.pop()
+        elif name and name.startswith("tab:"):
+            self.choose(name[4:])
+        return name is not None
+
+    def process_event(self, e):
+        line = self.base_size() * 1.5
+        page = self.body_rect().height * 0.9
+        if e.type == pygame.KEYDOWN:
+            keys = {pygame.K_DOWN: line, pygame.K_UP: -line, pygame.K_PAGEDOWN: page,
+                    pygame.K_PAGEUP: -page, pygame.K_SPACE: page,
+                    pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+            if e.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if e.key in keys:
+                self.scroll_by(keys[e.key])
+                return True
+            if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                names = [n for n, _t in GAMES]
+                i = names.index(self.game) + (1 if e.key == pygame.K_RIGHT else -1)
+                self.choose(names[i % len(names)])
+                return True
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-e.y * line * 2)
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            bar = self._bar()
+            if bar and bar[0].inflate(12, 0).collidepoint(e.pos):
+                self._drag = (e.pos[1], self.scroll)
+                return True
+        if e.type == pygame.MOUSEMOTION and self._drag:
+            track, thumb = self._bar()
+            span = max(1, track.height - thumb.height)
+            self.scroll = max(0, min(self.max_scroll(),
+                                     self._drag[1] + (e.pos[1] - self._drag[0]) * self.max_scroll() / span))
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self._drag:
+            self._drag = None
+            return True
+        return False
+
+    def _bar(self):
+        """(track, thumb) of the scroll bar, or None when the page fits."""
+        body = self.body_rect()
+        total = self.page().get_height()
+        if total <= body.height:
+            return None
+        track = pygame.Rect(body.right - 8, body.y, 8, body.height)
+        h = max(30, round(body.height * body.height / total))
+        y = body.y + round((body.height - h) * self.scroll / max(1, self.max_scroll()))
+        return track, pygame.Rect(track.x, y, 8, h)
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface):
+        if self.overlay:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((4, 12, 8, 170))
+            surface.blit(shade, (0, 0))
+        else:
+            from .menus import draw_backdrop
+            draw_backdrop(surface, self.app)
+        f = self.frame()
+        hud.panel(surface, f, fill=(10, 26, 18, 246))
+        body = self.body_rect()
+        page = self.page()
+        self.scroll = max(0, min(self.max_scroll(), self.scroll))
+        area = pygame.Rect(0, self.scroll, page.get_width(), min(body.height, page.get_height() - self.scroll))
+        surface.blit(page, body.topleft, area)
+        bar = self._bar()
+        if bar:
+            track, thumb = bar
+            pygame.draw.rect(surface, (40, 60, 48), track, border_radius=4)
+            pygame.draw.rect(surface, GOLD, thumb, border_radius=4)
+            if self.scroll < self.max_scroll():
+                blit_text(surface, "scroll for more", max(11, round(self.base_size() * 0.7)),
+                          (body.right - 14, body.bottom + 2), hud.DIM, anchor="topright")

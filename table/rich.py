@@ -1,0 +1,130 @@
+"""One line of text with suit pips and arrows drawn as shapes.
+
+Fonts cannot draw ♠♥♦♣ (nor →): a line is written with tokens instead and
+each token is drawn as a shape between the words:
+
+    "You must overtake the J{C}"       a club pip after the J
+    "38 − 30 = 8, no-trump ×2 -> 16"   an arrow between 2 and 16
+    "**bold** plain"                   bold spans
+
+``rich(text, size, colour)`` returns a cached surface; ``blit_rich`` draws it
+at an anchor.  Pips on the table's dark panels use light inks (cream for the
+black suits) unless ``on_light`` is set.
+"""
+import re
+
+import pygame
+
+from .text import font
+
+SUIT_INK_DARK = {"S": (244, 236, 210), "C": (244, 236, 210), "H": (255, 118, 104), "D": (255, 118, 104)}
+SUIT_INK_LIGHT = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 36), "D": (200, 24, 36)}
+RANK_WORDS = {"T": "10"}
+
+_TOKEN = re.compile(r"(\{[SHDC]\}|->|\*\*)")
+_cache = {}
+_art = {}
+
+
+def _pip_art(size):
+    """A CardArt just for pips (any width works; pips are drawn at the asked size)."""
+    art = _art.get("art")
+    if art is None:
+        try:
+            from sprites.cards import CardArt
+            art = CardArt(40)
+        except Exception:
+            art = False
+        _art["art"] = art
+    return art or None
+
+
+def pip_surface(suit, size, colour):
+    key = ("pip", suit, int(size), tuple(colour))
+    img = _cache.get(key)
+    if img is None:
+        art = _pip_art(size)
+        size = max(4, int(size))
+        if art is not None:
+            img = art.pip(suit, size, colour)
+        else:
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(img, colour, (size // 2, size // 2), size // 2)
+        _cache[key] = img
+    return img
+
+
+def _arrow(size, colour):
+    w, h = max(6, round(size * 0.95)), max(4, round(size * 0.6))
+    img = pygame.Surface((w, h), pygame.SRCALPHA)
+    y = h // 2
+    t = max(1, round(size / 11))
+    pygame.draw.line(img, colour, (0, y), (w - t * 2, y), t + 1)
+    pygame.draw.polygon(img, colour, [(w - 1, y), (w - h * 0.55, 0), (w - h * 0.55, h - 1)])
+    return img
+
+
+def card_words(card):
+    """'JC' -> 'J{C}' ; 'TH' -> '10{H}'."""
+    return f"{RANK_WORDS.get(card[0], card[0])}{{{card[1]}}}"
+
+
+def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=False):
+    """A surface of ``text`` with its tokens drawn as shapes (cached)."""
+    size = int(size)
+    key = (text, size, tuple(colour), bold, on_light, shadow)
+    img = _cache.get(key)
+    if img is not None:
+        return img
+    if len(_cache) > 500:
+        _cache.clear()
+    inks = SUIT_INK_LIGHT if on_light else SUIT_INK_DARK
+    parts = []
+    b = bold
+    f_asc = font(size, True).get_ascent()
+    for tok in _TOKEN.split(text):
+        if not tok:
+            continue
+        if tok == "**":
+            b = not b
+            continue
+        if tok == "->":
+            parts.append(("img", _arrow(size, colour), 0.25))
+            continue
+        if len(tok) == 3 and tok[0] == "{":
+            parts.append(("img", pip_surface(tok[1], round(size * 0.82), inks[tok[1]]), 0.08))
+            continue
+        f = font(size, b)
+        parts.append(("txt", f.render(tok, True, colour), 0.0))
+        if shadow:
+            parts[-1] = ("txt", parts[-1][1], 0.0, f.render(tok, True, (0, 0, 0)))
+    h = font(size, bold).get_height()
+    width = sum(p[1].get_width() + (max(1, size // 14) if p[0] == "img" else 0) for p in parts) + 2
+    img = pygame.Surface((max(1, width), h + 2), pygame.SRCALPHA)
+    x = 0
+    off = max(1, size // 14)
+    for p in parts:
+        kind, s = p[0], p[1]
+        if kind == "txt":
+            if shadow and len(p) > 3:
+                sh = p[3].copy()
+                sh.set_alpha(150)
+                img.blit(sh, (x + off, off))
+            img.blit(s, (x, 0))
+            x += s.get_width()
+        else:
+            x += off // 2
+            y = round(f_asc - s.get_height() + size * p[2]) if kind == "img" else 0
+            y = max(0, min(h - s.get_height(), y))
+            img.blit(s, (x, y))
+            x += s.get_width() + off - off // 2
+    _cache[key] = img
+    return img
+
+
+def blit_rich(surface, text, size, pos, colour=(244, 236, 210), bold=False, anchor="topleft",
+              on_light=False, shadow=False):
+    img = rich(text, size, colour, bold, on_light, shadow)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, rect)
+    return rect

@@ -1,0 +1,311 @@
+"""Manille, Manille muette and Manni at the table: real events through the real loop.
+
+A human at the bottom drags cards and clicks the pickers; KADO bots sit
+elsewhere.  Each test checks what the record kept.
+"""
+import pygame
+import pytest
+
+from table.session import MatchSession
+from table.table_scene import TableScene
+from table import explain
+
+
+class Sounds:
+    available = True
+
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+
+    def set_volume(self, v):
+        pass
+
+    def set_muted(self, m):
+        pass
+
+    def close(self):
+        pass
+
+
+def start(table, game, seed, options=None, humans=1, bots=("KADO",) * 3):
+    app = table.app
+    session = MatchSession.new(game, options or {}, humans=humans, bots=list(bots), seed=seed,
+                               wake=app.wake)
+    scene = TableScene(app, session)
+    app.push(scene)
+    return scene
+
+
+def actions(scene, deal=None):
+    deals = scene.session.record()["deals"]
+    if deal is not None:
+        return deals[deal]["actions"] if deal < len(deals) else []
+    return [a for d in deals for a in d["actions"]]
+
+
+def legal_cards(v):
+    return [a["play"] for a in v["legal"] if "play" in a]
+
+
+def grab_point(scene, card):
+    sp = scene.board.sprites[card]
+    return (int(sp.x), int(sp.y - sp.lift + scene.board.layout.ch * 0.3))
+
+
+def drag(table, pos, dy, steps=6):
+    table.press(pos)
+    for k in range(1, steps + 1):
+        table.move((pos[0], int(pos[1] - dy * k / steps)))
+    table.release((pos[0], int(pos[1] - dy)))
+
+
+def waiting(table, scene, limit=6000):
+    assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open
+                       and "next" in scene.buttons, limit=limit)
+
+
+def click_action(table, scene, action):
+    name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == action)
+    table.click_button(name)
+
+
+def play_one_deal(table, scene, choose=None):
+    """Play the bottom seat through one whole deal: pickers by ``choose(view)`` (default the
+    first offer), cards dragged to the court.  Returns the cards the human dragged."""
+    dragged = []
+    for _ in range(400):
+        waiting(table, scene)
+        if scene.summary_open:
+            return dragged
+        v = scene.shown
+        if v["phase"] != "play":
+            want = (choose or (lambda v: v["legal"][0]))(v)
+            click_action(table, scene, want)
+            continue
+        legal = legal_cards(v)
+        hand = scene.board.hands["bottom"]
+        card = [k for k in hand if k in legal][-1]
+        for k in hand:                          # the dimmed cards are exactly the illegal ones
+            assert scene.board.sprites[k].dim == (k not in legal)
+        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        dragged.append(card)
+        assert table.until(lambda: card not in scene.board.hands["bottom"], limit=50)
+    raise AssertionError("the deal never ended")
+
+
+@pytest.mark.parametrize("game, seed, options", [
+    ("manille", 2, {}),
+    ("manille-muette", 6, {"blind": True, "target": 401}),
+    ("manni", 1, {}),
+])
+def test_a_whole_deal_with_a_human_dragging_cards(table, game, seed, options):
+    scene = start(table, game, seed, options)
+    dragged = play_one_deal(table, scene)
+    rec = actions(scene, 0)
+    plays = [a["play"] for a in rec if a["seat"] == "bottom" and "play" in a]
+    assert plays == dragged and len(dragged) == {"manni": 12}.get(game, 8)
+    summary = scene.session.summaries()[0]
+    assert summary["outcome"] in ("complete", "tie")
+    v = scene.session.view("bottom")
+    assert v["phase"] == "done"
+    # The panel worked the score out from the engine's numbers.
+    work = explain.score_workings(v, name=scene.session.name)
+    assert work
+    if game != "manni" and summary["outcome"] == "complete":
+        side = max(summary["points"], key=summary["points"].get)
+        assert work.startswith(f"{summary['points'][side]} − 30 = ")
+        assert str(summary["score"][side]) in work
+    table.click_button("next")
+    assert table.until(lambda: scene.session.match.deal_index == 1, limit=3000)
+
+
+def test_the_hand_is_sorted_in_the_games_card_order(table):
+    scene = start(table, "manille", 2)
+    waiting(table, scene)
+    hand = scene.board.hands["bottom"]
+    order = "TAKQJ987"
+    for a, b in zip(hand, hand[1:]):
+        if a[1] == b[1]:
+            assert order.index(a[0]) < order.index(b[0])
+    assert [c[1] for c in hand] == sorted((c[1] for c in hand), key="SHCD".index)
+
+
+def test_the_trump_chooser_offers_the_legal_trumps_as_tiles(table):
+    scene = start(table, "manille", 2)          # bottom deals
+    waiting(table, scene)
+    v = scene.shown
+    assert v["phase"] == "trump" and v["turn"] == "bottom"
+    offered = [b.action for n, b in scene.buttons.items() if n.startswith("act:")]
+    assert offered == v["legal"]
+    assert {getattr(b, "pip", None) for n, b in scene.buttons.items() if n.startswith("act:")} == \
+        {"S", "H", "D", "C", "NT"}
+    click_action(table, scene, {"trump": "NT"})
+    assert actions(scene, 0)[0] == {"seat": "bottom", "trump": "NT"}
+    assert table.until(lambda: scene.shown.get("trump") == "NT", limit=200)
+    assert ["no-trump", 2] in scene.shown["factors"]
+
+
+def test_the_partner_is_asked_before_peeking_and_a_peek_voids_the_deal(table):
+    scene = start(table, "manille", 5)          # top deals: bottom is the dealer's partner
+    dealer = scene.session.controllers["top"]
+    dealer.poll = lambda: None                  # the dealer takes its time
+    assert table.until(lambda: scene._hand_kept_down(), limit=6000)
+    assert scene.shown["hand"] is None
+    assert all(not scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
+    middle = scene.board.sprites[scene.board.hands["bottom"][4]]
+    table.click((int(middle.x), int(middle.y)))
+    assert scene.confirm == "peek"
+    table.frames(2)
+    assert {"confirm:peek", "confirm:cancel"} <= set(scene.buttons)
+    table.click_button("confirm:cancel")        # thought better of it
+    assert scene.confirm is None and actions(scene) == []
+    table.click((int(middle.x), int(middle.y)))
+    table.frames(2)
+    table.click_button("confirm:peek")
+    assert actions(scene, 0) == [{"seat": "bottom", "peek": True}]
+    assert scene.session.summaries()[0]["outcome"] == "misdeal"
+    assert table.until(lambda: scene.banners and "looked before trump" in scene.banners[-1][0], limit=100)
+    assert table.until(lambda: scene.summary_open, limit=2000)
+    assert explain.score_workings(scene.shown) == "Deal void: nothing scored"
+    # The peeker's cards are face up now (the deal is over), everyone saw the void.
+    assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
+    table.click_button("next")
+    assert table.until(lambda: scene.session.match.deal_index == 1, limit=3000)
+    assert scene.session.record()["deals"][1]["dealer"] == "right"
+
+
+def test_the_tap_round_knocks_and_the_panel_shows_the_multiplier(table):
+    table.app.sounds = Sounds()
+    scene = start(table, "manille-muette", 0)   # right deals: bottom is asked to tap first
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "double",
+                       limit=6000)
+    titles = scene.picker_title
+    assert titles == "Tap the table?"
+    before = len(scene.ripples)
+    click_action(table, scene, {"double": True})
+    rec = actions(scene, 0)
+    assert {"seat": "bottom", "double": True} in rec
+    assert table.until(lambda: len(scene.ripples) > before, limit=60)
+    assert "knock" in table.app.sounds.played
+    assert table.until(lambda: scene.shown["phase"] == "play", limit=3000)
+    rec = actions(scene, 0)
+    namer = scene.shown["namer"]
+    back = next(a for a in rec if "redouble" in a)
+    assert back["seat"] == namer                # the one who named trump may tap back
+    factors = dict(map(tuple, scene.shown["factors"]))
+    assert factors.get("tap back" if back["redouble"] else "tap") == (4 if back["redouble"] else 2)
+    lines = [t for t, *_ in __import__("table.hud", fromlist=["_"])._deal_lines(scene, scene.shown, 14, 400)]
+    assert any(("tap back ×4" if back["redouble"] else "tap ×2") in t for t in lines)
+
+
+def test_the_manni_swap_exchanges_the_hand_with_the_manni(table):
+    scene = start(table, "manni", 5)            # right deals: bottom is offered the swap first
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    v = scene.shown
+    assert v["phase"] == "swap" and v["trump_card"] == "2H"
+    assert len(scene.board.widow) == 12 and scene.board.trump_key == "2H"
+    assert scene.board.sprites["2H"].face_up
+    dealt = sorted(v["hand"])
+    click_action(table, scene, {"swap": True})
+    assert actions(scene, 0) == [{"seat": "bottom", "swap": True}]
+    assert table.until(lambda: not scene.director.busy(), limit=2000)
+    v = scene.session.view("bottom")
+    assert v["swapper"] == "bottom" and sorted(v["swapped_out"]) == dealt
+    assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"]) != dealt
+    assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
+    assert len(scene.board.widow) == 12
+    assert all(not scene.board.sprites[k].face_up for k in scene.board.widow)
+    assert table.until(lambda: "passed" in scene.buttons and scene.buttons["passed"].visible, limit=50)
+    assert scene.buttons["passed"].text == "Hand I gave away"
+    table.click_button("passed")
+    assert scene.overlay == "passed"
+
+
+def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
+    scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))   # bottom deals
+    for _ in range(200):
+        assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
+        if scene.cover_seat is not None:
+            table.click((640, 360))
+            continue
+        v = scene.shown
+        seat = scene.viewer
+        if v["phase"] != "play":
+            click_action(table, scene, v["legal"][0])
+            continue
+        nxt_human = seat
+        card = [k for k in scene.board.hands[seat] if k in legal_cards(v)][-1]
+        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        turn = scene.session.whose_turn()
+        if turn != seat:
+            # Down at once: a few frames later no face of that hand is up, long before any cover.
+            table.frames(12)
+            assert not scene.revealed
+            assert all(not scene.board.sprites[k].face_up for k in scene.board.hands[nxt_human])
+            return
+    raise AssertionError("never saw a human hand the turn to someone else")
+
+
+def test_rules_from_the_menu_and_from_the_table(table):
+    from table.menus import MainMenu
+    from table.quickref import QuickRefScene, parse, read_page
+    app = table.app
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    table.click(menu.buttons["rules"].rect.center)
+    ref = app.top
+    assert isinstance(ref, QuickRefScene) and ref.game == "manfee"
+    table.click(ref.buttons["tab:manni"].rect.center)
+    assert app.top.game == "manni"
+    assert ("h2", "The swap") in parse(read_page("manni"))
+    ref = app.top
+    ref.choose("manille")
+    table.frames(1)
+    assert ref.page().get_height() > ref.body_rect().height         # long enough to scroll
+    table.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    table.frames(1)
+    assert ref.scroll > 0
+    table.key(pygame.K_ESCAPE)
+    assert app.top is menu
+    scene = start(table, "manille-muette", 2)
+    waiting(table, scene)
+    table.click_button("rules")
+    ref = app.top
+    assert isinstance(ref, QuickRefScene) and ref.overlay and ref.game == "manille-muette"
+    table.click(ref.buttons["back"].rect.center)
+    assert app.top is scene
+
+
+def test_new_game_offers_the_muette_options(table):
+    from table.menus import NewGameScene
+    app = table.app
+    new = NewGameScene(app, "manille-muette")
+    app.push(new)
+    table.frames(1)
+    for name in ("blind", "doubling", "max_deals"):
+        table.click(app.top.buttons[name].rect.center)
+    assert all(app.top.buttons[n].rect.bottom <= app.size[1]
+               for n in ("start", "back", "blind", "en_face", "doubling", "max_deals"))
+    table.click(app.top.buttons["start"].rect.center)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    assert scene.session.match.options == {"target": 101, "max_deals": 50, "en_face": True,
+                                           "doubling": False, "blind": True}
+
+
+@pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "20"],
+                                  ["--game", "manille-muette", "--demo", "--target", "20"],
+                                  ["--game", "manni", "--demo", "--target", "3"]])
+def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
+    import game
+    args = game.parse_args(argv + ["--seed", "3", "--bots", "KADO,KADO,KADO,KADO"])
+    session = game.match_from_args(args, table.app)
+    scene = TableScene(table.app, session, demo=True)
+    table.app.push(scene)
+    assert table.until(lambda: scene.results_shown, limit=40000)
+    m = session.match
+    assert m.finished and m.winner is not None
+    assert session.humans() == []
