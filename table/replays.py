@@ -135,7 +135,10 @@ class ReplayScene(TableScene):
         return super().busy() or self.session.auto or self.session.steps > 0
 
     def open_hands_now(self):
-        return {s: self.session.hand(s) for s in self.seats if s != self.viewer}
+        """Every hand the table shows face up: all of them, the viewer's too while the rules
+        keep it face down (a Manille partner before trump, a muette dealer before looking)."""
+        hidden = self.session.view(self.viewer).get("hand") is None
+        return {s: self.session.hand(s) for s in self.seats if s != self.viewer or hidden}
 
     def update(self, dt):
         self.session.clock = self.clock + dt

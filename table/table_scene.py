@@ -1036,7 +1036,8 @@ class TableScene(Scene):
             L = self.board.layout
             hud.blit_text(surface, "next deal in a moment…", max(12, round(L.H * 0.02)),
                           (r.centerx, r.bottom - 12), hud.DIM, anchor="midbottom")
-        if self.session.match.play_on and not self.session.match.finished:
+        m = getattr(self.session, "match", None)
+        if m is not None and getattr(m, "play_on", False) and not m.finished:
             L = self.board.layout
             hud.blit_text(surface, "The top score is shared: play on until it is not", max(12, round(L.H * 0.022)),
                           (r.centerx, r.y - 8), hud.GOLD, bold=True, anchor="midbottom", shadow=True)

@@ -309,3 +309,80 @@ def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     m = session.match
     assert m.finished and m.winner is not None
     assert session.humans() == []
+
+
+def test_the_muette_dealer_turns_the_cards_up_by_touching_them(table):
+    scene = start(table, "manille-muette", 6, {"blind": True, "target": 401})   # bottom deals
+    waiting(table, scene)
+    v = scene.shown
+    assert v["hand"] is None and {"look": True} in v["legal"]
+    assert scene.picker_title.startswith("Name trump blind")
+    sp = scene.board.sprites[scene.board.hands["bottom"][3]]
+    table.click((int(sp.x), int(sp.y)))
+    assert table.until(lambda: not scene.director.busy() and scene.waiting_for_human(), limit=600)
+    v = scene.shown
+    assert sorted(v["hand"]) == sorted(scene.board.hands["bottom"])
+    assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
+    assert not any(a.get("blind") for a in v["legal"]) and {"trump": "partner"} in v["legal"]
+    assert actions(scene) == []                  # looking is not an action of the record
+    click_action(table, scene, {"trump": "partner"})
+    assert actions(scene, 0) == [{"seat": "bottom", "trump": "partner"}]
+
+
+@pytest.mark.parametrize("game, seed, steps", [("manille", 5, 9), ("manille-muette", 0, 7), ("manni", 5, 6)])
+def test_resume_lays_out_each_game_as_it_stood(table, manfee_home, game, seed, steps):
+    from table.menus import MainMenu
+    from bots import make_bot
+    bot = make_bot("KADO", 1)
+    s = MatchSession.new(game, {}, humans=1, bots=["KADO"] * 3, seed=seed)
+    s.start_deal()
+    for _ in range(steps):
+        seat = s.whose_turn()
+        s.submit(seat, bot.choose(s.view(seat)))
+    saved = s.record()
+    s.close()
+    app = table.app
+    menu = MainMenu(app)
+    app.reset(menu)
+    table.frames(1)
+    table.click(menu.buttons["resume"].rect.center)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.session.record()["deals"] == saved["deals"]
+    v = scene.session.view("bottom")
+    b = scene.board
+    assert [len(b.hands[x]) for x in scene.seats] == [v["counts"][x] for x in scene.seats]
+    assert sorted(b.court) == sorted(i["card"] for i in v["trick"])
+    if game == "manni":
+        assert len(b.widow) == 12 and b.trump_key == v["trump_card"]
+    assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=3000)
+
+
+@pytest.mark.parametrize("game, options", [("manille", {"target": 20}),
+                                           ("manille-muette", {"target": 20, "blind": True}),
+                                           ("manni", {"target": 3})])
+def test_a_replay_of_each_game_plays_to_the_end(table, game, options):
+    from table.replays import ReplayScene, ReplaySession
+    s = MatchSession.new(game, options, humans=0, bots=["KADO"] * 4, seed=4)
+    while not s.match.finished:
+        if s.needs_deal():
+            s.start_deal()
+            continue
+        seat = s.whose_turn()
+        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
+    record = s.record()
+    s.close()
+    scene = ReplayScene(table.app, ReplaySession(record))
+    table.app.push(scene)
+    assert table.until(lambda: scene.session.deal_i == 0 and not scene.director.busy(), limit=600)
+    b = scene.board
+    assert all(b.sprites[k].face_up for x in scene.seats for k in b.hands[x])   # every hand open
+    table.click(scene.buttons["auto"].rect.center)
+    assert table.until(lambda: scene.results_shown, limit=30000)
+    assert scene.session.match.totals == s.match.totals
+    assert scene.session.match.records == s.match.records
+
+
+def test_hot_seat_manni_seats_three_humans():
+    from table.session import seat_plan
+    plan = seat_plan(("bottom", "left", "right"), 3)
+    assert [plan[s]["kind"] for s in ("bottom", "left", "right")] == ["human"] * 3
