@@ -1,6 +1,6 @@
 """Frame cost of the table at 1280x720 (dummy video driver), and its idle CPU use.
 
-    python3 benchmarks/table_frames.py [--tricks 4] [--idle 3]
+    python3 benchmarks/table_frames.py [--game manille] [--tricks 4] [--idle 3]
 
 Plays a demo match (four KADO bots; every other card slammed or dropped so
 the physics runs) with a fixed 1/60 s step and times each turn of the loop
@@ -63,6 +63,7 @@ def stats(ms):
 
 def main(argv=None):
     p = argparse.ArgumentParser()
+    p.add_argument("--game", default="manfee", choices=("manfee", "manille", "manille-muette", "manni"))
     p.add_argument("--tricks", type=int, default=4)
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
     args = p.parse_args(argv)
@@ -77,10 +78,10 @@ def main(argv=None):
         imgs.warm_step(1.0)
     warm_ms = (time.perf_counter() - t0) * 1000
 
-    session = MatchSession.new("manfee", {"target": 52}, humans=0, bots=["KADO"] * 4, seed=11,
-                               wake=app.wake)
-    for seat in session.seats:
-        session.controllers[seat] = Signalling(session.controllers[seat])
+    session = MatchSession.new(args.game, {}, humans=0, bots=["KADO"] * 4, seed=11, wake=app.wake)
+    if args.game == "manfee":
+        for seat in session.seats:
+            session.controllers[seat] = Signalling(session.controllers[seat])
     scene = TableScene(app, session, demo=True)
     app.push(scene)
 
@@ -112,8 +113,7 @@ def main(argv=None):
     app.frame_hook = None
 
     # Idle: a human's turn, nobody moving; the real loop with its real waits.
-    human = MatchSession.new("manfee", {"target": 52}, humans=1, bots=["KADO"] * 3, seed=11,
-                             wake=app.wake)
+    human = MatchSession.new(args.game, {}, humans=1, bots=["KADO"] * 3, seed=11, wake=app.wake)
     idle_scene = TableScene(app, human)
     app.reset(MainMenu(app))
     app.push(idle_scene)
@@ -127,7 +127,7 @@ def main(argv=None):
     app.run(seconds=args.idle)
     cpu = time.process_time() - c0
     wall = time.perf_counter() - w0
-    out = {"size": list(app.size), "faces_drawn_ms": round(warm_ms),
+    out = {"game": args.game, "size": list(app.size), "faces_drawn_ms": round(warm_ms),
            "deal": stats([c * 1000 for c in deal]), "tricks": stats([c * 1000 for c in trick]),
            "deal_cpu": stats([c * 1000 for c in deal_cpu]), "tricks_cpu": stats([c * 1000 for c in trick_cpu]),
            "load_average": round(os.getloadavg()[0], 2),

@@ -120,8 +120,11 @@ def score_workings(view, score=None, outcome=None, name=None):
         if not score:
             return None
         name = name or (lambda s: s.title())
-        return "tricks − 4:   " + "   ".join(f"{name(s)} {won.get(s, 0)} -> {_signed(score[s])}"
-                                             for s in score)
+        parts = []
+        for s in score:
+            n = won.get(s, 0)
+            parts.append(f"{name(s)}: {n} trick{'s' if n != 1 else ''} -> {_signed(score[s])}")
+        return "tricks − 4 each:   " + "   ·   ".join(parts)
     return None
 
 

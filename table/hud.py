@@ -142,9 +142,9 @@ def _deal_lines(scene, v, fs, width):
     if not trump and v.get("tie_pending"):
         factors = [explain.factor_text("tie", 2)]
     if factors:
-        for part in _wrap(["×  " + "  ·  ".join(factors)], small, width):
+        for part in _wrap(["factors: " + "  ·  ".join(factors)], small, width):
             rows.append((part, GOLD, round(fs * 1.3), small))
-    elif v.get("phase") in ("play", "done"):
+    elif v.get("phase") == "play" or v.get("outcome") == "complete":
         rows.append(("no factor: the excess over 30 counts once", DIM, round(fs * 1.3), small))
     work = explain.score_workings(v) if v.get("phase") == "done" else None
     if work:
@@ -359,7 +359,9 @@ def draw_manni_label(surface, scene):
     fs = max(11, round(L.H * 0.019))
     x, y = L.widow_spot
     swapper = scene.shown.get("swapper")
-    text = "the Manni" if not swapper else f"{scene.session.name(swapper)}'s old hand, out of play"
+    who = scene.session.name(swapper) if swapper else None
+    text = "the Manni" if not swapper else ("your old hand, out of play" if who == "You"
+                                            else f"{who}'s old hand, out of play")
     blit_text(surface, text, fs, (x, y + L.ww * 0.7 + 6), CREAM, bold=True, anchor="midtop", shadow=True)
     if swapper is None and scene.shown.get("phase") == "swap":
         blit_text(surface, "12 cards, face down", fs * 0.85, (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,

@@ -61,14 +61,14 @@ class Layout:
         self.pile = {
             "bottom": (min(W - self.sw * 2.6 - m, W / 2 + W * 0.32 + self.sw * 0.9), H - self.sh * 0.65 - m),
             "top": (W / 2 + half + self.sw * 1.4, m + buttons + 10 + self.sh / 2),
-            "left": (self.sh / 2 + m, H * 0.43 + half + self.sw * 2.9),
-            "right": (W - self.sh / 2 - m, H * 0.43 + half + self.sw * 2.9),
+            "left": (self.sh / 2 + m, H * 0.43 + half + self.sw * 1.9),
+            "right": (W - self.sh / 2 - m, H * 0.43 + half + self.sw * 1.9),
         }
         # The line a dragged card must cross (its centre) to be played.
         self.play_line = self.anchor["bottom"][1] - self.ch * 0.75
         # Manni: the 12-card Manni and the two of trump, up where a fourth seat would sit.
         self.ww = int(round(self.cw * 0.74))
-        wy = m + self.ww * 0.7 + self.ww * 0.1
+        wy = m + buttons + 12 + self.ww * 0.7          # below the row of buttons
         self.widow_spot = (W / 2 - self.ww * 0.72, wy)
         self.trump_spot = (W / 2 + self.ww * 0.78, wy)
 

@@ -211,12 +211,15 @@ class NewGameScene(MenuScene):
         x0 = W // 2 - 330
         y = round(H * 0.22)
         rh = max(34, round(H * 0.055))
+        gap = 10
         muette = self.game == "manille-muette"
-        rows = 2 + g.n + (2 if muette else 0)
-        need = rows * (rh + 10) + 30 + rh + 20 + max(42, round(H * 0.07))
-        if y + need > H - 10:                    # a tall form (muette) in a short window
-            y = max(round(H * 0.17), H - 10 - need)
-            rh = max(28, min(rh, round((H - 10 - y - 50 - max(42, round(H * 0.07))) / (rows + 1) - 10)))
+        rows = 4 + g.n + (2 if muette else 0)     # game, target, (table x2), players, seats, note
+        bh = max(42, round(H * 0.07))
+        room = H - 12 - 2 * bh - 10               # Start/Back and the LAN button below the form
+        if y + rows * (rh + gap) > room:          # a tall form (muette) in a short window
+            y = max(round(H * 0.18), room - rows * (rh + gap))
+            rh = max(26, min(rh, (room - y) // rows - gap))
+            gap = max(4, min(gap, (room - y) // rows - rh))
         lw, cw = 220, 430
 
         def label(text, yy, cls="@heading_label"):
@@ -234,7 +237,7 @@ class NewGameScene(MenuScene):
         names = [t for _n, t in GAMES]
         label("Game", y)
         drop("game", names, dict(GAMES)[self.game], y)
-        y += rh + 10
+        y += rh + gap
         label("Match to", y)
         drop("target", [str(t) for t in TARGETS[self.game]], str(self.target), y, 140)
         if "signals" in g.defaults:
@@ -242,21 +245,21 @@ class NewGameScene(MenuScene):
         if muette:
             m = self.muette
             toggle("max_deals", f"Deal limit: {m['max_deals'] or 'none'}", (x0 + lw + 160, y, cw - 150, rh))
-            y += rh + 10
+            y += rh + gap
             label("Table", y)
             half = (cw - 10) // 2
             toggle("blind", f"Blind trump: {'on' if m['blind'] else 'off'}", (x0 + lw + 10, y, half, rh))
             toggle("en_face", f"En face: {'on' if m['en_face'] else 'off'}", (x0 + lw + 20 + half, y, half, rh))
-            y += rh + 10
+            y += rh + gap
             toggle("doubling", f"Tapping: {'on' if m['doubling'] else 'off'}", (x0 + lw + 10, y, half, rh))
             self.add(UILabel(pygame.Rect(x0 + lw + 20 + half, y, half, rh), "Silent table: no signals",
                              self.app.ui, object_id=oid("@note_label")))
-        y += rh + 10
+        y += rh + gap
         label("Players", y)
         seats = SEAT_ORDER[g.n]
         drop("humans", [f"{k} human{'s' if k > 1 else ''}" for k in range(1, g.n + 1)],
              f"{self.humans} human{'s' if self.humans > 1 else ''}", y)
-        y += rh + 18
+        y += rh + gap
         choices = ["Random"] + [c.title() for c in CHARACTERS]
         for i, seat in enumerate(seats):
             label(seat.title(), y, "@note_label")
@@ -266,12 +269,12 @@ class NewGameScene(MenuScene):
                                  self.app.ui))
             else:
                 drop(f"bot:{seat}", choices, self.bots.get(seat, "Random"), y)
-            y += rh + 8
+            y += rh + gap
         self.add(UILabel(pygame.Rect(x0, y, 660, rh),
                          "Bots: Kado (easy) ... Zelzela (strongest). More humans sit clockwise.",
                          self.app.ui, object_id=oid("@note_label")))
-        y += rh + 10
-        bw, bh = 220, max(42, round(H * 0.07))
+        y += rh + gap
+        bw = 220
         self.buttons["start"] = self.add(UIButton(pygame.Rect(W // 2 + 10, y, bw, bh), "Start",
                                                   self.app.ui, object_id=oid("@menu_button")))
         self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw - 10, y, bw, bh), "Back",
