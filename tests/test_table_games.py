@@ -386,3 +386,44 @@ def test_hot_seat_manni_seats_three_humans():
     from table.session import seat_plan
     plan = seat_plan(("bottom", "left", "right"), 3)
     assert [plan[s]["kind"] for s in ("bottom", "left", "right")] == ["human"] * 3
+
+
+# -- the obligation line, on positions the engine itself judged ---------------------------------
+
+def _manille_view(dealer, trump, fixed, plays):
+    """The bottom seat's view after ``plays``, with ``fixed`` cards given to some seats."""
+    from rules.match import Match
+    from rules.cards import parse_card
+    from rules.views import seat_view
+    m = Match("manille")
+    g = m.game
+    rest = [c for c in g.deck if all(c not in [parse_card(x) for x in cs] for cs in fixed.values())]
+    hands = []
+    for seat in g.seats:
+        cards = [parse_card(x) for x in fixed.get(seat, [])]
+        while len(cards) < 8:
+            cards.append(rest.pop(0))
+        hands.append(sum(1 << c for c in cards))
+    m.start_deal(dealer=g.seat_index(dealer), hands=hands)
+    m.apply(dealer, {"trump": trump})
+    for seat, card in plays:
+        m.apply(seat, {"play": card})
+    return seat_view(m, "bottom")
+
+
+@pytest.mark.parametrize("dealer, fixed, plays, want", [
+    ("top", {"bottom": "QC 7C AH 8S 9S TS KS JS".split(), "right": ["JC"]}, [("right", "JC")],
+     "You must overtake the J{C}"),
+    ("top", {"bottom": "AH 8H 9S TS KS JS QS 7S".split(), "right": ["JC"]}, [("right", "JC")],
+     "You must trump: {H} hearts"),
+    ("left", {"bottom": "AH 8H 9S TS KS JS QS 7S".split(), "top": ["JC"], "right": "9H 7D 8D 9D TD JD QD KD".split()},
+     [("top", "JC"), ("right", "9H")], "You must overtrump the 9{H}"),
+    ("left", {"bottom": "8H 9S TS KS JS QS 7S AD".split(), "top": ["JC"], "right": "9H 7D 8D 9D TD JD QD KD".split()},
+     [("top", "JC"), ("right", "9H")], "No under-trumping the 9{H}: discard another suit"),
+    ("top", {"bottom": "TC 7C AH 8S 9S TS KS JS".split(), "right": ["AC"]}, [("right", "AC")],
+     "You must overtake the A{C}"),
+])
+def test_the_obligation_line_says_why_cards_are_dimmed(dealer, fixed, plays, want):
+    v = _manille_view(dealer, "H", fixed, plays)
+    assert v["turn"] == "bottom"
+    assert explain.obligation(v) == want
