@@ -4,6 +4,7 @@
     python3 game.py                                   the main menu
     python3 game.py --game manfee --humans 2 --bots TANA,KADO
     python3 game.py --demo --target 13 --speed 3      four bots play on their own
+    python3 game.py --game manni --demo --target 5    any of the four games (manille, manille-muette, manni)
     python3 game.py --headless ...                    LAN host without a window (net/cli.py)
 
 pygame is imported only once we know a window is wanted: ``--headless``
@@ -27,6 +28,11 @@ def parse_args(argv):
     p.add_argument("--demo", action="store_true", help="four bots play on their own")
     p.add_argument("--target", type=int, default=None, help="match target (points)")
     p.add_argument("--no-signals", action="store_true", help="Manfee without slam/drop signals")
+    p.add_argument("--blind", action="store_true", help="Manille muette: the dealer may name trump blind")
+    p.add_argument("--no-en-face", action="store_true", help="Manille muette: no en face")
+    p.add_argument("--no-tapping", action="store_true", help="Manille muette: no tapping (doubling)")
+    p.add_argument("--max-deals", type=int, default=None, metavar="N",
+                   help="Manille muette: the match ends after N deals")
     p.add_argument("--speed", type=float, default=1.0, help="multiply the animation speed (and shorten the "
                    "bots' pace) for this run")
     mode = p.add_mutually_exclusive_group()
@@ -68,6 +74,15 @@ def match_from_args(args, app):
         options["target"] = args.target
     if args.no_signals and "signals" in g.defaults:
         options["signals"] = False
+    if game == "manille-muette":
+        if args.blind:
+            options["blind"] = True
+        if args.no_en_face:
+            options["en_face"] = False
+        if args.no_tapping:
+            options["doubling"] = False
+        if args.max_deals:
+            options["max_deals"] = args.max_deals
     humans = 0 if args.demo else (1 if args.humans is None else args.humans)
     humans = min(humans, g.n)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]

@@ -588,6 +588,7 @@ class Director:
                 sp.layer = LAYER_PILE
                 out.append(nk)
             b.widow = out
+            scene.swap_shown = True
             b.relayout(instant=True)
             if seat == b.viewer and view.get("hand") is not None and scene.shows_hand(seat):
                 return self.reveal(view)

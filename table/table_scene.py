@@ -120,6 +120,7 @@ class TableScene(Scene):
         self.trump_flash = None    # age of the trump badge's pop when trump is named
         self.hidden_seat = None    # hot-seat: this human's hand went face down after acting
         self.confirm = None        # "peek": the peek confirmation is open
+        self.swap_shown = bool(self.shown.get("swapper"))   # Manni: the swap has been animated
         self.game = session.game.name
         if session.match.in_deal:
             # Resumed in the middle of a deal: lay it out as it stands.
@@ -298,6 +299,7 @@ class TableScene(Scene):
                     self.revealed = False
             if ev["type"] == "deal_started":
                 self.hidden_seat = None
+                self.swap_shown = False
             self.director.event(ev, view)
         from .anim import Call
         from .director import Lazy
@@ -588,7 +590,7 @@ class TableScene(Scene):
 
     def fixed_state(self):
         v = self.shown
-        return (bool(v.get("passed_hand") or v.get("swapped_out")) and self.revealed,
+        return (bool(v.get("passed_hand") or v.get("swapped_out") and self.swap_shown) and self.revealed,
                 self.last_trick is not None)
 
     def _refresh_ui(self):

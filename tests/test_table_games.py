@@ -297,7 +297,7 @@ def test_new_game_offers_the_muette_options(table):
 
 
 @pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "20"],
-                                  ["--game", "manille-muette", "--demo", "--target", "20"],
+                                  ["--game", "manille-muette", "--demo", "--target", "20", "--blind"],
                                   ["--game", "manni", "--demo", "--target", "3"]])
 def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     import game
@@ -308,6 +308,8 @@ def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     assert table.until(lambda: scene.results_shown, limit=40000)
     m = session.match
     assert m.finished and m.winner is not None
+    if "--blind" in argv:
+        assert m.options["blind"] is True
     assert session.humans() == []
 
 
