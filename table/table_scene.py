@@ -418,6 +418,10 @@ class TableScene(Scene):
         s = self.session
         if self.summary_open or self.cover_seat is not None or self.results_shown:
             return
+        if self.confirm:
+            if self.shown.get("phase") == "trump":
+                return                  # the table waits while the partner makes up their mind
+            self.confirm = None
         if s.needs_deal():
             if s.match.finished:
                 self.match_over({"winner": s.match.winner,
@@ -583,7 +587,7 @@ class TableScene(Scene):
                       and self.session.controllers[turn].kind == "human")
         return (self.layout_state(), self.summary_open, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
-                self.signal, self.signal_menu, self.confirm)
+                self.signal, self.signal_menu, self.confirm, bool(self.overlay))
 
     def layout_state(self):
         return (self.app.size, self.cover_seat is not None, self.results_shown)
@@ -655,6 +659,8 @@ class TableScene(Scene):
         if self.confirm:
             self._confirm_dialog(L, bw, bh)
             return
+        if self.overlay and not self.summary_open:
+            return                      # a panel (last trick, scores...) covers the table
         if self.summary_open:
             r = self._summary_rect()
             self._button("next", "Next deal" if not self.session.match.finished else "See result",
@@ -896,7 +902,7 @@ class TableScene(Scene):
                     text = f"{self.signal.title()}: drag the card you signal with"
                 why = explain.obligation(v)
                 hud.draw_prompt(surface, self, text, why)
-            elif hasattr(self, "picker_rect") and self.buttons:
+            elif hasattr(self, "picker_rect") and any(n.startswith("act:") for n in self.buttons):
                 self._draw_picker_panel(surface)
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.session.name(v.get("dealer"))
