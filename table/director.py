@@ -532,7 +532,7 @@ class Director:
         L = b.layout
         x, y = L.anchor[b.place(seat)]
         cx, cy = L.center
-        x, y = x + (cx - x) * 0.45, y + (cy - y) * 0.45
+        x, y = x + (cx - x) * 0.6, y + (cy - y) * 0.6
         steps = []
         for k in range(times + 1):
             def knock(k=k):

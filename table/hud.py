@@ -335,8 +335,39 @@ def signed(n):
 signed_text = signed
 
 
+def _knuckles(size):
+    """A fist knocking, seen from the player's side: curled fingers over the back of the hand."""
+    key = ("fist", size)
+    img = _bands.get(key)
+    if img is None:
+        w, h = size, round(size * 0.9)
+        img = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
+        skin, shade, line = (240, 204, 166), (214, 170, 128), (110, 72, 44)
+        back = pygame.Rect(3 + round(w * 0.12), 3, round(w * 0.78), round(h * 0.62))
+        pygame.draw.rect(img, skin, back, border_radius=round(w * 0.2))
+        pygame.draw.rect(img, line, back, 2, border_radius=round(w * 0.2))
+        fw = (back.width - 4) / 4
+        for k in range(4):                        # the curled fingers, knuckles down
+            f = pygame.Rect(round(back.x + 2 + k * fw), round(h * 0.42), round(fw), round(h * 0.5))
+            pygame.draw.rect(img, skin, f, border_radius=round(fw * 0.45))
+            pygame.draw.rect(img, line, f, 2, border_radius=round(fw * 0.45))
+            pygame.draw.line(img, shade, (f.x + 3, f.y + f.height * 0.55), (f.right - 3, f.y + f.height * 0.55), 2)
+        thumb = pygame.Rect(3, round(h * 0.28), round(w * 0.3), round(h * 0.3))
+        pygame.draw.ellipse(img, skin, thumb)
+        pygame.draw.ellipse(img, line, thumb, 2)
+        _bands[key] = img
+    return img
+
+
 def draw_ripples(surface, scene):
-    """Rings on the felt where a player tapped the table."""
+    """Rings on the felt where a player tapped the table, and the knuckles lifting off."""
+    L = scene.board.layout
+    for x, y, strength, age in scene.ripples:
+        if age < 0.3:
+            fist = _knuckles(round(L.cw * 0.62))
+            f = fist.copy()
+            f.set_alpha(round(255 * min(1.0, (0.3 - age) / 0.15)))
+            surface.blit(f, f.get_rect(midbottom=(round(x), round(y - age * 90))))
     for x, y, strength, age in scene.ripples:
         for k in range(3):
             t = age - k * 0.09
