@@ -429,3 +429,29 @@ def test_the_obligation_line_says_why_cards_are_dimmed(dealer, fixed, plays, wan
     v = _manille_view(dealer, "H", fixed, plays)
     assert v["turn"] == "bottom"
     assert explain.obligation(v) == want
+
+
+def test_hot_seat_never_shows_a_hand_while_a_bot_plays(table):
+    scene = start(table, "manni", 5, humans=2, bots=("KADO",))      # bottom and left are people
+    s = scene.session
+    checked = 0
+    for _ in range(20000):
+        if s.match.summaries:
+            break
+        table.frames(1)
+        if scene.cover_seat is not None:
+            table.click((640, 360))
+            continue
+        turn = s.whose_turn()
+        if turn is not None and s.controllers[turn].kind == "bot" and not scene.director.busy():
+            checked += 1
+            mine = scene.board.hands.get(scene.viewer) or []
+            assert not any(scene.board.sprites[k].face_up for k in mine if k in scene.board.sprites)
+        if scene.waiting_for_human():
+            v = scene.shown
+            if v["phase"] != "play":
+                click_action(table, scene, v["legal"][-1])        # keep: the offer goes round
+            else:
+                table.key(pygame.K_RIGHT)
+                table.key(pygame.K_RETURN)
+    assert s.match.summaries and checked > 5
