@@ -487,6 +487,9 @@ class TableScene(Scene):
             self._memorize_left = 0.0           # "I have it": the hands move now
             return True
         if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_F1:
+                self.open_rules()
+                return True
             if e.key == pygame.K_ESCAPE:
                 if self.confirm:
                     self.confirm = None
