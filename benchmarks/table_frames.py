@@ -66,6 +66,10 @@ def main(argv=None):
     p.add_argument("--game", default="manfee", choices=("manfee", "manille", "manille-muette", "manni"))
     p.add_argument("--tricks", type=int, default=4)
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
+    p.add_argument("--bots", default="KADO", help="the character at all four seats (e.g. ZELZELA "
+                   "to time frames while a searching bot thinks)")
+    p.add_argument("--bot-thread", action="store_true",
+                   help="let searching bots think on a thread instead of their process")
     args = p.parse_args(argv)
 
     app = App(Settings(bot_pace=0.0, anim_speed=1.0), size=(1280, 720), fullscreen=False,
@@ -78,7 +82,10 @@ def main(argv=None):
         imgs.warm_step(1.0)
     warm_ms = (time.perf_counter() - t0) * 1000
 
-    session = MatchSession.new(args.game, {}, humans=0, bots=["KADO"] * 4, seed=11, wake=app.wake)
+    session = MatchSession.new(args.game, {}, humans=0, bots=[args.bots] * 4, seed=11, wake=app.wake)
+    if args.bot_thread:
+        for c in session.controllers.values():
+            c.in_process = False
     if args.game == "manfee":
         for seat in session.seats:
             session.controllers[seat] = Signalling(session.controllers[seat])
@@ -127,7 +134,7 @@ def main(argv=None):
     app.run(seconds=args.idle)
     cpu = time.process_time() - c0
     wall = time.perf_counter() - w0
-    out = {"game": args.game, "size": list(app.size), "faces_drawn_ms": round(warm_ms),
+    out = {"game": args.game, "bots": args.bots, "bot_thread": args.bot_thread, "size": list(app.size), "faces_drawn_ms": round(warm_ms),
            "deal": stats([c * 1000 for c in deal]), "tricks": stats([c * 1000 for c in trick]),
            "deal_cpu": stats([c * 1000 for c in deal_cpu]), "tricks_cpu": stats([c * 1000 for c in trick_cpu]),
            "load_average": round(os.getloadavg()[0], 2),

@@ -7,11 +7,42 @@
 
 A remote (LAN) seat will be one more class with the same ``kind``/``poll``.
 """
+import multiprocessing
 import queue
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from bots import make_bot
+
+# The searching characters think for up to a second or two.  On a thread they
+# would share the interpreter lock with the render loop and make frames
+# stutter, so they think in a separate process; a bot is a pure function of
+# (view, seed), so nothing but the view travels there.
+SEARCHING = frozenset({"JANGARA", "TANOOR", "TIZAB", "ZELZELA"})
+_pool = None
+_pool_lock = threading.Lock()
+
+
+def _think(character, seed, view):
+    return make_bot(character, seed).choose(view)
+
+
+def thinking_process():
+    """The one worker process shared by every searching bot (started lazily)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return _pool
+
+
+def _reset_thinking_process():
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
 
 
 class HumanSeat:
@@ -41,10 +72,13 @@ class BotSeat:
 
     kind = "bot"
 
-    def __init__(self, character, seed=None, wake=None):
+    def __init__(self, character, seed=None, wake=None, in_process=None):
         self.character = character
         self.name = character.title()
+        self.seed = seed
         self.bot = make_bot(character, seed)
+        # Think in the worker process (searching characters) or on this thread.
+        self.in_process = character in SEARCHING if in_process is None else in_process
         self.wake = wake
         self._asked = None            # version of the view last handed over
         self._answers = queue.Queue()
@@ -67,7 +101,7 @@ class BotSeat:
             if view is None:
                 return
             try:
-                action = self.bot.choose(view)
+                action = self._choose(view)
             except Exception as e:          # a bot bug must not freeze the table
                 self.last_error = f"{self.character}: {type(e).__name__}: {e}"
                 action = dict(view["legal"][0]) if view.get("legal") else None
@@ -77,6 +111,16 @@ class BotSeat:
                     self.wake()
                 except Exception:
                     pass
+
+    def _choose(self, view):
+        if self.in_process:
+            try:
+                return thinking_process().submit(_think, self.character, self.seed, view).result()
+            except Exception as e:      # no process to be had (or it died): think here
+                self.last_error = f"{self.character}: thinking process unavailable ({type(e).__name__})"
+                _reset_thinking_process()
+                self.in_process = False
+        return self.bot.choose(view)
 
     def poll(self):
         """The answer to the latest request, or None."""
