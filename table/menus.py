@@ -194,11 +194,8 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         self.game = game
         self.humans = 1
-        self.target = None
-        self.signals = True
         self.bots = {}
-        # Manille muette's table options (rules/games.py defaults)
-        self.muette = {"blind": False, "en_face": True, "doubling": True, "max_deals": None}
+        init_match_options(self)
 
     def build_ui(self):
         from rules.games import get_game
@@ -238,22 +235,7 @@ class NewGameScene(MenuScene):
         label("Game", y)
         drop("game", names, dict(GAMES)[self.game], y)
         y += rh + gap
-        label("Match to", y)
-        drop("target", [str(t) for t in TARGETS[self.game]], str(self.target), y, 140)
-        if "signals" in g.defaults:
-            toggle("signals", f"Signals: {'on' if self.signals else 'off'}", (x0 + lw + 160, y, cw - 150, rh))
-        if muette:
-            m = self.muette
-            toggle("max_deals", f"Deal limit: {m['max_deals'] or 'none'}", (x0 + lw + 160, y, cw - 150, rh))
-            y += rh + gap
-            label("Table", y)
-            half = (cw - 10) // 2
-            toggle("blind", f"Blind trump: {'on' if m['blind'] else 'off'}", (x0 + lw + 10, y, half, rh))
-            toggle("en_face", f"En face: {'on' if m['en_face'] else 'off'}", (x0 + lw + 20 + half, y, half, rh))
-            y += rh + gap
-            toggle("doubling", f"Tapping: {'on' if m['doubling'] else 'off'}", (x0 + lw + 10, y, half, rh))
-            self.add(UILabel(pygame.Rect(x0 + lw + 20 + half, y, half, rh), "Silent table: no signals",
-                             self.app.ui, object_id=oid("@note_label")))
+        y = build_match_options(self, g, y, x0, lw, cw, rh, gap, label, drop, toggle)
         y += rh + gap
         label("Players", y)
         seats = SEAT_ORDER[g.n]
@@ -303,14 +285,7 @@ class NewGameScene(MenuScene):
                 self.bots[name[4:]] = text
             return True
         name = self.pressed(e)
-        if name == "signals":
-            self.signals = not self.signals
-            self.rebuild_ui()
-        elif name in ("blind", "en_face", "doubling"):
-            self.muette[name] = not self.muette[name]
-            self.rebuild_ui()
-        elif name == "max_deals":
-            self.muette["max_deals"] = None if self.muette["max_deals"] else 50
+        if option_pressed(self, name):
             self.rebuild_ui()
         elif name == "back":
             self.app.pop()
@@ -326,11 +301,7 @@ class NewGameScene(MenuScene):
         from .session import MatchSession
         from .table_scene import TableScene
         g = get_game(self.game)
-        options = {"target": self.target}
-        if "signals" in g.defaults:
-            options["signals"] = self.signals
-        if self.game == "manille-muette":
-            options.update(self.muette)
+        options = match_options(self, g)
         seats = SEAT_ORDER[g.n]
         bots = [self.bots.get(s, "Random").upper() for s in seats[self.humans:]]
         names = {"bottom": self.app.settings.player_name} if self.humans == 1 else None
@@ -338,6 +309,64 @@ class NewGameScene(MenuScene):
                                    wake=self.app.wake, names=names)
         self.app.reset(MainMenu(self.app))
         self.app.push(TableScene(self.app, session))
+
+
+# -- a game's options: shared by New game and Host on the local network ------------------------
+
+def init_match_options(scene):
+    """The option state a form keeps on ``scene``: target, signals and muette's table."""
+    scene.target = None
+    scene.signals = True
+    # Manille muette's table options (rules/games.py defaults)
+    scene.muette = {"blind": False, "en_face": True, "doubling": True, "max_deals": None}
+
+
+def build_match_options(scene, g, y, x0, lw, cw, rh, gap, label, drop, toggle, signals_note=""):
+    """The "Match to" row and the game's option toggles from ``y``; returns the last row's y.
+
+    Button names: signals, max_deals, blind, en_face, doubling (``option_pressed`` answers them).
+    """
+    label("Match to", y)
+    drop("target", [str(t) for t in TARGETS[g.name]], str(scene.target), y, 140)
+    if "signals" in g.defaults:
+        toggle("signals", f"Signals: {'on' if scene.signals else 'off'}{signals_note}",
+               (x0 + lw + 160, y, cw - 150, rh))
+    if g.name == "manille-muette":
+        m = scene.muette
+        toggle("max_deals", f"Deal limit: {m['max_deals'] or 'none'}", (x0 + lw + 160, y, cw - 150, rh))
+        y += rh + gap
+        label("Table", y)
+        half = (cw - 10) // 2
+        toggle("blind", f"Blind trump: {'on' if m['blind'] else 'off'}", (x0 + lw + 10, y, half, rh))
+        toggle("en_face", f"En face: {'on' if m['en_face'] else 'off'}", (x0 + lw + 20 + half, y, half, rh))
+        y += rh + gap
+        toggle("doubling", f"Tapping: {'on' if m['doubling'] else 'off'}", (x0 + lw + 10, y, half, rh))
+        scene.add(UILabel(pygame.Rect(x0 + lw + 20 + half, y, half, rh), "Silent table: no signals",
+                          scene.app.ui, object_id=oid("@note_label")))
+    return y
+
+
+def option_pressed(scene, name):
+    """Flip the option a toggle names; True if ``name`` was one (the caller rebuilds)."""
+    if name == "signals":
+        scene.signals = not scene.signals
+    elif name in ("blind", "en_face", "doubling"):
+        scene.muette[name] = not scene.muette[name]
+    elif name == "max_deals":
+        scene.muette["max_deals"] = None if scene.muette["max_deals"] else 50
+    else:
+        return False
+    return True
+
+
+def match_options(scene, g):
+    """The options dict for MatchSession.new / HostServer."""
+    options = {"target": scene.target}
+    if "signals" in g.defaults:
+        options["signals"] = scene.signals
+    if g.name == "manille-muette":
+        options.update(scene.muette)
+    return options
 
 
 SPEEDS = (("Slow", 0.6), ("Normal", 1.0), ("Brisk", 1.5), ("Fast", 2.5), ("Very fast", 4.0))
