@@ -210,6 +210,9 @@ class App:
         if scene is None:
             return False
         scene.update(dt * self.anim_speed)
+        for behind in self.scenes[:-1]:     # under an overlay: a scene that must still listen
+            if behind in self.scenes and hasattr(behind, "update_behind"):
+                behind.update_behind(dt)
         self.ui.update(dt)          # after the scene: widgets it just made are drawn this frame
         self.draw()
         self.frames += 1

@@ -1,7 +1,8 @@
 """LAN play in the window: host a table, find one in the lobby, play at it.
 
 * ``HostSetupScene`` (New game -> "Host on the local network"): the table's
-  name, the game and its options, and each seat: You, Open (for a friend) or a
+  name, the game and its options (New game's own option widgets, from
+  ``menus.build_match_options``), and each seat: You, Open (for a friend) or a
   bot.  Start runs a ``net.HostServer`` on its own thread (the zeroconf advert
   registers in the background: the frame never waits) and opens the table,
   played through the host's ``LocalSeat``.
@@ -12,7 +13,9 @@
   the views it receives and animates the host's events; the player's intents go
   to the host and nothing moves before the host confirms it.  A refusal shows
   its reason in one line; the host closing the table sends the player back to
-  the menu with a message; a lost connection offers Reconnect.
+  the menu with a message; a lost connection offers Reconnect.  Both are
+  answered under any overlay too (pause menu, rules, results: ``update_behind``,
+  which the App calls for the scenes under the top one).
 
 Tests and benchmarks confine the network through ``app.lan_options``
 (``interfaces``, ``bind``, ``port``), e.g. ``{"interfaces": ["127.0.0.1"],
@@ -32,7 +35,8 @@ from bots import CHARACTERS
 from .anim import Call
 from .director import Lazy
 from .config import saves_dir
-from .menus import MenuScene, MainMenu, PauseScene, GAMES, TARGETS, SEAT_ORDER, oid
+from .menus import (MenuScene, MainMenu, PauseScene, GAMES, TARGETS, SEAT_ORDER, oid,
+                    init_match_options, build_match_options, option_pressed, match_options)
 from .remote_session import RemoteSession
 from .results import ResultsScene
 from .table_scene import TableScene
@@ -80,6 +84,7 @@ class RemoteTableScene(TableScene):
         self.anim_view = session.latest
         self.addresses = addresses or []
         self.advert = None           # the host's advert: None (registering), True, or a sentence
+        self._held = []              # messages polled while an overlay was on top
         super().__init__(app, session)
 
     # -- what arrives from the host ------------------------------------------------------------
@@ -89,9 +94,31 @@ class RemoteTableScene(TableScene):
             return
         super().update(dt)
 
+    def update_behind(self, dt):
+        """Under an overlay (pause menu, results, rules, settings): the host may still close
+        the table or the connection drop.  Those are answered at once; the rest waits here
+        until the table is on top again."""
+        s = self.session
+        msgs = s.poll()
+        self._held.extend(msgs)
+        kinds = {m.get("type") for m in msgs}
+        if "host_closed" in kinds:
+            self._held = []
+            self._host_closed(s.closed_reason)
+        elif "disconnected" in kinds and s.lost:
+            if self.results_shown:           # the match is over: nothing to reconnect to
+                self.app.messages.append(f"Connection to the host lost: {s.lost}")
+                self.app.reset(MainMenu(self.app))
+            else:                            # back to the table: it offers Reconnect or Main menu
+                while self.app.top is not self and self in self.app.scenes:
+                    self.app.pop()
+        if s.server is not None:
+            self._host_notices(s.server)
+
     def _pump(self):
         s = self.session
-        for msg in s.poll():
+        held, self._held = self._held, []
+        for msg in held + s.poll():
             kind = msg.get("type")
             if kind == "events":
                 self.pending = None
@@ -381,8 +408,7 @@ class HostSetupScene(MenuScene):
         self.game = game
         self.table_name = None
         self.host_name = default_name(app, "Host")
-        self.target = None
-        self.signals = True
+        init_match_options(self)     # target, signals, muette's table: as New game
         self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado"
         self.status = None
         self.starting = None         # the worker thread starting the server
@@ -412,6 +438,11 @@ class HostSetupScene(MenuScene):
         y = round(H * 0.2)
         rh = max(32, round(H * 0.05))
         gap = max(6, round(rh * 0.22))
+        rows = 5 + g.n + (2 if self.game == "manille-muette" else 0)   # name x2, game, target, seats, note
+        room = H - max(40, round(H * 0.065)) - 40                       # Open/Back and the status below
+        if y + rows * (rh + gap) + 4 > room:                            # a tall form in a short window
+            y = max(round(H * 0.16), room - rows * (rh + gap) - 4)
+            rh = max(24, min(rh, (room - y - 4) // rows - gap))
         lw, cw = 220, 430
         ui = self.app.ui
 
@@ -438,12 +469,11 @@ class HostSetupScene(MenuScene):
         label("Game", y)
         drop("game", [t for _n, t in GAMES], dict(GAMES)[self.game], y)
         y += rh + gap
-        label("Match to", y)
-        drop("target", [str(t) for t in TARGETS[self.game]], str(self.target), y, 140)
-        if "signals" in g.defaults:
-            self.buttons["signals"] = self.add(UIButton(
-                pygame.Rect(x0 + lw + 160, y, cw - 150, rh),
-                f"Signals: {'on' if self.signals else 'off'} (for everyone)", ui))
+        def toggle(name, text, rect):
+            self.buttons[name] = self.add(UIButton(pygame.Rect(rect), text, ui))
+
+        y = build_match_options(self, g, y, x0, lw, cw, rh, gap, label, drop, toggle,
+                                signals_note=" (for everyone)")
         y += rh + gap + 4
         options = [YOU, OPEN, RANDOM] + BOT_CHOICES
         for seat in self._seats():
@@ -501,9 +531,8 @@ class HostSetupScene(MenuScene):
             self._read_entries()
             return True
         name = self.pressed(e)
-        if name == "signals":
+        if name is not None and option_pressed(self, name):
             self._read_entries()
-            self.signals = not self.signals
             self.rebuild_ui()
         elif name == "back":
             self.app.pop()
@@ -541,9 +570,7 @@ class HostSetupScene(MenuScene):
             self.status = "Give the table a name."
             return
         g = get_game(self.game)
-        options = {"target": self.target}
-        if "signals" in g.defaults:
-            options["signals"] = self.signals
+        options = match_options(self, g)
         _remember_name(self.app, self.host_name)
         self.seat = mine[0]
         self.status = "Opening the table…"

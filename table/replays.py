@@ -1,10 +1,12 @@
-"""Replays: the saves folder listed, and a finished match played back.
+"""Replays: the saves folder listed (with the finished LAN matches hosted here,
+``saves/lan/``, marked LAN), and a finished match played back.
 
 A replay is the table itself with every seat answered by the record
 (``ReplaySeat``) and every hand face up.  Step plays one action per click;
 Auto plays on at the animation pace.  Files that cannot be read are listed
 with their reason and never touched.
 """
+import os
 import time
 
 import pygame
@@ -197,6 +199,16 @@ class ReplayScene(TableScene):
                           bold=True, anchor="bottomleft", shadow=True)
 
 
+def list_replays():
+    """The saves folder's matches, and the finished LAN matches this machine hosted
+    (``saves/lan/``, marked ``lan``; a damaged one is listed with its reason), newest first."""
+    from .config import saves_dir
+    from .session import list_saves
+    lan = [dict(e, lan=True) for e in list_saves(os.path.join(saves_dir(), "lan"))
+           if not e["ok"] or e["finished"]]
+    return sorted(list_saves() + lan, key=lambda e: -e["mtime"])
+
+
 class ReplaysScene(MenuScene):
     title = "Replays"
 
@@ -206,12 +218,13 @@ class ReplaysScene(MenuScene):
         self.selected = None
 
     def enter(self):
-        from .session import list_saves
-        self.entries = list_saves()
+        self.entries = list_replays()
         super().enter()
 
     def label(self, e):
         when = time.strftime("%d %b %H:%M", time.localtime(e.get("mtime") or 0))
+        if e.get("lan"):
+            when += "    LAN"
         if not e["ok"]:
             return f"{when}    {e['reason']}  (left as it is)"
         players = e.get("players") or {}

@@ -210,3 +210,94 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         assert any("Ana closed the table" in n for n in table.scene.notes)
     finally:
         server.stop(wait=True)
+
+
+def test_host_setup_offers_each_games_options_as_new_game_does(table):
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    table.frames(2)
+    table.click_button("new")
+    new = table.scene
+    new.game = "manille-muette"
+    new.rebuild_ui()
+    table.frames(1)
+    table.click_button("lan")
+    setup = table.scene
+    assert isinstance(setup, HostSetupScene) and setup.game == "manille-muette"
+    for name in ("blind", "en_face", "doubling", "max_deals"):
+        assert name in setup.buttons
+    assert "signals" not in setup.buttons          # the silent table
+    table.click_button("blind")
+    table.click_button("doubling")
+    table.click_button("max_deals")
+    assert "on" in setup.buttons["blind"].text and "50" in setup.buttons["max_deals"].text
+    setup.entries["table"].set_text(unique("Muette"))
+    table.click_button("start")
+    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    server = table.scene.session.server
+    options = server.match.mh.match.options
+    assert options["blind"] is True and options["doubling"] is False and options["max_deals"] == 50
+    assert options["en_face"] is True
+    app.reset(MainMenu(app))                       # closes the table
+
+
+def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
+    from table.lan_screens import LanPauseScene
+    app = table.app
+    server = HostServer(unique("Paused"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
+    server.start()
+    try:
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
+        welcome = c.wait_for("welcome", 5)
+        assert welcome is not None
+        scene = RemoteTableScene(app, RemoteSession(c, welcome))
+        app.push(scene)
+        table.frames(3)
+        # A drop under the pause menu: back to the table, which offers Reconnect.
+        table.key(pygame.K_ESCAPE)
+        assert isinstance(table.scene, LanPauseScene)
+        c._sock.shutdown(2)
+        assert wait_real(table, lambda: table.scene is scene and "reconnect" in scene.buttons, 5)
+        table.click_button("reconnect")
+        assert wait_real(table, lambda: scene.session.lost is None and c.joined, 5)
+        # The host closes while the pause menu is open: the menu, with the host's words.
+        table.key(pygame.K_ESCAPE)
+        assert isinstance(table.scene, LanPauseScene)
+        server.stop("Ana closed the table", wait=False)
+        assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
+        assert any("Ana closed the table" in n for n in table.scene.notes)
+    finally:
+        server.stop(wait=True)
+
+
+def test_finished_lan_matches_and_damaged_lan_files_show_in_replays(table, manfee_home):
+    from table.session import MatchSession
+    from table.replays import ReplaysScene, ReplayScene
+    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=8)
+    while not s.match.finished:
+        if s.needs_deal():
+            s.start_deal()
+            continue
+        seat = s.whose_turn()
+        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
+    s.close()
+    lan = manfee_home / "saves" / "lan"
+    lan.mkdir(parents=True)
+    os.replace(s.save_path, lan / "manfee-lan.json")
+    (lan / "broken.json").write_bytes(b'{"game": "manfee", "deals": [')
+    app = table.app
+    app.reset(MainMenu(app))
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    labels = [replays.label(e) for e in replays.entries]
+    done = [e for e in replays.entries if e.get("lan") and e["ok"]]
+    assert len(done) == 1 and done[0]["finished"] and "LAN" in replays.label(done[0])
+    assert any("LAN" in t and "broken.json" in t for t in labels)
+    assert (lan / "broken.json").read_bytes() == b'{"game": "manfee", "deals": ['
+    replays.selected = replays.label(done[0])
+    replays._enable()
+    table.click(replays.buttons["watch"].rect.center)
+    assert isinstance(app.top, ReplayScene)
