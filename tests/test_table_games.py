@@ -11,23 +11,7 @@ from table.table_scene import TableScene
 from table import explain
 
 
-class Sounds:
-    available = True
-
-    def __init__(self):
-        self.played = []
-
-    def play(self, name):
-        self.played.append(name)
-
-    def set_volume(self, v):
-        pass
-
-    def set_muted(self, m):
-        pass
-
-    def close(self):
-        pass
+from table_helpers import Sounds  # noqa: E402  (shared stand-in)
 
 
 def start(table, game, seed, options=None, humans=1, bots=("KADO",) * 3):
