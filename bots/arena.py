@@ -110,18 +110,26 @@ def quantile(xs, q):
     return xs[i]
 
 
+def wilson(p, n, z=1.96):
+    """The Wilson score interval of a win rate ``p`` over ``n`` sets: unlike
+    p ± 1.96·se it stays inside [0, 1] and is honest near 0% and 100%."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summarize(results, a, b):
     n = len(results)
     wins = [1.0 if at > bt else 0.5 if at == bt else 0.0 for _k, at, bt, _ta, _tb in results]
     diffs = [at - bt for _k, at, bt, _ta, _tb in results]
     p = sum(wins) / n
-    var = sum((w - p) ** 2 for w in wins) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
     md = sum(diffs) / n
     dvar = sum((x - md) ** 2 for x in diffs) / max(1, n - 1)
     ta = [t for r in results for t in r[3]]
     tb = [t for r in results for t in r[4]]
-    return {"a": a, "b": b, "sets": n, "win_rate": p, "ci95": [p - half, p + half],
+    return {"a": a, "b": b, "sets": n, "win_rate": p, "ci95": list(wilson(p, n)),
             "wins": sum(1 for w in wins if w == 1.0), "ties": sum(1 for w in wins if w == 0.5),
             "losses": sum(1 for w in wins if w == 0.0),
             "mean_diff": md, "diff_ci95": 1.96 * math.sqrt(dvar / n),

@@ -73,6 +73,21 @@ def _discard(kind, h, legal, poss, me, T, points):
     return best
 
 
+_LATER = {}
+
+
+def _later(n, step, me, k, p):
+    """The seats still to play after ``me`` in a trick ``k`` cards old, and
+    those of them that are not the partner ``p`` (cached: play-outs ask
+    this for every card)."""
+    key = (n, step, me, k, p)
+    hit = _LATER.get(key)
+    if hit is None:
+        later = tuple((me + step * i) % n for i in range(1, n - k))
+        hit = _LATER[key] = (later, tuple(s for s in later if s != p))
+    return hit
+
+
 def pick(kind, d, legal, poss, me, T, lead_suit=-1, partner_void_lead=True, partner=-2):
     """The heuristic's card for seat ``me`` (see the module's text).
 
@@ -88,9 +103,7 @@ def pick(kind, d, legal, poss, me, T, lead_suit=-1, partner_void_lead=True, part
     k = len(trick)
     if k == 0:
         return _lead(kind, legal, poss, me, p, T, points, lead_suit, partner_void_lead)
-    step = kind.direction
-    later = [(me + step * i) % n for i in range(1, n - k)]
-    later_opps = [s for s in later if s != p]
+    later, later_opps = _later(n, kind.direction, me, k, p)
     led = d.led
     w = d.win_card
     ws = d.win_seat
