@@ -1,7 +1,7 @@
 """Run the bots' arena over a list of comparisons and append JSON lines.
 
     python -m benchmarks.bots_ladder --game manfee --pairs SADA/KADO,TANA/SADA \
-        --deals 400 --jobs 2 --out benchmarks/results/manfee.jsonl
+        --deals 400 --jobs 2 --out benchmarks/bots_results/manfee.jsonl
 
 Each line is the arena's summary (bots.arena.run) with the game, seed and
 wall time; the README's tables are made from these lines.
@@ -33,6 +33,20 @@ def standard_pairs(light_only=False, heavy_only=False):
     return pairs
 
 
+def measured(path, game, options, sets):
+    """The (A, B) pairs ``path`` already holds for this game and options with
+    at least ``sets`` duplicate sets."""
+    out = set()
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    if r["game"] == game and (r.get("options") or {}) == options and r["sets"] >= sets:
+                        out.add((r["a"], r["b"]))
+    return out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--game", required=True)
@@ -43,13 +57,20 @@ def main():
     p.add_argument("--budget", type=float, default=None)
     p.add_argument("--options", default="{}")
     p.add_argument("--out", required=True)
+    p.add_argument("--skip-done", action="store_true",
+                   help="skip the pairs --out already holds with at least --deals sets "
+                        "(so a long ladder can be resumed across sittings)")
     a = p.parse_args()
     if a.pairs in ("light", "heavy", "all"):
         pairs = standard_pairs(a.pairs == "light", a.pairs == "heavy")
     else:
         pairs = [tuple(x.split("/")) for x in a.pairs.split(",")]
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
+    done = measured(a.out, a.game, json.loads(a.options), a.deals) if a.skip_done else set()
     for x, y in pairs:
+        if (x, y) in done:
+            print(f"{a.game} {x} vs {y}: already measured", flush=True)
+            continue
         t = time.time()
         r = run(a.game, x, y, a.deals, a.seed, a.jobs, json.loads(a.options), a.budget)
         r.update(game=a.game, seed=a.seed, options=json.loads(a.options),

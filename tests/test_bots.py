@@ -258,3 +258,14 @@ def test_ladder_holds_on_a_fixed_sample():
     assert r["win_rate"] > 0.6 and r["mean_diff"] > 0
     r = arena_run("manille", "ZELZELA", "KADO", 6, seed=3, budget=0.03)
     assert r["mean_diff"] > 0
+
+
+def test_arena_interval_is_a_wilson_interval():
+    from bots.arena import wilson
+    lo, hi = wilson(1.0, 10)               # 10 wins of 10: not "100% ± 0"
+    assert 0.6 < lo < 0.8 and hi == 1.0
+    lo, hi = wilson(0.0, 10)
+    assert lo == 0.0 and 0.2 < hi < 0.4
+    wide, narrow = wilson(0.6, 100), wilson(0.6, 1000)
+    assert wide[0] < narrow[0] < 0.6 < narrow[1] < wide[1]
+    assert abs(sum(wilson(0.5, 400)) / 2 - 0.5) < 1e-9
