@@ -414,6 +414,7 @@ class HostSetupScene(MenuScene):
         self.starting = None         # the worker thread starting the server
         self.result = None           # (server, addresses) or an exception
         self.server = None
+        self.unfinished = unfinished_lan_tables()
 
     def _seats(self):
         from rules.games import get_game
@@ -439,9 +440,12 @@ class HostSetupScene(MenuScene):
         rh = max(32, round(H * 0.05))
         gap = max(6, round(rh * 0.22))
         rows = 5 + g.n + (2 if self.game == "manille-muette" else 0)   # name x2, game, target, seats, note
+        rows += 1 if self.unfinished else 0                             # Resume the last table
         room = H - max(40, round(H * 0.065)) - 40                       # Open/Back and the status below
+        self.title_scale = 1.0
         if y + rows * (rh + gap) + 4 > room:                            # a tall form in a short window
             y = max(round(H * 0.16), room - rows * (rh + gap) - 4)
+            self.title_scale = 0.7                                      # keeps the title above it
             rh = max(24, min(rh, (room - y - 4) // rows - gap))
         lw, cw = 220, 430
         ui = self.app.ui
@@ -484,6 +488,10 @@ class HostSetupScene(MenuScene):
                          "The match starts once every open seat is taken (or filled with bots).",
                          ui, object_id=oid("@note_label")))
         y += rh + gap
+        if self.unfinished:
+            self.buttons["resume"] = self.add(UIButton(pygame.Rect(x0, y, 660, rh),
+                                                       resume_label(self.unfinished[0]), ui))
+            y += rh + gap
         bw, bh = 220, max(40, round(H * 0.065))
         self.buttons["start"] = self.add(UIButton(pygame.Rect(W // 2 + 10, y, bw, bh), "Open the table", ui,
                                                   object_id=oid("@menu_button")))
@@ -491,7 +499,9 @@ class HostSetupScene(MenuScene):
                                                  object_id=oid("@menu_button")))
         self.status_y = y + bh + 6
         if self.starting is not None:
-            self.buttons["start"].disable()
+            for name in ("start", "resume"):
+                if name in self.buttons:
+                    self.buttons[name].disable()
 
     def rebuild_ui(self):
         self._read_entries()            # typed text survives a rebuild (resize, game change)
@@ -538,6 +548,8 @@ class HostSetupScene(MenuScene):
             self.app.pop()
         elif name == "start":
             self.start()
+        elif name == "resume":
+            self.resume(self.unfinished[0]["path"])
         return name is not None
 
     def specs(self):
@@ -574,29 +586,55 @@ class HostSetupScene(MenuScene):
         _remember_name(self.app, self.host_name)
         self.seat = mine[0]
         self.status = "Opening the table…"
-        args = (self.table_name, self.game, options, specs)
+        self._launch(self.table_name, self.game, options, specs, None)
+
+    def resume(self, path):
+        """Open again a LAN table whose host stopped mid-match, from its autosave:
+        the same seats, names and bots; friends come back with Reconnect (their
+        tokens), and a bot stands in for anyone who does not."""
+        if self.starting is not None:
+            return
+        self.status = "Opening the table again…"
+        self._launch(None, None, None, None, path)
+
+    def _launch(self, table, game, options, specs, resume):
+        args = (table, game, options, specs, resume)
         self.starting = threading.Thread(target=self._start_server, args=args, name="manfee-host-start",
                                          daemon=True)
         self.starting.start()
-        if "start" in self.buttons:
-            self.buttons["start"].disable()
+        for name in ("start", "resume"):
+            if name in self.buttons:
+                self.buttons[name].disable()
 
-    def _start_server(self, table, game, options, specs):
+    def _start_server(self, table, game, options, specs, resume=None):
         from net import HostServer, DEFAULT_PORT
+        from rules import RulesError
         opts = lan_options(self.app)
         folder = os.path.join(saves_dir(), "lan")
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError:
             pass
-        save = os.path.join(folder, f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        save = resume or os.path.join(folder, f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json")
         ports = [opts["port"]] if "port" in opts else [DEFAULT_PORT, 0]
         error = None
         for port in ports:
-            server = HostServer(table, game, options, specs, host_name=self.host_name or "Host",
-                                bind=opts.get("bind", ""), port=port, interfaces=opts.get("interfaces"),
-                                save_path=save, wake=self.app.wake, grace=opts.get("grace", 20.0),
-                                deal_pause=0.0, bot_delay=opts.get("bot_delay", 0.0))
+            try:
+                server = HostServer(table, game, options, specs, host_name=self.host_name or "Host",
+                                    bind=opts.get("bind", ""), port=port, interfaces=opts.get("interfaces"),
+                                    save_path=save, resume=resume, wake=self.app.wake,
+                                    grace=opts.get("grace", 20.0), deal_pause=0.0,
+                                    bot_delay=opts.get("bot_delay", 0.0))
+            except RulesError as e:             # a resumed file that no longer reads
+                self.result = e
+                self.app.wake()
+                return
+            mine = [seat for seat, slot in server.slots.items() if slot.kind == "host"]
+            if len(mine) != 1:
+                self.result = ValueError("that table has no seat of its host")
+                self.app.wake()
+                return
+            self.seat = mine[0]
             try:
                 server.start()
             except OSError as e:
@@ -619,8 +657,9 @@ class HostSetupScene(MenuScene):
             e = self.result
             self.status = f"Cannot open the table: {getattr(e, 'strerror', None) or e}"
             self.starting = self.result = None
-            if "start" in self.buttons:
-                self.buttons["start"].enable()
+            for name in ("start", "resume"):
+                if name in self.buttons:
+                    self.buttons[name].enable()
             return
         server, addresses = self.result
         self.server = server
@@ -649,6 +688,24 @@ class HostSetupScene(MenuScene):
             W, H = surface.get_size()
             blit_text(surface, self.status, max(13, round(H * 0.024)), (W // 2, getattr(self, "status_y", H - 40)),
                       hud.CREAM, anchor="midtop", shadow=True)
+
+
+def unfinished_lan_tables():
+    """The LAN tables this machine hosted that stopped mid-match (the host quit
+    or crashed), newest first, as ``session.list_saves`` entries."""
+    from .session import list_saves
+    return [e for e in list_saves(os.path.join(saves_dir(), "lan")) if e["ok"] and not e["finished"]]
+
+
+def resume_label(entry):
+    """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
+    game = dict(GAMES).get(entry["game"], entry["game"])
+    when = time.strftime("%d %b %H:%M", time.localtime(entry["mtime"]))
+    table = entry.get("table") or "your table"
+    deal = f"deal {max(1, entry['deals'])}"
+    if entry.get("totals"):
+        deal += " · " + " – ".join(str(v) for v in entry["totals"].values())
+    return f"Resume “{table}” ({game}, {deal}, {when})"
 
 
 # -- the lobby ----------------------------------------------------------------------------------

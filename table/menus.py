@@ -31,8 +31,9 @@ def oid(cls):
 _felts = {}
 
 
-def draw_backdrop(surface, app, title=None, subtitle=None):
-    """The felt, a fan of cards and the title: behind every menu."""
+def draw_backdrop(surface, app, title=None, subtitle=None, title_scale=1.0):
+    """The felt, a fan of cards and the title: behind every menu (a tall form
+    passes a smaller ``title_scale`` so the title keeps clear of it)."""
     size = surface.get_size()
     f = _felts.get(size)
     if f is None:
@@ -47,7 +48,7 @@ def draw_backdrop(surface, app, title=None, subtitle=None):
     surface.blit(f, (0, 0))
     W, H = size
     if title:
-        fs = max(28, round(H * 0.085))
+        fs = max(24, round(H * 0.085 * title_scale))
         blit_text(surface, title, fs, (W // 2, round(H * 0.07)), hud.GOLD, bold=True,
                   anchor="midtop", shadow=True)
         if subtitle:
@@ -96,7 +97,7 @@ class MenuScene(Scene):
         return next((n for n, b in self.buttons.items() if b is e.ui_element), None)
 
     def draw(self, surface):
-        draw_backdrop(surface, self.app, self.title, self.subtitle)
+        draw_backdrop(surface, self.app, self.title, self.subtitle, getattr(self, "title_scale", 1.0))
 
 
 class MainMenu(MenuScene):

@@ -221,7 +221,8 @@ class MatchSession:
 def list_saves(folder=None):
     """Every file of the saves folder, newest first, as dicts:
 
-    ``path, name, ok, reason, finished, game, deals, totals, winner, mtime, players``.
+    ``path, name, ok, reason, finished, game, deals, totals, winner, mtime, players``
+    (and ``table``, the name of a LAN table).
     A damaged or foreign file gets ``ok`` False and the reason; it is never
     changed or removed.
     """
@@ -252,7 +253,8 @@ def list_saves(folder=None):
             entry.update(ok=True, finished=match.finished, game=match.game.name,
                          deals=len(match.records), totals=dict(zip(match.game.sides, match.totals)),
                          winner=match.winner,
-                         players=record.get("players") if isinstance(record.get("players"), dict) else {})
+                         players=record.get("players") if isinstance(record.get("players"), dict) else {},
+                         table=record["lan"].get("table") if isinstance(record.get("lan"), dict) else None)
         out.append(entry)
     out.sort(key=lambda e: -e["mtime"])
     return out

@@ -301,3 +301,72 @@ def test_finished_lan_matches_and_damaged_lan_files_show_in_replays(table, manfe
     replays._enable()
     table.click(replays.buttons["watch"].rect.center)
     assert isinstance(app.top, ReplayScene)
+
+
+def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(table, manfee_home):
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    table.frames(2)
+    table.click_button("new")
+    table.click_button("lan")
+    setup = table.scene
+    assert "resume" not in setup.buttons            # nothing to resume yet
+    name = unique("Ana's table")
+    setup.entries["table"].set_text(name)
+    setup.entries["name"].set_text("Ana")
+    setup.choices.update({"left": "Bot: Kado", "top": "Bot: Kado", "right": "Bot: Kado"})
+    setup.rebuild_ui()
+    table.click_button("start")
+    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    scene = table.scene
+    v = to_my_play(table, scene)
+    card = v["legal"][0]["play"]
+    before = v["version"]
+    drag_card(table, scene, card)
+    assert wait_real(table, lambda: scene.shown["version"] != before, 5)
+    app.reset(MainMenu(app))                         # the host leaves: the table closes mid-match
+    lan = manfee_home / "saves" / "lan"
+    files = list(lan.glob("*.json"))
+    assert len(files) == 1, files
+    saved = json.loads(files[0].read_text())
+    played = [a for d in saved["deals"] for a in d["actions"]]
+    assert any(a.get("seat") == "bottom" and "play" in a for a in played)
+
+    table.click_button("new")
+    table.click_button("lan")
+    setup = table.scene
+    assert isinstance(setup, HostSetupScene) and "resume" in setup.buttons
+    assert name in setup.buttons["resume"].text and "Manfee" in setup.buttons["resume"].text
+    table.click_button("resume")
+    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    scene = table.scene
+    server = scene.session.server
+    assert server.resumed and scene.session.seat == "bottom" and server.table == name
+    # The same match goes on: the host's card is still on the table's record, and the
+    # autosave keeps going to the same file.
+    assert wait_real(table, lambda: scene.shown.get("phase") not in (None, "waiting"), 10)
+    shown = scene.shown
+    assert card not in [c for c in shown.get("hand") or []]
+    app.reset(MainMenu(app))
+    assert [f.name for f in lan.glob("*.json")] == [files[0].name]
+    again = json.loads(files[0].read_text())
+    assert [a for d in again["deals"] for a in d["actions"]][:len(played)] == played
+
+
+def test_a_lan_save_that_no_longer_reads_is_refused_in_one_line(table, manfee_home):
+    from table.lan_screens import unfinished_lan_tables
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    lan = manfee_home / "saves" / "lan"
+    lan.mkdir(parents=True)
+    (lan / "broken.json").write_bytes(b'{"game": "manfee", "deals": [')
+    assert unfinished_lan_tables() == []            # a damaged file is never offered
+    setup = HostSetupScene(app)
+    app.push(setup)
+    table.frames(2)
+    assert "resume" not in setup.buttons
+    setup.resume(str(lan / "broken.json"))           # and if it were, it fails in one line
+    assert wait_real(table, lambda: setup.starting is None and setup.status
+                     and setup.status.startswith("Cannot open the table"), 5)
+    assert "\n" not in setup.status and isinstance(table.scene, HostSetupScene)
+    assert (lan / "broken.json").read_bytes() == b'{"game": "manfee", "deals": ['
