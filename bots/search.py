@@ -12,6 +12,7 @@ import time
 
 from rules.cards import SUIT_OF, SUIT_MASK, mask_cards
 from rules.deal import PLAY, DONE
+from rules.manille import card_points
 from .core import popcount
 from .estimate import playout
 from .policy import pick
@@ -78,8 +79,7 @@ class Solver:
             extra = tuple(d.won)
         else:
             cap = d.captured
-            val = self.kind.value
-            p0 = sum(val[c] for c in mask_cards(cap[0] | cap[2]))
+            p0 = card_points(cap[0] | cap[2])
             w0 = d.won[0] + d.won[2]
             w1 = d.won[1] + d.won[3]
             extra = (p0, w0 > 0, w1 > 0)
