@@ -23,16 +23,27 @@ def slots_of(info):
     return out
 
 
-def _greedy(cards, slots, rng, use_soft):
-    """One randomised attempt; None when it paints itself into a corner."""
-    cap = [need for _s, need, _f, _h in slots]
+def allowed_slots(cards, slots, use_soft):
+    """For each card, the slots that may hold it (the same for every world of
+    one decision, so worked out once)."""
     forb = [f if use_soft else h for _s, _n, f, h in slots]
     k = len(slots)
     allowed = []
     for c in cards:
         bit = 1 << c
         allowed.append([i for i in range(k) if not forb[i] & bit])
-    order = sorted(range(len(cards)), key=lambda j: (len(allowed[j]), rng.random()))
+    return allowed
+
+
+def _greedy(cards, slots, rng, use_soft, allowed=None):
+    """One randomised attempt; None when it paints itself into a corner."""
+    cap = [need for _s, need, _f, _h in slots]
+    k = len(slots)
+    if allowed is None:
+        allowed = allowed_slots(cards, slots, use_soft)
+    rnd = rng.random
+    keys = [(len(a), rnd()) for a in allowed]      # one draw per card, in card order
+    order = sorted(range(len(cards)), key=keys.__getitem__)
     got = [0] * k
     for j in order:
         opts = [i for i in allowed[j] if cap[i]]
@@ -94,14 +105,23 @@ def sample_world(info, rng, accept=None, tries=30):
     ``accept(others, widow)`` may return a probability (0..1) to keep a world
     (inference from calls); the world is then drawn by rejection.
     """
-    slots = slots_of(info)
-    cards = mask_cards(info.unknown)
+    cached = getattr(info, "_world_slots", None)
+    if cached is None:
+        slots = slots_of(info)
+        cards = mask_cards(info.unknown)
+        cached = (slots, cards, {True: allowed_slots(cards, slots, True),
+                                 False: allowed_slots(cards, slots, False)})
+        try:
+            info._world_slots = cached        # one decision samples many worlds
+        except AttributeError:
+            pass
+    slots, cards, allowed = cached
     best = None
     for attempt in range(tries if accept else 1):
         got = None
         for use_soft in (True, False):
             for _ in range(8):
-                got = _greedy(cards, slots, rng, use_soft)
+                got = _greedy(cards, slots, rng, use_soft, allowed[use_soft])
                 if got is not None:
                     break
             if got is None:

@@ -160,8 +160,10 @@ class Deal:
             return
         w = self.win_seat
         self.won[w] += 1
+        cap = 0
         for x in trick:
-            self.captured[w] |= 1 << x
+            cap |= 1 << x
+        self.captured[w] |= cap
         self.last_trick = (self.leader, tuple(trick), w)
         self.trick = []
         self.led = -1
