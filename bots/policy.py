@@ -18,15 +18,25 @@ from rules.cards import SUIT_OF, SUIT_MASK, NT, mask_cards
 FULL = (1 << 52) - 1
 
 
-def can_beat(kind, ps, x, led, T):
-    """Could a seat that might hold ``ps`` beat card ``x`` in a trick led ``led``?"""
+def any_can_beat(kind, poss, opps, x, led, T):
+    """Could any of seats ``opps`` (each holding some of ``poss[o]``) beat card
+    ``x`` in a trick led ``led``: a higher card of its suit (following, or
+    void of the led suit), or a trump on a plain card by a seat void in the
+    led suit.  Kept flat: play-outs ask it for every card they consider."""
+    if not opps:
+        return False
     sx = SUIT_OF[x]
     lm = SUIT_MASK[led]
-    void = not ps & lm
-    if ps & kind.above[x] and (sx == led or void):
-        return True
-    if void and T != NT and sx != T and ps & SUIT_MASK[T]:
-        return True
+    above = kind.above[x]
+    trumps = SUIT_MASK[T] if T != NT and sx != T else 0
+    same = sx == led
+    for o in opps:
+        ps = poss[o]
+        void = not ps & lm
+        if ps & above and (same or void):
+            return True
+        if void and ps & trumps:
+            return True
     return False
 
 
@@ -110,7 +120,7 @@ def pick(kind, d, legal, poss, me, T, lead_suit=-1, partner_void_lead=True, part
     st = kind.strength
     val = kind.value
     if ws == p:
-        if not any(can_beat(kind, poss[o], w, led, T) for o in later_opps):
+        if not any_can_beat(kind, poss, later_opps, w, led, T):
             # The partner holds the trick: feed points, or play low.
             if points:
                 return max(mask_cards(legal),
@@ -125,8 +135,7 @@ def pick(kind, d, legal, poss, me, T, lead_suit=-1, partner_void_lead=True, part
         beat |= legal & SUIT_MASK[T]
     winners = mask_cards(beat) if beat else ()
     if winners:
-        safe = [c for c in winners
-                if not any(can_beat(kind, poss[o], c, led, T) for o in later_opps)]
+        safe = [c for c in winners if not any_can_beat(kind, poss, later_opps, c, led, T)]
         if safe:
             if points:
                 # Win surely; with points at stake take them with a valuable card,
