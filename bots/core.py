@@ -26,6 +26,21 @@ M_BELOW = tuple(sum(1 << d for d in range(52) if SUIT_OF[d] == SUIT_OF[c]
 ZERO = (0,) * 52
 
 
+_TOP_RANKS = {}
+
+
+def _top_ranks(strength):
+    key = tuple(strength[:13])
+    table = _TOP_RANKS.get(key)
+    if table is None:
+        order = sorted(range(13), key=lambda r: -key[r])
+        table = [0] * 8192
+        for m in range(1, 8192):
+            table[m] = next(r for r in order if m >> r & 1)
+        table = _TOP_RANKS[key] = tuple(table)
+    return table
+
+
 class Kind:
     """What a game's cards are worth and how they rank, for the bots."""
 
@@ -39,6 +54,9 @@ class Kind:
         self.direction = direction
         self.partners = partners
         self.points = points          # True for the point games
+        # top_rank[m]: the rank (0..12) of the strongest card among the ranks
+        # in the 13-bit mask m of one suit (strength depends on the rank only).
+        self.top_rank = _top_ranks(strength)
 
     def partner(self, seat):
         return (seat + 2) % 4 if self.partners else -1

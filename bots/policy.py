@@ -180,12 +180,18 @@ def _lead(kind, legal, poss, me, p, T, points, lead_suit, partner_void_lead):
     if T != NT:
         for o in opps:
             opp_trumps |= poss[o] & SUIT_MASK[T]
+    # Only a suit's top card needs asking: a lower card is safe only when the
+    # top is, and the top then ranks first (strength, and so value, highest).
     best, bk = -1, None
-    for c in mask_cards(h):
-        s = SUIT_OF[c]
+    top_rank = kind.top_rank
+    for s in range(4):
+        m = h >> (13 * s) & 8191
+        if not m:
+            continue
         is_trump = s == T and T != NT
         if is_trump and not opp_trumps:
             continue
+        c = 13 * s + top_rank[m]
         if safe_lead(kind, c, opps, poss, T):
             k = (not is_trump, val[c], st[c])
             if bk is None or k > bk:

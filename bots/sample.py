@@ -52,7 +52,9 @@ def _greedy(cards, slots, rng, use_soft, allowed=None):
         if len(opts) == 1:
             i = opts[0]
         else:
-            tot = sum(cap[i] for i in opts)
+            tot = 0
+            for i in opts:
+                tot += cap[i]
             r = rng.random() * tot
             for i in opts:
                 r -= cap[i]
