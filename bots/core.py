@@ -29,15 +29,17 @@ ZERO = (0,) * 52
 _TOP_RANKS = {}
 
 
-def _top_ranks(strength):
+def _top_ranks(strength, lowest=False):
+    """For every 13-bit set of ranks, the rank of its strongest card (or of
+    its weakest with ``lowest``)."""
     key = tuple(strength[:13])
-    table = _TOP_RANKS.get(key)
+    table = _TOP_RANKS.get((key, lowest))
     if table is None:
-        order = sorted(range(13), key=lambda r: -key[r])
+        order = sorted(range(13), key=lambda r: key[r] if lowest else -key[r])
         table = [0] * 8192
         for m in range(1, 8192):
             table[m] = next(r for r in order if m >> r & 1)
-        table = _TOP_RANKS[key] = tuple(table)
+        table = _TOP_RANKS[key, lowest] = tuple(table)
     return table
 
 
@@ -57,6 +59,7 @@ class Kind:
         # top_rank[m]: the rank (0..12) of the strongest card among the ranks
         # in the 13-bit mask m of one suit (strength depends on the rank only).
         self.top_rank = _top_ranks(strength)
+        self.low_rank = _top_ranks(strength, lowest=True)
 
     def partner(self, seat):
         return (seat + 2) % 4 if self.partners else -1

@@ -55,12 +55,22 @@ def safe_lead(kind, c, opps, poss, T):
 
 
 def _low(kind, m, points):
-    """The cheapest card of m: lowest value, then lowest strength."""
+    """The cheapest card of m: lowest value, then lowest strength (the first
+    suit on a tie).  Within a suit that is its weakest card (value rises with
+    strength), so only one card per suit is compared."""
     st = kind.strength
-    if points:
-        val = kind.value
-        return min(mask_cards(m), key=lambda c: (val[c], st[c]))
-    return min(mask_cards(m), key=lambda c: st[c])
+    val = kind.value
+    low_rank = kind.low_rank
+    best, bk = -1, None
+    for s in range(4):
+        ms = m >> (13 * s) & 8191
+        if not ms:
+            continue
+        c = 13 * s + low_rank[ms]
+        k = (val[c], st[c]) if points else st[c]
+        if bk is None or k < bk:
+            best, bk = c, k
+    return best
 
 
 def _discard(kind, h, legal, poss, me, T, points):
@@ -72,8 +82,14 @@ def _discard(kind, h, legal, poss, me, T, points):
     for s, p in enumerate(poss):
         if s != me:
             others |= p
-    for c in mask_cards(legal):
-        s = SUIT_OF[c]
+    # Within a suit the weakest card has the smallest key (a master's lower
+    # cards may not be masters; a lower card's are), so one card per suit.
+    low_rank = kind.low_rank
+    for s in range(4):
+        ms = legal >> (13 * s) & 8191
+        if not ms:
+            continue
+        c = 13 * s + low_rank[ms]
         trump = s == T and T != NT
         master = not others & kind.above[c] and others & SUIT_MASK[s]
         length = (h & SUIT_MASK[s]).bit_count()
