@@ -117,17 +117,18 @@ def manille_points(hand, trump, game="manille"):
 def playout(d, kind, rng=None, eps=0.0):
     """Play deal ``d`` (in its play phase) to the end with the heuristic at
     every seat, all hands visible; with ``eps`` > 0 each card is, with that
-    chance, a random legal one instead.  Returns the finished deal."""
+    chance, a random legal one instead.  Returns the finished deal (its
+    score and tricks; the cards played are not added to its history)."""
     T = d.trump
-    step = d.step
+    play = d.play          # not step: a play-out's history is never read, so not kept
     while d.phase == PLAY:
         s = d.turn
         legal = d.play_mask()
         if eps and rng.random() < eps:
             cs = mask_cards(legal)
-            step(cs[int(rng.random() * len(cs))])
+            play(cs[int(rng.random() * len(cs))])
             continue
-        step(pick(kind, d, legal, d.hands, s, T))
+        play(pick(kind, d, legal, d.hands, s, T))
     return d
 
 
