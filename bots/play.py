@@ -89,7 +89,7 @@ def search_card(info, cfg, rng, legal_mask, plays):
         return worlds.deal(others, widow)
     prefer = heuristic_card(info, cfg, rng, legal_mask)
     card, _means = pimc(info, plays, make_world, cfg["rollouts"], cfg.get("solve_at", 0),
-                        cfg.get("time_cap"), prefer=prefer, rng=rng,
+                        cfg.get("time_cap"), min_worlds=cfg.get("min_worlds", 4), prefer=prefer, rng=rng,
                         eps=cfg.get("playout_eps", 0.0))
     return card
 
