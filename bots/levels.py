@@ -13,19 +13,21 @@ Level by level they add skill:
            Manfee tactics: as the dealer's partner it blocks (calls all that
            is left so the opponents' total is the first caller's blind
            guess), as first caller it calls for the team.
-  JANGARA  searches: plays each candidate card out in one guess ("world")
-           of where the unseen cards lie, consistent with all it saw.
-  TANOOR   two worlds, weighted by what the others announced (calls, trump,
+  JANGARA  searches: plays each candidate card out in two guesses
+           ("worlds") of where the unseen cards lie, consistent with all it saw.
+  TANOOR   four worlds, weighted by what the others announced (calls, trump,
            taps, kept hands).
-  TIZAB    four worlds, and an exact solver for the last three tricks.
+  TIZAB    about eight worlds (40 play-outs a decision), and an exact solver
+           for the last three tricks.
   ZELZELA  hundreds of worlds (2,000 play-outs a card decision) and the
            deepest solver; considers blind trump.
 
 Why the search levels differ in worlds rather than in thousands of
 play-outs: measured in the arena (README, "Bots"), determinized search gains
 little past about twenty worlds (100 play-outs against 2,000: 50% of sets in
-Manille), while one, two and four worlds and twenty make clear steps (56-60%
-each).  So the ladder's search steps are spaced where the skill is.
+Manille), while two worlds against one, four against two and twenty against
+four make clear steps (56-60% each), and one world plays about as well as
+TANA's rules of thumb.  So the search steps are spaced where the skill is.
 
 Keys: noise (chance of a random card), slip (chance of a careless card),
 forget (chance to forget each card of earlier tricks), voids (tracks who is
@@ -53,13 +55,13 @@ LEVELS = {
                  infer_bid=True, tap_margin=4.0),
     "JANGARA": dict(block=True, c1opt=True, level=6, noise=0.0, slip=0.01, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.15, bid_worlds=40,
-                    infer_bid=True, rollouts=1, min_worlds=1, tap_margin=4.0, time_cap=0.5),
+                    infer_bid=True, rollouts=2, min_worlds=2, tap_margin=4.0, time_cap=0.5),
     "TANOOR": dict(block=True, c1opt=True, level=7, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                    send_signals=True, read_signals=True, bid_noise=0.1, bid_worlds=80,
-                   rollouts=2, min_worlds=2, infer=True, tap_margin=4.0, time_cap=1.0),
+                   rollouts=8, min_worlds=4, infer=True, tap_margin=4.0, time_cap=1.0),
     "TIZAB": dict(block=True, c1opt=True, level=8, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                   send_signals=True, read_signals=True, bid_noise=0.05, bid_worlds=120,
-                  rollouts=8, min_worlds=4, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
+                  rollouts=40, min_worlds=4, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
