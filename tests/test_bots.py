@@ -258,6 +258,9 @@ def test_ladder_holds_on_a_fixed_sample():
     assert r["win_rate"] > 0.6 and r["mean_diff"] > 0
     r = arena_run("manille", "ZELZELA", "KADO", 6, seed=3, budget=0.03)
     assert r["mean_diff"] > 0
+    # A search step: four sampled worlds against two (the levels' own settings).
+    r = arena_run("manille", "TANOOR", "JANGARA", 80, seed=3)
+    assert r["win_rate"] > 0.55 and r["mean_diff"] > 0
 
 
 def test_arena_interval_is_a_wilson_interval():
