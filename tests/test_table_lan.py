@@ -326,11 +326,18 @@ def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(tabl
     assert wait_real(table, lambda: scene.shown["version"] != before, 5)
     app.reset(MainMenu(app))                         # the host leaves: the table closes mid-match
     lan = manfee_home / "saves" / "lan"
+
+    def my_play_saved():
+        # The server stops and its saver writes on their own threads: wait for both.
+        files = list(lan.glob("*.json"))
+        if len(files) != 1 or files[0].name.startswith(".tmp-"):
+            return False
+        saved = json.loads(files[0].read_text())
+        return any(a.get("seat") == "bottom" and "play" in a
+                   for d in saved["deals"] for a in d["actions"])
+    assert wait_real(table, my_play_saved, 10)
     files = list(lan.glob("*.json"))
-    assert len(files) == 1, files
-    saved = json.loads(files[0].read_text())
-    played = [a for d in saved["deals"] for a in d["actions"]]
-    assert any(a.get("seat") == "bottom" and "play" in a for a in played)
+    played = [a for d in json.loads(files[0].read_text())["deals"] for a in d["actions"]]
 
     table.click_button("new")
     table.click_button("lan")
@@ -348,7 +355,7 @@ def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(tabl
     shown = scene.shown
     assert card not in [c for c in shown.get("hand") or []]
     app.reset(MainMenu(app))
-    assert [f.name for f in lan.glob("*.json")] == [files[0].name]
+    assert wait_real(table, lambda: [f.name for f in lan.glob("*.json")] == [files[0].name], 10)
     again = json.loads(files[0].read_text())
     assert [a for d in again["deals"] for a in d["actions"]][:len(played)] == played
 
