@@ -11,9 +11,11 @@ import json
 import os
 import time
 
+from bots import CHARACTERS
 from bots.arena import run
 
-LADDER = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
+LADDER = list(CHARACTERS)                # easy to advanced
+HEAVY = {"TANOOR", "TIZAB", "ZELZELA"}   # up to a second a move: 150 sets, not 400
 
 
 def standard_pairs(light_only=False, heavy_only=False):
@@ -25,11 +27,10 @@ def standard_pairs(light_only=False, heavy_only=False):
         if i >= 3:
             pairs.append((LADDER[i], LADDER[i - 3]))
     pairs += [("ZELZELA", "KADO"), ("ZELZELA", "TANA"), ("ZELZELA", "ORACLE")]
-    heavy = {"TANOOR", "TIZAB", "ZELZELA"}
     if light_only:
-        pairs = [p for p in pairs if not heavy & set(p)]
+        pairs = [p for p in pairs if not HEAVY & set(p)]
     if heavy_only:
-        pairs = [p for p in pairs if heavy & set(p)]
+        pairs = [p for p in pairs if HEAVY & set(p)]
     return pairs
 
 

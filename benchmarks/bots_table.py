@@ -10,6 +10,8 @@ import json
 import sys
 from collections import OrderedDict
 
+from benchmarks.bots_ladder import LADDER, HEAVY
+
 
 def ms(x):
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
@@ -45,8 +47,6 @@ def main(paths):
             print(line)
 
 
-LADDER = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
-HEAVY = {"TANOOR", "TIZAB", "ZELZELA"}
 
 
 def targets(rs):

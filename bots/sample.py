@@ -35,12 +35,10 @@ def allowed_slots(cards, slots, use_soft):
     return allowed
 
 
-def _greedy(cards, slots, rng, use_soft, allowed=None):
+def _greedy(cards, slots, rng, allowed):
     """One randomised attempt; None when it paints itself into a corner."""
     cap = [need for _s, need, _f, _h in slots]
     k = len(slots)
-    if allowed is None:
-        allowed = allowed_slots(cards, slots, use_soft)
     rnd = rng.random
     keys = [(len(a), rnd()) for a in allowed]      # one draw per card, in card order
     order = sorted(range(len(cards)), key=keys.__getitem__)
@@ -113,17 +111,14 @@ def sample_world(info, rng, accept=None, tries=30):
         cards = mask_cards(info.unknown)
         cached = (slots, cards, {True: allowed_slots(cards, slots, True),
                                  False: allowed_slots(cards, slots, False)})
-        try:
-            info._world_slots = cached        # one decision samples many worlds
-        except AttributeError:
-            pass
+        info._world_slots = cached        # one decision samples many worlds
     slots, cards, allowed = cached
     best = None
     for attempt in range(tries if accept else 1):
         got = None
         for use_soft in (True, False):
             for _ in range(8):
-                got = _greedy(cards, slots, rng, use_soft, allowed[use_soft])
+                got = _greedy(cards, slots, rng, allowed[use_soft])
                 if got is not None:
                     break
             if got is None:

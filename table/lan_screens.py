@@ -499,9 +499,13 @@ class HostSetupScene(MenuScene):
                                                  object_id=oid("@menu_button")))
         self.status_y = y + bh + 6
         if self.starting is not None:
-            for name in ("start", "resume"):
-                if name in self.buttons:
-                    self.buttons[name].disable()
+            self._launch_buttons(False)
+
+    def _launch_buttons(self, enabled):
+        """Open the table / Resume: off while a server is starting."""
+        for name in ("start", "resume"):
+            if name in self.buttons:
+                (self.buttons[name].enable if enabled else self.buttons[name].disable)()
 
     def rebuild_ui(self):
         self._read_entries()            # typed text survives a rebuild (resize, game change)
@@ -584,7 +588,6 @@ class HostSetupScene(MenuScene):
         g = get_game(self.game)
         options = match_options(self, g)
         _remember_name(self.app, self.host_name)
-        self.seat = mine[0]
         self.status = "Opening the table…"
         self._launch(self.table_name, self.game, options, specs, None)
 
@@ -602,9 +605,7 @@ class HostSetupScene(MenuScene):
         self.starting = threading.Thread(target=self._start_server, args=args, name="manfee-host-start",
                                          daemon=True)
         self.starting.start()
-        for name in ("start", "resume"):
-            if name in self.buttons:
-                self.buttons[name].disable()
+        self._launch_buttons(False)
 
     def _start_server(self, table, game, options, specs, resume=None):
         from net import HostServer, DEFAULT_PORT
@@ -657,9 +658,7 @@ class HostSetupScene(MenuScene):
             e = self.result
             self.status = f"Cannot open the table: {getattr(e, 'strerror', None) or e}"
             self.starting = self.result = None
-            for name in ("start", "resume"):
-                if name in self.buttons:
-                    self.buttons[name].enable()
+            self._launch_buttons(True)
             return
         server, addresses = self.result
         self.server = server
