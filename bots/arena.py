@@ -45,7 +45,7 @@ def make_player(name, seed, budget):
         bot = make_bot(base, seed, budget)
     for item in filter(None, tweaks.replace(";", ",").split(",")):
         key, _, value = item.partition("=")
-        bot.cfg[key] = json.loads(value)
+        bot.tweak(key, json.loads(value))
     return bot
 
 

@@ -36,8 +36,26 @@ class Bot:
         self.seed = seed
         if name is not None:
             self.name = name
+        self.budget = budget
         self.cfg = config(self.name, budget) if self.name in LEVELS else None
         self.rng = random.Random(seed)
+        self.tweaks = {}
+        self._cfg_by_game = {}
+
+    def tweak(self, key, value):
+        """Override one setting of the level in every game (arena experiments)."""
+        self.cfg[key] = value
+        self.tweaks[key] = value
+        self._cfg_by_game.clear()
+
+    def settings(self, game):
+        """The level's settings in ``game`` (a search level may sample more
+        worlds in one game than another), with any tweaks on top."""
+        cfg = self._cfg_by_game.get(game)
+        if cfg is None:
+            cfg = dict(config(self.name, self.budget, game), **self.tweaks)
+            self._cfg_by_game[game] = cfg
+        return cfg
 
     def choose(self, view):
         legal = view.get("legal") or []
@@ -48,7 +66,7 @@ class Bot:
         try:
             info = Info(view)
             rng = random.Random(decision_seed(self.seed, info.public_key()))
-            code = decide(info, self.cfg, rng)
+            code = decide(info, self.settings(info.game.name), rng)
             obj = A.action_json(code)
             base = dict(obj)
             base.pop("signal", None)

@@ -14,11 +14,12 @@ Level by level they add skill:
            is left so the opponents' total is the first caller's blind
            guess), as first caller it calls for the team.
   JANGARA  searches: plays each candidate card out in two guesses
-           ("worlds") of where the unseen cards lie, consistent with all it saw.
+           ("worlds") of where the unseen cards lie, consistent with all it saw
+           (four in Manni, see GAME_LEVELS).
   TANOOR   four worlds, weighted by what the others announced (calls, trump,
-           taps, kept hands).
+           taps, kept hands); about eight in Manni.
   TIZAB    about eight worlds (40 play-outs a decision), and an exact solver
-           for the last three tricks.
+           for the last three tricks; about twenty in Manni.
   ZELZELA  hundreds of worlds (2,000 play-outs a card decision) and the
            deepest solver; considers blind trump.
 
@@ -68,10 +69,27 @@ LEVELS = {
 }
 
 
-def config(name, budget=None):
-    """The configuration of character ``name``; ``budget`` scales its search
-    (play-outs and bidding worlds), e.g. 0.05 for quick tests."""
+# Manni deals twelve of its 32 cards out of play (the widow and the hand
+# swapped away), so one sampled world is a rougher guess there than in the
+# partnership games and each searching level needs more of them to stay a
+# step above the one below.  Measured in the arena (README, "Bots"): in Manni
+# two worlds lost to TANA (48% of 1,000 sets) while four beat it (54.5%), and
+# 40 play-outs beat four worlds (55.5% of 600 sets).
+GAME_LEVELS = {
+    "manni": {
+        "JANGARA": dict(rollouts=8, min_worlds=4),
+        "TANOOR": dict(rollouts=40),
+        "TIZAB": dict(rollouts=100),
+    },
+}
+
+
+def config(name, budget=None, game=None):
+    """The configuration of character ``name`` (in ``game``, if its level
+    differs there); ``budget`` scales its search (play-outs and bidding
+    worlds), e.g. 0.05 for quick tests."""
     cfg = dict(LEVELS[name])
+    cfg.update(GAME_LEVELS.get(game, {}).get(name, {}))
     if budget is not None:
         for key in ("rollouts", "bid_worlds"):
             if cfg.get(key):

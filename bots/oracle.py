@@ -26,6 +26,10 @@ class Oracle:
         self.cfg["rollouts"] = max(2, self.cfg["rollouts"] // 3)
         self.cfg["bid_worlds"] = max(2, self.cfg["bid_worlds"] // 3)
 
+    def tweak(self, key, value):
+        """Override one setting (arena experiments)."""
+        self.cfg[key] = value
+
     def choose_state(self, match, seat):
         """One action for ``seat`` of ``match``, seeing everything."""
         view = seat_view(match, seat)

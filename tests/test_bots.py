@@ -251,6 +251,35 @@ def test_a_bot_takes_over_mid_deal_without_memory():
         m.apply(s, a)
 
 
+def play_view(game, seed=5):
+    """A seat's view at its first card decision of a deal played by TANA."""
+    m = Match(game)
+    m.start_deal(rng=random.Random(seed))
+    while True:
+        s = m.to_act()
+        view = seat_view(m, s)
+        if view["phase"] == "play":
+            return view
+        m.apply(s, bot("TANA").choose(view))
+
+
+def test_search_levels_sample_more_worlds_in_manni(monkeypatch):
+    import bots.play
+    searched = []
+    real = bots.play.pimc
+
+    def spy(info, plays, make_world, rollouts, *args, min_worlds, **kw):
+        searched.append((info.name, rollouts, min_worlds))
+        return real(info, plays, make_world, rollouts, *args, min_worlds=min_worlds, **kw)
+    monkeypatch.setattr(bots.play, "pimc", spy)
+    for game in ("manille", "manni"):
+        make_bot("JANGARA", 1).choose(play_view(game))
+        tanoor = make_bot("TANOOR", 1)
+        tanoor.tweak("rollouts", 6)          # an arena tweak holds in every game
+        tanoor.choose(play_view(game))
+    assert searched == [("manille", 2, 2), ("manille", 6, 4), ("manni", 8, 4), ("manni", 6, 4)]
+
+
 # -- the ladder, on a small fixed sample -----------------------------------------
 
 def test_ladder_holds_on_a_fixed_sample():
