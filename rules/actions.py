@@ -72,7 +72,7 @@ def action_json(code):
 def _bool(obj, key):
     v = obj[key]
     if not isinstance(v, bool):
-        raise RulesError(f"'{key}' must be true or false, not {v!r}")
+        raise RulesError(f"'{key}' must be true or false, not {v!r}", "bad_action")
     return v
 
 
@@ -80,11 +80,11 @@ def parse_action(obj):
     """Parse a record/LAN action object (a 'seat' key is ignored) into a code.
 
     Raises RulesError with a one-line reason for anything malformed.
-    >>> parse_action({"play": "QH", "signal": "slam"}) == SLAM + 14 + 10
+    >>> parse_action({"play": "QH", "signal": "slam"}) == SLAM + 13 + 10
     True
     """
     if not isinstance(obj, dict):
-        raise RulesError(f"an action must be an object, not {obj!r}")
+        raise RulesError(f"an action must be an object, not {obj!r}", "bad_action")
     keys = set(obj) - {"seat"}
     if keys == {"play"} or keys == {"play", "signal"}:
         c = parse_card(obj["play"])
@@ -95,11 +95,11 @@ def parse_action(obj):
             return c + SLAM
         if sig == "drop":
             return c + DROP
-        raise RulesError(f"unknown signal {sig!r} (slam or drop)")
+        raise RulesError(f"unknown signal {sig!r} (slam or drop)", "bad_action")
     if keys == {"call"}:
         n = obj["call"]
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
-            raise RulesError(f"a call must be a whole number from 0 to 13, not {n!r}")
+            raise RulesError(f"a call must be a whole number from 0 to 13, not {n!r}", "bad_action")
         return CALL + n
     if keys == {"decision"}:
         d = obj["decision"]
@@ -107,7 +107,7 @@ def parse_action(obj):
             return ACCEPT
         if d == "pass":
             return PASS
-        raise RulesError(f"a decision is 'accept' or 'pass', not {d!r}")
+        raise RulesError(f"a decision is 'accept' or 'pass', not {d!r}", "bad_action")
     if keys == {"trump"}:
         if obj["trump"] == "partner":
             return PARTNER
@@ -116,7 +116,7 @@ def parse_action(obj):
         if obj["blind"] is not True:
             if obj["blind"] is False:
                 return TRUMP + parse_trump(obj["trump"])
-            raise RulesError(f"'blind' must be true or false, not {obj['blind']!r}")
+            raise RulesError(f"'blind' must be true or false, not {obj['blind']!r}", "bad_action")
         return BLIND + parse_trump(obj["trump"])
     if keys == {"double"}:
         return DOUBLE if _bool(obj, "double") else NO_DOUBLE
@@ -126,13 +126,13 @@ def parse_action(obj):
         return SWAP if _bool(obj, "swap") else KEEP
     if keys == {"peek"}:
         if obj["peek"] is not True:
-            raise RulesError("'peek' can only be true")
+            raise RulesError("'peek' can only be true", "bad_action")
         return PEEK
     if keys == {"look"}:
         if obj["look"] is not True:
-            raise RulesError("'look' can only be true")
+            raise RulesError("'look' can only be true", "bad_action")
         return LOOK
-    raise RulesError(f"unknown action {_plain(obj)!r}")
+    raise RulesError(f"unknown action {_plain(obj)!r}", "bad_action")
 
 
 def _plain(obj):

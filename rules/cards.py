@@ -33,12 +33,12 @@ def card_text(c):
 def parse_card(text):
     """Parse ``"QH"``, ``"10H"`` or ``"th"`` into a card int; RulesError otherwise."""
     if not isinstance(text, str):
-        raise RulesError(f"a card must be written as text like 'QH', not {text!r}")
+        raise RulesError(f"a card must be written as text like 'QH', not {text!r}", "bad_action")
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise RulesError(f"{text!r} is not a card (write rank then suit, e.g. 'QH' or 'TS')")
+        raise RulesError(f"{text!r} is not a card (write rank then suit, e.g. 'QH' or 'TS')", "bad_action")
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 
@@ -81,4 +81,4 @@ def parse_trump(text):
         return NT
     if isinstance(text, str) and len(text) == 1 and text in SUITS:
         return SUITS.index(text)
-    raise RulesError(f"{text!r} is not a trump (one of S H D C NT)")
+    raise RulesError(f"{text!r} is not a trump (one of S H D C NT)", "bad_action")

@@ -98,9 +98,10 @@ class Deal:
     def check(self, seat, code):
         """Raise RulesError unless ``seat`` may take action ``code`` now."""
         if self.phase == DONE:
-            raise RulesError("the deal is over")
+            raise RulesError("the deal is over", "no_deal")
         if seat != self.turn:
-            raise RulesError(f"not {self.seat_name(seat)}'s turn (waiting for {self.seat_name(self.turn)})")
+            raise RulesError(f"not {self.seat_name(seat)}'s turn (waiting for {self.seat_name(self.turn)})",
+                             "not_your_turn")
         if code < 192:
             sig = A.play_signal(code)
             if sig and not self.signals_allowed():

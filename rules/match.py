@@ -109,12 +109,7 @@ class Match:
         for i, s in enumerate(d.score):
             self.totals[i] += s
         self.summaries.append(deal_summary(self.game, d))
-        name = self.game.name
-        if name == "manille":
-            if d.outcome == "tie":
-                self.tie_pending = True
-            elif d.outcome == "complete":
-                self.tie_pending = False
+        self.game.after_deal(self)
         target = self.options["target"]
         t = self.totals
         top = max(t)
@@ -127,8 +122,7 @@ class Match:
                 self.winner = self.game.sides[t.index(top)]
             else:
                 self.play_on = True
-        elif name == "manille-muette" and self.options["max_deals"] and \
-                len(self.records) >= self.options["max_deals"]:
+        elif self.game.deal_limit_reached(self):
             self.finished = True
             self.winner = self.game.sides[t.index(top)] if t.count(top) == 1 else None
 
@@ -168,16 +162,9 @@ def check_hands(game, hands, widow):
 
 def deal_summary(game, d):
     sides = game.sides
-    four = game.n == 4
     tricks = d.team_tricks()
     out = {"dealer": game.seats[d.dealer], "outcome": d.outcome}
-    if game.name == "manfee":
-        out["targets"] = dict(zip(sides, d.targets)) if d.targets else None
-    elif four:
-        out["trump"] = trump_text(d.trump) if d.trump >= 0 else None
-        out["points"] = dict(zip(sides, d.team_points()))
-    else:
-        out["trump"] = trump_text(d.trump)
+    out.update(game.summary_extras(d))
     out["tricks"] = dict(zip(sides, tricks))
     out["score"] = dict(zip(sides, d.score)) if d.score is not None else None
     return out

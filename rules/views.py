@@ -9,53 +9,68 @@ Never another seat's hidden cards, the Manni, or the deck.
 ``rebuild`` goes the other way for the bots: from a view and a guess of the
 hidden cards, a full Deal to search.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .cards import mask_texts, card_text, parse_card, make_mask, trump_text, NT
-from .deal import PHASE_NAMES, PLAY, TRUMP, DONE
+from .deal import PHASE_NAMES, Deal
+from .games import game_of
 from . import actions as A
 
-
-def hand_visible(deal, seat):
-    """False while the rules keep ``seat``'s own cards face down.
-
-    The Manille dealer's partner may not look before trump is named; the
-    Manille muette dealer, when blind trump is allowed, has not turned the
-    hand up yet.
-    """
-    name = type(deal).__name__
-    if deal.phase != TRUMP:
-        return True
-    if name == "ManilleDeal":
-        return seat != (deal.dealer + 2) % 4
-    if name == "MuetteDeal":
-        return seat != deal.dealer or deal.looked
-    return True
+if TYPE_CHECKING:
+    from .games import Game
+    from .match import Match
 
 
-def seat_view(match, seat):
+def hand_visible(deal: Deal, seat: int) -> bool:
+    """False while the rules keep ``seat``'s own cards face down (the Manille
+    dealer's partner before trump; the muette dealer who may name trump blind
+    and has not turned the hand up)."""
+    return game_of(deal).hand_visible(deal, seat)
+
+
+def seat_view(match: Match, seat: int | str) -> dict:
     """The view of ``seat`` (int or name) as a JSON/msgpack-ready dict."""
     g = match.game
     if isinstance(seat, str):
         seat = g.seat_index(seat)
+    return _view(match, seat, seat)
+
+
+def public_view(match: Match, place: int | str | None = None) -> dict:
+    """What a spectator sees: everything public, no hand at all (not even one
+    a player remembers).  ``place`` is the seat the spectator sits behind
+    (its view's ``seat``, for the table's orientation), or None."""
+    g = match.game
+    if isinstance(place, str):
+        place = g.seat_index(place)
+    return _view(match, None, place)
+
+
+def _view(match: Match, seat: int | None, place: int | None) -> dict:
+    g = match.game
     seats = g.seats
     d = match.deal
-    view = {"game": g.name, "options": dict(match.options), "seat": seats[seat],
+    view = {"game": g.name, "options": dict(match.options),
+            "seat": seats[place] if place is not None else None,
             "seats": list(seats), "totals": dict(zip(g.sides, match.totals)),
             "scores": [s["score"] for s in match.summaries],
             "finished": match.finished, "winner": match.winner,
             "deal": match.deal_index, "next_dealer": None}
     if d is None:
-        view.update(phase="waiting", turn=None, hand=[], legal=[])
+        view.update(phase="waiting", turn=None, hand=[] if seat is not None else None, legal=[])
         return view
     if d.done:
         nd = match.next_dealer()
         view["next_dealer"] = seats[nd] if nd is not None and not match.finished else None
-    visible = hand_visible(d, seat)
+    visible = seat is not None and hand_visible(d, seat)
     turn = d.turn if not d.done else -1
     view.update({
         "dealer": seats[d.dealer],
         "phase": PHASE_NAMES[d.phase],
         "turn": seats[turn] if turn >= 0 else None,
-        "hand": mask_texts(d.hands[seat]) if visible else None,
+        "hand": mask_texts(d.hands[seat]) if visible and seat is not None else None,
         "counts": {seats[s]: bin(d.hands[s]).count("1") for s in range(g.n)},
         "history": [dict(seat=seats[s], **A.action_json(c)) for s, c in d.history],
         "trick": _trick(d, seats),
@@ -66,35 +81,10 @@ def seat_view(match, seat):
         "trump": trump_text(d.trump) if d.trump >= 0 else None,
         "outcome": d.outcome,
         "score": dict(zip(g.sides, d.score)) if d.score else None,
-        "legal": _legal(d, seat, visible),
+        "legal": _legal(d, seat, visible) if seat is not None else [],
     })
-    if g.name == "manfee":
-        view["calls"] = {seats[s]: d.calls[s] for s in range(4) if d.calls[s] is not None}
-        view["targets"] = dict(zip(g.sides, d.targets)) if d.targets else None
-        view["passed"] = d.passed
-        view["passed_hand"] = mask_texts(d.dealt[seat]) if d.passed else None
-    elif g.n == 4:
-        view["points"] = dict(zip(g.sides, d.team_points()))
-        if g.name == "manille":
-            view["tie_pending"] = d.tie_pending
-        else:
-            view["namer"] = seats[d.namer] if d.namer >= 0 else None
-            view["blind"] = d.blind
-            view["tapped"] = d.tapped
-            view["tapped_back"] = d.tapped_back
-        if d.trump >= 0:
-            view["factors"] = [list(f) for f in _factors_preview(d)]
-    else:
-        view["trump_card"] = card_text(13 * d.trump)   # the two of trump, face up
-        view["swapper"] = seats[d.swapper] if d.swapper >= 0 else None
-        view["swapped_out"] = mask_texts(d.swapped_out) if d.swapper == seat else None
+    view.update(g.view_extras(d, seat))
     return view
-
-
-def _factors_preview(d):
-    """The factors in force whoever wins (the sweep only once it happened)."""
-    fs = d.factors(0 if d.won[0] + d.won[2] >= d.won[1] + d.won[3] else 1)
-    return fs
 
 
 def _trick(d, seats):
@@ -131,13 +121,14 @@ def _legal(d, seat, visible):
 
 # -- from a view back to a full deal (for the bots' searches) ---------------------
 
-def history_codes(view):
+def history_codes(view: dict) -> list:
     """The deal's public actions as (seat index, code) pairs."""
     seats = view["seats"]
     return [(seats.index(a["seat"]), A.parse_action(a)) for a in view["history"]]
 
 
-def rebuild(game, view, others, widow=0, codes=None, tie_pending=None):
+def rebuild(game: Game, view: dict, others: dict, widow: int = 0, codes: list | None = None,
+            tie_pending: bool | None = None) -> Deal:
     """A full Deal consistent with ``view``, given a guess of the hidden cards.
 
     ``others`` maps seat index -> mask of the cards that seat holds *now*
@@ -157,12 +148,7 @@ def rebuild(game, view, others, widow=0, codes=None, tie_pending=None):
         if c < 192:
             held[s] |= 1 << (c & 63)
     dealer = seats.index(view["dealer"])
-    if game.name == "manfee" and view.get("passed"):
-        held = [held[(s + 3) % 4] for s in range(4)]       # undo the pass
-    if game.name == "manni" and view.get("swapper"):
-        sw = seats.index(view["swapper"])
-        out = make_mask(parse_card(c) for c in view["swapped_out"]) if sw == me else widow
-        held[sw], widow = out, held[sw]
+    held, widow = game.undo_exchange(view, held, widow, me)
     if tie_pending is None:
         tie_pending = bool(view.get("tie_pending"))
     deal = game.new_deal(held, dealer, view["options"], widow=widow,
