@@ -117,6 +117,11 @@ class Deal:
         self.check(seat, code)
         self.step(code)
 
+    def acts_out_of_turn(self, seat, code):
+        """True for the one kind of action a seat may take out of turn (the
+        Manille partner's peek); the host then skips its turn check."""
+        return False
+
     def signals_allowed(self):
         return False
 

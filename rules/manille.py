@@ -73,8 +73,11 @@ class ManilleDeal(_ManilleBase):
     def bidding_legal(self):
         return tuple(range(A.TRUMP, A.TRUMP + 5))
 
+    def acts_out_of_turn(self, seat, code):
+        return code == A.PEEK and self.phase == P_TRUMP and seat == (self.dealer + 2) % 4
+
     def check(self, seat, code):
-        if code == A.PEEK and self.phase == P_TRUMP and seat == (self.dealer + 2) % 4:
+        if self.acts_out_of_turn(seat, code):
             return
         super().check(seat, code)
 
