@@ -9,7 +9,8 @@ The wire format and every message are described in docs/PROTOCOL.md.
 """
 from .protocol import PROTOCOL_VERSION, SERVICE_TYPE, DEFAULT_PORT, ProtocolError
 from .client import Client, parse_address
-from .discovery import LobbyBrowser, TableInfo, Advertiser, find_table
+from .advert import Advertiser
+from .lobby import LobbyBrowser, TableInfo, find_table
 from .host import HostServer
 from .seats import LocalSeat, parse_seats
 

@@ -236,7 +236,7 @@ class AutoSeat:
 
 def run_join(args, out, interfaces, deadline, bot):
     from .client import Client, looks_like_address, parse_address
-    from .discovery import find_table
+    from .lobby import find_table
     target = args.join
     if looks_like_address(target):
         try:

@@ -28,7 +28,7 @@ from rules.host import MatchHost
 from rules.store import load_record
 
 from . import protocol as P
-from .discovery import Advertiser, advert_addresses
+from .advert import Advertiser, advert_addresses
 from .framing import HOST_LIMITS, HEADER, FrameError, check_length, decode_payload, encode
 from .match import LanMatch
 from .seats import LocalSeat, check_spec, make_slots
