@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 import time
+from typing import List, Optional, Tuple
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -18,7 +19,7 @@ from .cards import RANKS, SUITS, CardArt  # noqa: E402
 from .table_art import dealer_button, felt  # noqa: E402
 
 
-def render_sheet(width=90, four_colour=False):
+def render_sheet(width: int = 90, four_colour: bool = False) -> Tuple[pygame.Surface, float]:
     """The preview sheet as a Surface, and the seconds the 52 faces took."""
     art = CardArt(width, four_colour=four_colour)
     gap = max(6, width // 8)
@@ -45,7 +46,7 @@ def render_sheet(width=90, four_colour=False):
     return sheet, took
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m sprites.preview", description=__doc__.splitlines()[0])
     p.add_argument("out", help="PNG file to write")
     p.add_argument("--width", type=int, default=90, help="card width in pixels (default 90)")

@@ -8,16 +8,17 @@ in.
 import math
 import random
 from statistics import NormalDist
+from typing import Sequence, Tuple
 
 import pygame
 
 FELT_GREEN = (36, 112, 64)
 
 _TILE = 128
-_tiles = {}
+_tiles: dict = {}   # (seed, colour) -> the noise tile
 
 
-def _noise_tile(seed, base):
+def _noise_tile(seed: int, base: Tuple[int, ...]) -> pygame.Surface:
     """A ``_TILE``-pixel square of felt colour with fine grain baked in.
 
     Uniform random bytes are mapped through a per-channel table (an inverse
@@ -33,7 +34,7 @@ def _noise_tile(seed, base):
         inv = NormalDist(0.0, 6.0).inv_cdf
         grain = [inv((v + 0.5) / 256) for v in range(256)]
         buf = bytearray(n * 3)
-        for ch, (c0, k) in enumerate(zip(base, (0.7, 1.0, 0.7))):
+        for ch, (c0, k) in enumerate(zip(base, (0.7, 1.0, 0.7), strict=False)):
             table = bytes(max(0, min(255, round(c0 + g * k))) for g in grain)
             buf[ch::3] = noise.translate(table)
         small = pygame.image.frombuffer(bytes(buf), (_TILE // 2, _TILE), "RGB")
@@ -41,7 +42,7 @@ def _noise_tile(seed, base):
     return tile
 
 
-def felt(size, seed=7, colour=FELT_GREEN):
+def felt(size: Tuple[int, int], seed: int = 7, colour: Sequence[int] = FELT_GREEN) -> pygame.Surface:
     """A green card-table felt of ``size`` (w, h): grain, soft blotches, vignette.
 
     The same ``size`` and ``seed`` always give the same pixels.
@@ -78,7 +79,7 @@ def felt(size, seed=7, colour=FELT_GREEN):
     return surf
 
 
-def dealer_button(size):
+def dealer_button(size: int) -> pygame.Surface:
     """A white disc of diameter ``size`` with a bold black "D" (SRCALPHA)."""
     size = int(size)
     if size < 4:
