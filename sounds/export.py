@@ -5,11 +5,13 @@
 import argparse
 import os
 import sys
+from typing import List, Optional
 
-from .synth import EFFECTS, samples, write_wav
+from .effects import EFFECTS, samples
+from .wav import write_wav
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m sounds.export", description=__doc__.splitlines()[0])
     p.add_argument("dir", help="directory to write NAME.wav files into (created if missing)")
     args = p.parse_args(argv)

@@ -272,3 +272,60 @@ def test_sound_bank_plays_real_samples_through_the_disk_driver(tmp_path):
     peak = max(abs(v) for v in data)
     assert peak > 10000                      # the slam's thud, not just dither
     assert sum(1 for v in data if v) > 2000
+
+
+# ---------------------------------------------------------------- no chatter without a device
+
+QUIET_BANK = textwrap.dedent("""
+    import os
+    from sounds import SoundBank
+    from table.app import make_sound_bank
+    bank = SoundBank(volume=1.0)
+    bank.play("slam")
+    bank.close()
+    app_bank = make_sound_bank(type("S", (), {"volume": 0.5, "muted": False})())
+    app_bank.play("deal")
+    app_bank.close()
+    print(bank.available, app_bank.available)
+""")
+
+
+def _machine_env(driver):
+    """The environment of a desktop without sound: SDL picks (or is told) a real driver."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_AUDIO")}
+    env.update(SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if driver:
+        env["SDL_AUDIODRIVER"] = driver
+    return env
+
+
+@pytest.mark.parametrize("driver", ["alsa", None], ids=["alsa", "sdl-default"])
+def test_sound_bank_opens_without_a_word_on_stderr(driver):
+    r = subprocess.run([sys.executable, "-c", QUIET_BANK], cwd=ROOT, env=_machine_env(driver),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    if not os.path.exists("/dev/snd") and driver == "alsa":
+        assert r.stdout.split() == ["False", "False"]     # no device: silent banks, no exception
+
+
+def test_quiet_stderr_hides_c_level_writes_and_restores_fd_2(capfd):
+    from sounds.mixer import quiet_stderr
+    with quiet_stderr():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+    os.write(2, b"after\n")
+    sys.stderr.write("python after\n")
+    sys.stderr.flush()
+    assert capfd.readouterr().err == "after\npython after\n"
+
+
+@pytest.mark.xfail(strict=True, reason="App.__init__ calls pygame.init(), which opens the audio device "
+                   "itself before the sound bank does: the table must init display and font only, "
+                   "or open audio through sounds.open_mixer (issue 13)")
+def test_game_starts_without_a_word_on_stderr_on_a_machine_without_sound(tmp_path):
+    env = _machine_env("alsa")
+    env["MANFEE_HOME"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "game.py", "--screenshot", str(tmp_path / "shot.png"),
+                        "--after", "0.2"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
