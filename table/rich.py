@@ -9,16 +9,52 @@ each token is drawn as a shape between the words:
 
 ``rich(text, size, colour)`` returns a cached surface; ``blit_rich`` draws it
 at an anchor.  Pips on the table's dark panels use light inks (cream for the
-black suits) unless ``on_light`` is set.
+black suits) unless ``on_light`` is set.  The inks come from ``sprites.colours``
+and follow the deck: ``set_four_colour(True)`` makes a diamond here as blue
+(and a club as green) as on the cards.
 """
 import re
+from collections.abc import Mapping
 
 import pygame
 
+from sprites.colours import suit_ink as _sprite_ink
+
 from .text import font
 
-SUIT_INK_DARK = {"S": (244, 236, 210), "C": (244, 236, 210), "H": (255, 118, 104), "D": (255, 118, 104)}
-SUIT_INK_LIGHT = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 36), "D": (200, 24, 36)}
+_deck = {"four_colour": False}           # the Settings' deck, told by set_four_colour
+
+
+def set_four_colour(on):
+    """Ink text pips like the four-colour deck (True) or the two-colour one."""
+    _deck["four_colour"] = bool(on)
+
+
+def suit_ink(suit, on_light=False):
+    """The ink of a ``suit`` pip in text for the current deck (one source: sprites.colours)."""
+    return _sprite_ink(suit, _deck["four_colour"], on_light)
+
+
+class _Inks(Mapping):
+    """Suit -> ink following the deck setting, so ``SUIT_INK_DARK[suit]`` keeps working."""
+
+    def __init__(self, on_light):
+        self.on_light = on_light
+
+    def __getitem__(self, suit):
+        if suit not in ("S", "H", "D", "C"):
+            raise KeyError(suit)
+        return suit_ink(suit, self.on_light)
+
+    def __iter__(self):
+        return iter("SHDC")
+
+    def __len__(self):
+        return 4
+
+
+SUIT_INK_DARK = _Inks(False)
+SUIT_INK_LIGHT = _Inks(True)
 RANK_WORDS = {"T": "10"}
 
 _TOKEN = re.compile(r"(\{[SHDC]\}|->|\*\*)")
@@ -72,13 +108,12 @@ def card_words(card):
 def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=False):
     """A surface of ``text`` with its tokens drawn as shapes (cached)."""
     size = int(size)
-    key = (text, size, tuple(colour), bold, on_light, shadow)
+    key = (text, size, tuple(colour), bold, on_light, shadow, _deck["four_colour"])
     img = _cache.get(key)
     if img is not None:
         return img
     if len(_cache) > 500:
         _cache.clear()
-    inks = SUIT_INK_LIGHT if on_light else SUIT_INK_DARK
     parts = []
     b = bold
     f_asc = font(size, True).get_ascent()
@@ -92,7 +127,7 @@ def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=
             parts.append(("img", _arrow(size, colour), 0.25))
             continue
         if len(tok) == 3 and tok[0] == "{":
-            parts.append(("img", pip_surface(tok[1], round(size * 0.82), inks[tok[1]]), 0.08))
+            parts.append(("img", pip_surface(tok[1], round(size * 0.82), suit_ink(tok[1], on_light)), 0.08))
             continue
         f = font(size, b)
         parts.append(("txt", f.render(tok, True, colour), 0.0))
