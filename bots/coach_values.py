@@ -1,0 +1,251 @@
+"""What each choice of one decision is worth: the coach's two measures.
+
+* ``seat_values(view, ...)`` judges from what the seat knew: it deals the
+  unseen cards many times consistently with the seat's view (weighted by
+  what the others announced, as the searching bots do), and plays every
+  candidate in the same worlds, so the differences between candidates carry
+  little noise.  It reads the view and nothing else.
+* ``true_values(deal, seat, ...)`` is the all-hands ("double dummy")
+  judgement of the same decision: the true deal, solved exactly once few
+  tricks are left, otherwise played out several times with a little
+  randomness.
+
+After the candidate, a deal goes on the same way in both measures: the
+remaining announcements (calls, accept or pass, trump, taps, the Manni swap)
+come from TANA's formulas, each seat reading only its own view of that world
+(quick, and nobody peeks at a hand to announce), the cards from the heuristic
+player with every hand visible (the bots' play-outs), the last tricks solved.
+
+Worth is in the game's points, from the seat's side: its side's deal score
+minus the other side's (four-player games), its own score (Manni).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from rules import actions as A
+from rules.cards import SUIT_OF, mask_cards
+from rules.deal import DONE, PLAY, Deal
+from rules.manille import MuetteDeal
+from rules.match import Match
+from rules.views import hand_visible, seat_view
+from .base import decide, decision_seed
+from .core import kind_of
+from .infer import acceptor
+from .knowledge import Info
+from .levels import config
+from .sample import Worlds, sample_world
+from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
+
+# The continuation's announcements: TANA's tactics (blocking calls, the first
+# caller's team call) from formulas, without noise, so a continuation costs a
+# fraction of a millisecond and is the same every time.
+_FORMULA = dict(config("TANA"), bid_worlds=0, bid_noise=0.0)
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """The worth of every candidate of one decision.
+
+    ``values`` maps each candidate action code (plays without signals) to its
+    mean worth; ``spread`` to the standard error of (best - candidate) over
+    the worlds (0 when exact); ``samples`` is how many worlds (or play-outs)
+    each mean is over; ``exact`` is True when the end was solved outright.
+    """
+
+    values: dict[int, float]
+    spread: dict[int, float]
+    samples: int
+    exact: bool
+
+    @property
+    def best(self) -> int:
+        """The best candidate (on a tie, the lowest code: stable)."""
+        return max(sorted(self.values), key=lambda c: self.values[c])
+
+    def loss(self, code: int) -> float:
+        """How much worse ``code`` is than the best (0 or more)."""
+        return max(0.0, self.values[self.best] - self.values[_plain(code)])
+
+
+def _plain(code: int) -> int:
+    """A play without its signal (signals change no score)."""
+    return code & 63 if code < 192 else code
+
+
+class _Table:
+    """A stand-in match around a world's deal, so that each seat's own view
+    of that world can be built for the continuation's announcements."""
+
+    def __init__(self, view: dict) -> None:
+        m = Match(view["game"], view["options"])
+        m.records = [{} for _ in range(view["deal"] + 1)]
+        m.totals = [view["totals"][s] for s in m.game.sides]
+        self.match = m
+
+    def view(self, deal: Deal, seat: int) -> dict:
+        self.match.deal = deal
+        return seat_view(self.match, seat)
+
+
+def _look(d: Deal) -> None:
+    """The muette dealer turns the hand up (not an action of the record)."""
+    if isinstance(d, MuetteDeal):
+        d.looked = True
+
+
+def _apply(d: Deal, code: int) -> None:
+    if code == A.LOOK:
+        _look(d)
+    else:
+        d.step(code)
+
+
+def go_on(d: Deal, table: _Table, me: int, rng: random.Random, solve_at: int,
+          eps: float = 0.0) -> tuple[float, int]:
+    """Finish deal ``d`` with the continuation: its worth to seat ``me``, and
+    the cost in play-out units (a solved end counts its nodes)."""
+    while d.phase != PLAY and d.phase != DONE:
+        s = d.turn
+        if not hand_visible(d, s):
+            _look(d)                  # the continuation never names trump blind
+            continue
+        info = Info(table.view(d, s))
+        d.step(decide(info, _FORMULA, rng))
+    if d.phase == PLAY:
+        name = table.match.game.name
+        return evaluate(d, kind_of(name), me, d.n, name, solve_at, rng, eps)
+    return utility(d, me, d.n), 1
+
+
+def candidates(info: Info) -> list[int]:
+    """The choices of a decision as action codes: the legal actions, plays
+    without signals; a muette dealer with the hand face down may look or
+    name trump blind."""
+    return [c for c in info.legal if c < 192 or c >= 256]
+
+
+def _reduce(info_kind, cands: list[int], hand: int, live: int) -> tuple[list[int], dict[int, int]]:
+    """Touching cards play alike: judge one of each run, and map every card
+    to the one judged for it (the lowest of its run, as the search keeps)."""
+    plays = [c for c in cands if c < 192]
+    if len(plays) < 2:
+        return cands, {c: c for c in cands}
+    kept = equivalent_reduce(info_kind, plays, hand, live)
+    st = info_kind.strength
+    rep = {}
+    for c in plays:
+        same = [k for k in kept if SUIT_OF[k] == SUIT_OF[c] and st[k] <= st[c]]
+        rep[c] = max(same, key=lambda k: st[k]) if same else c
+    return kept, rep
+
+
+def _summarise(rows: dict[int, list[float]], rep: dict[int, int], exact: bool) -> Valuation:
+    n = len(next(iter(rows.values())))
+    means = {c: sum(v) / n for c, v in rows.items()}
+    best = max(sorted(means), key=lambda c: means[c])
+    spread = {}
+    for c, v in rows.items():
+        if exact or n < 2:
+            spread[c] = 0.0
+            continue
+        diffs = [b - x for b, x in zip(rows[best], v, strict=True)]
+        mu = sum(diffs) / n
+        var = sum((x - mu) ** 2 for x in diffs) / (n - 1)
+        spread[c] = math.sqrt(var / n)
+    values = {c: means[rep.get(c, c)] for c in rep}
+    return Valuation(values, {c: spread[rep.get(c, c)] for c in rep}, n, exact)
+
+
+def _blind_world(info: Info, rng: random.Random) -> Deal:
+    """A world for the muette dealer who has not looked: nothing is played
+    yet, so every card, the dealer's own included, is dealt at random."""
+    g = info.game
+    cards = list(mask_cards(g.deck_mask))
+    rng.shuffle(cards)
+    hands = [0] * g.n
+    i = 0
+    for s in range(g.n):
+        for c in cards[i:i + info.counts[s]]:
+            hands[s] |= 1 << c
+        i += info.counts[s]
+    d = g.new_deal(hands, info.dealer, info.view["options"], deal_index=info.view["deal"])
+    for _s, code in info.codes:
+        d.step(code)
+    return d
+
+
+def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
+                min_worlds: int = 16) -> Valuation:
+    """Every candidate's mean worth over up to ``worlds`` worlds consistent
+    with ``view`` (the same worlds for every candidate).  Solved ends cost
+    more than play-outs, so the worlds stop once they have cost as much as
+    ``worlds`` play-outs of every candidate would (never below
+    ``min_worlds``); costs are counted, not timed, so the result is a pure
+    function of the view and the seed: the other seats' hidden cards are
+    never read."""
+    info = Info(view)
+    cands = candidates(info)
+    live = info.unknown | info.hand
+    for k in info.known:
+        live |= k
+    for _s, c in info.trick:
+        live |= 1 << c
+    kept, rep = _reduce(info.kind, cands, info.hand, live)
+    rng = random.Random(decision_seed(seed, "review|" + info.public_key()))
+    acc = acceptor(info, 1.0, True)
+    table = _Table(view)
+    maker = Worlds(info)
+    rows: dict[int, list[float]] = {c: [] for c in kept}
+    limit = max(1, worlds) * len(kept)
+    units = 0
+    for w in range(max(1, worlds)):
+        if units >= limit and w >= min_worlds:
+            break
+        if info.hand_hidden:
+            base = _blind_world(info, rng)
+        else:
+            others, widow = sample_world(info, rng, acc)
+            base = maker.deal(others, widow)
+        for c in kept:
+            d = base.copy()
+            _apply(d, c)
+            value, cost = go_on(d, table, info.me, rng, solve_at)
+            rows[c].append(value)
+            units += cost
+    return _summarise(rows, rep, exact=False)
+
+
+def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,
+                solve_at: int = 5) -> Valuation:
+    """The all-hands judgement of the decision ``view`` faces in the true
+    ``deal`` (at that very point): exact once ``solve_at`` tricks or fewer
+    are left in the play, else the mean of ``runs`` play-outs on the true
+    cards (the first plain, the others with 8% random cards)."""
+    info = Info(view)
+    me = info.me
+    cands = candidates(info)
+    live = 0
+    for h in deal.hands:
+        live |= h
+    for c in deal.trick:
+        live |= 1 << c
+    kept, rep = _reduce(info.kind, cands, deal.hands[me], live)
+    table = _Table(view)
+    rows: dict[int, list[float]] = {c: [] for c in kept}
+    if deal.phase == PLAY and tricks_left(deal) <= solve_at:
+        for c in kept:
+            d = deal.copy()
+            d.step(c)
+            rows[c].append(utility(d, me, d.n) if d.phase == DONE
+                           else Solver(info.kind, me, d.n, info.name).value(d))
+        return _summarise(rows, rep, exact=True)
+    rng = random.Random(decision_seed(seed, "truth|" + info.public_key()))
+    for r in range(max(1, runs)):
+        for c in kept:
+            d = deal.copy()
+            _apply(d, c)
+            rows[c].append(go_on(d, table, me, rng, min(solve_at, 3), 0.0 if r == 0 else 0.08)[0])
+    return _summarise(rows, rep, exact=False)

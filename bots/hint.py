@@ -1,0 +1,244 @@
+"""The hint: what the strongest bot would do from this seat, and why.
+
+    from bots.hint import hint
+    from bots.coach_words import say
+    h = hint(view)                 # view = rules.views.seat_view(match, seat)
+    h.action                       # e.g. {"play": "KS"}: one of view["legal"]
+    say(h.reason)                  # "the K♠ is the highest spade left"
+
+``hint`` asks ZELZELA for the seat's current decision (any decision: Manfee
+calls, accept or pass, trump, en face, blind or look, taps and tap backs, the
+Manni swap, cards with their signals) and explains it with reason codes
+(``coach_words``) worked out from the same view.  Like every bot it reads the
+view and nothing else, so a hint never tells what a seat could not know; and
+it is a pure function of (view, budget, seed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import actions as A
+from rules.cards import NT, SUIT_OF, SUITS, SUIT_MASK, card_text, mask_cards
+from .base import make_bot
+from .coach_words import Reason
+from .estimate import manfee_tricks, manille_points, manni_tricks
+from .knowledge import Info
+from .policy import any_can_beat, safe_lead
+
+# The hint answers within a second on one core: ZELZELA's searches stop
+# after this long (they normally take 0.1-0.5 s; the cap is for a loaded
+# machine and makes a hint depend on timing only then).
+TIME_CAP = 0.6
+HINT_BOT = "ZELZELA"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested action for the seat to act, and why.
+
+    ``action`` is one of the view's legal action objects (a Manfee play may
+    carry a ``signal``); ``reasons`` lists the main reason first, then
+    secondary ones (the Manfee trick race, the signal).
+    """
+
+    seat: str
+    phase: str
+    action: dict
+    reasons: tuple[Reason, ...]
+
+    @property
+    def reason(self) -> Reason:
+        return self.reasons[0]
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "phase": self.phase, "action": self.action,
+                "reasons": [r.to_json() for r in self.reasons]}
+
+
+def hint(view: dict, budget: float = 1.0, seed: int = 0) -> Hint:
+    """ZELZELA's choice for the seat of ``view`` and the reasons for it.
+
+    ``budget`` scales the search (1 = ZELZELA as it plays; tests pass
+    0.05).  Raises ValueError when the seat has nothing to decide.
+    """
+    if not view.get("legal"):
+        raise ValueError("this seat has nothing to decide now")
+    bot = make_bot(HINT_BOT, seed, budget)
+    bot.tweak("time_cap", TIME_CAP)
+    action = bot.choose(view)
+    info = Info(view)
+    code = A.parse_action(action)
+    return Hint(view["seat"], view["phase"], action, tuple(reasons_for(info, code)))
+
+
+def reasons_for(info: Info, code: int) -> list[Reason]:
+    """The reasons for action ``code`` at the decision of ``info`` (view only)."""
+    if code == A.LOOK:
+        return [Reason("look_first")]
+    if A.BLIND <= code <= A.BLIND + NT:
+        return [Reason("blind")]
+    if code < 192:
+        return _card_reasons(info, code)
+    ph = info.phase
+    if ph == "call":
+        return [_call_reason(info, code - A.CALL)]
+    if ph == "decide":
+        return [_decide_reason(info, code == A.ACCEPT)]
+    if ph in ("trump", "partner_trump"):
+        return [_trump_reason(info, code)]
+    if ph in ("double", "redouble"):
+        trump = "NT" if info.trump == NT else SUITS[info.trump]
+        names = {A.DOUBLE: "tap", A.NO_DOUBLE: "no_tap", A.REDOUBLE: "tap_back",
+                 A.NO_REDOUBLE: "no_tap_back"}
+        return [Reason(names[code], {"trump": trump})]
+    if ph == "swap":
+        tricks = round(manni_tricks(info.hand, info.trump), 1)
+        return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks})]
+    return [Reason("only_card", {})]
+
+
+# -- announcements ------------------------------------------------------------------
+
+def _call_reason(info: Info, call: int) -> Reason:
+    d, me = info.dealer, info.me
+    tricks = round(manfee_tricks(info.hand), 1)
+    most = max(a - A.CALL for a in info.legal)
+    if me == (d + 2) % 4 and call == most and info.calls[(d + 3) % 4] is not None:
+        return Reason("call_block", {"call": call})
+    if me == (d + 3) % 4:
+        return Reason("call_team", {"call": call, "tricks": tricks})
+    if me == (d + 1) % 4 and info.calls[(d + 3) % 4] is not None:
+        return Reason("call_last", {"call": call, "total": info.calls[(d + 3) % 4] + call})
+    return Reason("call_hand", {"call": call, "tricks": tricks})
+
+
+def _decide_reason(info: Info, accept: bool) -> Reason:
+    d = info.dealer
+    calls = info.calls
+    opp = calls[(d + 1) % 4] + calls[(d + 3) % 4]
+    remainder = 13 - sum(c for c in calls if c is not None)
+    acc = (calls[(d + 2) % 4] + remainder, opp)
+    pas = (min(opp + 1, 13), 13 - min(opp + 1, 13))
+    if accept:
+        return Reason("accept", {"target": acc[0], "their_target": acc[1],
+                                 "pass_target": pas[0], "pass_their_target": pas[1]})
+    return Reason("pass", {"target": pas[0], "their_target": pas[1],
+                           "accept_target": acc[0], "accept_their_target": acc[1]})
+
+
+def _trump_reason(info: Info, code: int) -> Reason:
+    if code == A.PARTNER:
+        return Reason("en_face")
+    t = code - A.TRUMP
+    points = round(manille_points(info.hand, t, info.name))
+    if t == NT:
+        return Reason("trump_nt", {"trump": "NT", "points": points})
+    return Reason("trump_suit", {"trump": SUITS[t], "points": points})
+
+
+# -- the card play ----------------------------------------------------------------------
+
+def _others_live(info: Info) -> int:
+    """Cards that another seat may still hold (or that lie out of play unseen)."""
+    live = info.unknown
+    for s in range(info.n):
+        if s != info.me:
+            live |= info.known[s]
+    return live
+
+
+def _card_reasons(info: Info, code: int) -> list[Reason]:
+    c = code & 63
+    legal = [a for a in info.legal if a < 192]
+    out = [_main_card_reason(info, c, legal)]
+    race = _race(info)
+    if race is not None:
+        out.append(race)
+    sig = A.play_signal(code)
+    if sig:
+        out.append(Reason("signal_" + sig, {"suit": SUITS[SUIT_OF[c]]}))
+    return out
+
+
+def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
+    kind, T = info.kind, info.trump
+    card = card_text(c)
+    s = SUIT_OF[c]
+    if len(legal) == 1:
+        return Reason("only_card", {"card": card})
+    live = _others_live(info)
+    master = not live & kind.above[c]
+    me, p = info.me, info.partner
+    opps = [x for x in range(info.n) if x != me and x != p]
+    if not info.trick:
+        return _lead_reason(info, c, master, opps, live)
+    led, w, ws = info.led, info.win_card, info.win_seat
+    winners = [x for x in legal if kind.beats(x, w, led, T)]
+    beats = c in winners
+    k = len(info.trick)
+    later = [(me + kind.direction * i) % info.n for i in range(1, info.n - k)]
+    later_opps = [x for x in later if x != p]
+    if ws == p and not beats:
+        if kind.points and kind.value[c] > 0:
+            return Reason("feed_points", {"card": card, "partner_card": card_text(w)})
+        if winners:
+            high = max(winners, key=lambda x: kind.strength[x] + (100 if SUIT_OF[x] == T else 0))
+            return Reason("dont_overtake", {"high_card": card_text(high), "partner_card": card_text(w)})
+        return Reason("partner_winning", {"partner_card": card_text(w)})
+    if beats:
+        if ws == p:
+            return Reason("overtake_partner", {"card": card, "partner_card": card_text(w)})
+        if T != NT and s == T and led != T:
+            if SUIT_OF[w] == T:
+                return Reason("overtrump", {"card": card, "beats_card": card_text(w)})
+            return Reason("ruff", {"card": card, "suit": SUITS[led]})
+        sure = not any_can_beat(kind, info.poss, later_opps, c, led, T)
+        if sure:
+            cheaper = [x for x in winners if SUIT_OF[x] == s and kind.strength[x] < kind.strength[c]]
+            return Reason("take_trick" if cheaper else "win_cheaply", {"card": card})
+        if master:
+            return Reason("highest_left", {"card": card, "suit": SUITS[s]})
+        return Reason("play_high", {"card": card})
+    if s != led:
+        if kind.points:
+            return Reason("save_points", {"card": card, "suit": SUITS[led]})
+        return Reason("discard", {"card": card, "suit": SUITS[led]})
+    if winners:
+        return Reason("duck", {"card": card, "winner_card": card_text(w), "suit": SUITS[led]})
+    return Reason("cannot_win", {"card": card, "winner_card": card_text(w)})
+
+
+def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -> Reason:
+    kind, T = info.kind, info.trump
+    card = card_text(c)
+    s = SUIT_OF[c]
+    if s == info.slam_request():
+        return Reason("partner_asked", {"suit": SUITS[s]})
+    if T != NT and s == T:
+        if master and live & SUIT_MASK[T]:
+            return Reason("draw_trumps", {"card": card})
+        return Reason("lead_trump", {"card": card})
+    if master and safe_lead(kind, c, opps, info.poss, T):
+        return Reason("highest_left", {"card": card, "suit": SUITS[s]})
+    p = info.partner
+    if p >= 0 and T != NT and not info.poss[p] & SUIT_MASK[s] and info.poss[p] & SUIT_MASK[T]:
+        return Reason("lead_partner_ruff", {"suit": SUITS[s]})
+    mine = [x for x in mask_cards(info.hand & SUIT_MASK[s])]
+    if len(mine) > 1 and c == min(mine, key=lambda x: kind.strength[x]):
+        return Reason("lead_low", {"card": card, "suit": SUITS[s]})
+    return Reason("search_best", {"card": card})
+
+
+def _race(info: Info) -> Reason | None:
+    """Manfee: how many tricks each side still needs to go over, when it is
+    close enough to matter (three or fewer for either side)."""
+    if info.name != "manfee" or not info.targets:
+        return None
+    mine = info.me & 1
+    won = info.view.get("tricks") or {}
+    sides = info.game.sides
+    need = info.targets[mine] + 1 - won.get(sides[mine], 0)
+    they = info.targets[1 - mine] + 1 - won.get(sides[1 - mine], 0)
+    if min(need, they) > 3:
+        return None
+    return Reason("race", {"need": need, "they_need": they})

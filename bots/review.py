@@ -1,0 +1,328 @@
+"""The review of a deal: every decision of one seat, judged two ways.
+
+For each decision of the chosen seat in a recorded deal (RECORD.md):
+
+* the choice made and the best choice **from what that seat knew then**,
+  with how many points the choice cost on average (``expected_loss``),
+  estimated over worlds consistent with the seat's view
+  (``coach_values.seat_values``; a fixed budget and seed, so a review is
+  reproducible);
+* the all-hands ("double dummy") judgement of the same decision
+  (``dd_best``, ``dd_loss``): the true deal, solved exactly when few tricks
+  are left, played out otherwise.  A choice that was right from the seat's
+  view but wrong with all hands seen was bad luck, not a bad decision.
+
+Decisions that cost more than the game's thresholds (``THRESHOLDS``) are
+labelled inaccuracy, mistake or blunder.  Points are the game's own: the
+change in (own side's deal score - other side's) in the four-player games,
+in the seat's own score in Manni.
+
+Headless::
+
+    python3 -m bots.review RECORD [--seat S] [--deal N] [--budget B] [--seed K]
+
+prints one JSON line per decision.  A screen calls ``review_deal`` in the
+background with a ``progress`` callback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from rules import actions as A
+from rules.cards import NT
+from rules.deal import TRUMP, Deal
+from rules.errors import RulesError
+from rules.match import Match
+from rules.record import read_match
+from rules.views import seat_view
+from .coach_values import Valuation, seat_values, true_values
+
+# Losses (points, see above) from which a decision is labelled.  One Manfee
+# deal swings by up to 26 (13 to one side, 0 to the other, or the reverse),
+# a Manille deal usually by 10-30 card points over 30, a Manni deal by a
+# trick or two; the steps sit at about a twentieth, an eighth and a quarter
+# of a typical deal's swing.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "manfee": (1.5, 4.0, 8.0),
+    "manille": (2.0, 5.0, 10.0),
+    "manille-muette": (2.0, 5.0, 10.0),
+    "manni": (0.3, 0.6, 1.2),
+}
+LABELS = ("inaccuracy", "mistake", "blunder")
+
+# Worlds per decision at budget 1: card decisions, announcements (each world
+# of an announcement also plays out the others' announcements), and
+# play-outs of the true deal for the all-hands column.
+CARD_WORLDS = 320
+BID_WORLDS = 96
+TRUE_RUNS = 32
+
+Progress = Callable[[int, int], "bool | None"]
+
+
+class ReviewError(ValueError):
+    """A record or request the review cannot work on; the message is one line."""
+
+
+def label_for(game: str, loss: float, spread: float = 0.0) -> str | None:
+    """The label of a decision that cost ``loss`` points (None below the
+    first threshold, or when the loss is within twice its sampling error,
+    i.e. not told apart from noise).
+
+    >>> label_for("manfee", 5.0), label_for("manfee", 5.0, spread=3.0), label_for("manni", 0.1)
+    ('mistake', None, None)
+    """
+    if loss <= 2 * spread:
+        return None
+    found = None
+    for name, limit in zip(LABELS, THRESHOLDS[game], strict=True):
+        if loss >= limit:
+            found = name
+    return found
+
+
+def action_text(code: int) -> dict:
+    """The record's object for a choice (``{"look": true}`` included)."""
+    return A.action_json(code)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged from the seat's view alone."""
+
+    chosen: int
+    best: int
+    loss: float
+    spread: float
+    valuation: Valuation
+
+
+def judge_view(view: dict, chosen: int, budget: float = 1.0, seed: int = 0) -> Judgement:
+    """Judge ``chosen`` (an action code) at the decision ``view`` faces,
+    from the view alone: a pure function of (view, chosen, budget, seed)."""
+    worlds = CARD_WORLDS if view["phase"] == "play" else BID_WORLDS
+    val = seat_values(view, max(4, round(worlds * budget)), seed)
+    plain = chosen & 63 if chosen < 192 else chosen
+    if plain not in val.values:
+        raise ReviewError(f"{action_text(chosen)} is not a choice of this decision")
+    loss = val.loss(plain)
+    best = plain if loss == 0.0 else val.best
+    return Judgement(plain, best, loss, val.spread.get(plain, 0.0), val)
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One reviewed decision (see the module's text for the columns)."""
+
+    deal: int
+    seat: str
+    index: int               # the action's index in the deal's actions
+    phase: str
+    chosen: dict             # as recorded (a play keeps its signal)
+    best: dict
+    expected_loss: float
+    spread: float            # standard error of expected_loss
+    dd_best: dict
+    dd_loss: float
+    dd_exact: bool
+    label: str | None
+    values: tuple[tuple[dict, float], ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict:
+        """The headless review's line for this decision."""
+        return {"deal": self.deal, "seat": self.seat, "index": self.index, "phase": self.phase,
+                "chosen": self.chosen, "best": self.best,
+                "expected_loss": round(self.expected_loss, 2), "spread": round(self.spread, 2),
+                "dd_best": self.dd_best, "dd_loss": round(self.dd_loss, 2),
+                "dd_exact": self.dd_exact, "label": self.label}
+
+
+@dataclass
+class DealReview:
+    """Every decision of one seat in one deal."""
+
+    game: str
+    deal: int
+    seat: str
+    decisions: list[DecisionReview]
+    complete: bool = True    # False when the progress callback stopped it
+
+    def summary(self) -> dict:
+        """Totals for the statistics store (``host.stats``): decisions,
+        total and mean expected loss, and how many of each label."""
+        n = len(self.decisions)
+        total = sum(d.expected_loss for d in self.decisions)
+        out = {"decisions": n, "total_loss": total, "mean_loss": total / n if n else 0.0}
+        for name in LABELS:
+            out[name + "s" if name != "inaccuracy" else "inaccuracies"] = \
+                sum(1 for d in self.decisions if d.label == name)
+        return out
+
+
+@dataclass(frozen=True)
+class _Point:
+    index: int
+    view: dict
+    truth: Deal
+    code: int
+    recorded: dict
+
+
+def _start(record: object, deal: int) -> tuple[Match, list]:
+    """The match at the start of deal ``deal`` of ``record``, and its actions."""
+    if not isinstance(record, dict):
+        raise ReviewError("a record must be a JSON object")
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise ReviewError("the record holds no deal")
+    if not isinstance(deal, int) or not 0 <= deal < len(deals):
+        raise ReviewError(f"no deal {deal} in the record (it has {len(deals)})")
+    this = deals[deal]
+    if not isinstance(this, dict):
+        raise ReviewError(f"deal {deal}: a deal must be an object")
+    head = dict(record, deals=deals[:deal] + [dict(this, actions=[])])
+    match, error = read_match(head)
+    if error or match is None or not match.in_deal:
+        raise ReviewError(error or f"deal {deal} cannot start")
+    actions = this.get("actions", [])
+    if not isinstance(actions, list):
+        raise ReviewError(f"deal {deal}: 'actions' must be a list")
+    return match, actions
+
+
+def _points(record: dict, deal: int, seat: str) -> list[_Point]:
+    """The decisions of ``seat`` in deal ``deal``: replay the deal and stop at
+    each of its actions with a real choice (forced moves are no decision)."""
+    m, actions = _start(record, deal)
+    g = m.game
+    try:
+        me = g.seat_index(seat)
+    except RulesError as e:
+        raise ReviewError(str(e)) from None
+    out = []
+    for j, act in enumerate(actions):
+        try:
+            if not isinstance(act, dict) or not isinstance(act.get("seat"), str):
+                raise RulesError("an action must be an object with a seat", "bad_action")
+            s = g.seat_index(act["seat"])
+            code = A.parse_action(act)
+            if not m.in_deal:
+                raise RulesError("the deal is already over")
+            d = m.deal
+            if s == me and code != A.PEEK:
+                if d.phase == TRUMP and s == d.dealer and not getattr(d, "looked", True) \
+                        and not A.BLIND <= code <= A.BLIND + NT:
+                    m.apply(s, A.LOOK)     # named trump after looking: judge that choice
+                view = seat_view(m, s)
+                choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
+                           for a in view["legal"]}
+                if len(choices) > 1:
+                    out.append(_Point(j, view, m.deal.copy(), code, dict(act)))
+            m.apply(s, code)
+        except RulesError as e:
+            raise ReviewError(f"deal {deal} action {j}: {e}") from None
+    return out
+
+
+def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: int = 0,
+                progress: Progress | None = None) -> DealReview:
+    """Review every decision of ``seat`` (a seat name) in deal ``deal``
+    (0-based) of a match ``record`` (a dict, RECORD.md).
+
+    ``budget`` scales the worlds per decision (1 = the designed review, about
+    a second a decision; tests pass 0.1); ``seed`` fixes them, so the same
+    call gives the same review.  ``progress(done, total)`` is called before
+    the first decision and after each one; when it returns False the review
+    stops and comes back with ``complete=False``.  Raises ReviewError (one
+    line) for a damaged record or a deal or seat it does not have.
+    """
+    points = _points(record, deal, seat)
+    game = record["game"]
+    out = DealReview(game, deal, seat, [])
+    if progress and progress(0, len(points)) is False:
+        out.complete = False
+        return out
+    for k, p in enumerate(points):
+        out.decisions.append(_judge(game, deal, seat, p, budget, seed))
+        if progress and progress(k + 1, len(points)) is False and k + 1 < len(points):
+            out.complete = False
+            break
+    return out
+
+
+def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int) -> DecisionReview:
+    j = judge_view(p.view, p.code, budget, seed)
+    truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed)
+    dd_loss = truth.loss(j.chosen)
+    dd_best = j.chosen if dd_loss == 0.0 else truth.best
+    chosen = {k: v for k, v in p.recorded.items() if k != "seat"}
+    values = tuple((action_text(c), round(v, 2)) for c, v in
+                   sorted(j.valuation.values.items(), key=lambda cv: -cv[1]))
+    return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
+                          j.loss, j.spread, action_text(dd_best), dd_loss, truth.exact,
+                          label_for(game, j.loss, j.spread), values)
+
+
+def default_seats(record: dict) -> list[str]:
+    """The seats a review looks at when none is asked for: the people's
+    seats (``players`` kind human), else every seat."""
+    players = record.get("players") if isinstance(record, dict) else None
+    seats = []
+    if isinstance(players, dict):
+        seats = [s for s, p in players.items() if isinstance(p, dict) and p.get("kind") == "human"]
+    if not seats:
+        try:
+            from rules.games import get_game
+            seats = list(get_game(str(record.get("game"))).seats)
+        except (RulesError, TypeError, AttributeError):
+            raise ReviewError(f"unknown game {record.get('game')!r}") from None
+    return seats
+
+
+def review_record(record: dict, seats: list[str] | None = None, deals: list[int] | None = None,
+                  budget: float = 1.0, seed: int = 0) -> Iterator[DecisionReview]:
+    """Every reviewed decision of ``seats`` in ``deals`` (all deals when None),
+    deal by deal, seat by seat."""
+    if not isinstance(record, dict):
+        raise ReviewError("a record must be a JSON object")
+    seats = seats or default_seats(record)
+    n = len(record.get("deals") or [])
+    for i in (deals if deals is not None else range(n)):
+        for s in seats:
+            yield from review_deal(record, i, s, budget, seed).decisions
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python3 -m bots.review",
+                                description="Review the decisions of a recorded match.")
+    p.add_argument("record", help="a match record (JSON)")
+    p.add_argument("--seat", help="the seat to review (default: the people's seats, else all)")
+    p.add_argument("--deal", type=int, help="the deal to review, from 0 (default: all)")
+    p.add_argument("--budget", type=float, default=1.0, help="worlds per decision, scaled")
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    try:
+        with open(a.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except OSError as e:
+        print(f"review: {a.record}: cannot read ({e.strerror or e})", file=sys.stderr)
+        return 2
+    except (ValueError, RecursionError) as e:
+        print(f"review: {a.record}: not a match record (not JSON: {e})", file=sys.stderr)
+        return 2
+    try:
+        for r in review_record(record, [a.seat] if a.seat else None,
+                               [a.deal] if a.deal is not None else None, a.budget, a.seed):
+            print(json.dumps(r.to_json()), flush=True)
+    except ReviewError as e:
+        print(f"review: {a.record}: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
