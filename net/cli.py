@@ -4,6 +4,8 @@
         --seats bottom=host,left=open,top=bot:TANA,right=open --bot KADO
     python3 -m net.cli --join 192.168.1.20:47820 --headless --bot TANA --name Bo
     python3 -m net.cli --join "Ana's table" --headless --bot TANA --seat left
+    python3 -m net.cli --host "Private" --headless --code auto      # prints the code to give friends
+    python3 -m net.cli --join 192.168.1.20:47820 --headless --code 482913
 
 Seats played here (the host's own, or the joined one) are played by a bot
 character (``--bot``, default TANA) from that seat's view.  Progress is printed
@@ -13,19 +15,22 @@ match was played to its end; 1 bad arguments or resume file; 3 the table
 closed or could not be reached before the end; 4 ``--max-seconds`` ran out.
 game.py passes its own argv here when given ``--headless``.
 """
+from __future__ import annotations
+
 import argparse
 import json
 import signal
 import sys
 import threading
 import time
+from typing import Any, Callable, Sequence
 
 from bots import make_bot
 
 from .protocol import DEFAULT_PORT
 
 
-def _onoff(text):
+def _onoff(text: str) -> bool:
     t = text.lower()
     if t in ("on", "true", "yes", "1"):
         return True
@@ -34,7 +39,7 @@ def _onoff(text):
     raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python3 -m net.cli", description=__doc__.split("\n")[0])
     role = p.add_mutually_exclusive_group(required=True)
     role.add_argument("--host", metavar="NAME", help="open a table with this name")
@@ -45,6 +50,8 @@ def build_parser():
     p.add_argument("--interfaces", help="zeroconf interfaces, comma-separated IPv4 (default: all)")
     p.add_argument("--max-seconds", type=float, default=0, help="give up after this long (0: never)")
     p.add_argument("--quiet", action="store_true", help="print only the final line")
+    p.add_argument("--code", metavar="CODE", help="hosting: require this join code ('auto': six random "
+                   "digits, printed); joining: the code the host shows")
     h = p.add_argument_group("hosting")
     h.add_argument("--game", default="manfee", help="manfee, manille, manille-muette or manni")
     h.add_argument("--seats", help="e.g. bottom=host,left=open,top=bot:TANA,right=open")
@@ -77,11 +84,11 @@ def build_parser():
 
 
 class Out:
-    def __init__(self, quiet):
+    def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
         self.lock = threading.Lock()
 
-    def __call__(self, event, final=False, **info):
+    def __call__(self, event: str, final: bool = False, **info: Any) -> None:
         if self.quiet and not final:
             return
         info = {"event": event, **info}
@@ -90,7 +97,7 @@ class Out:
             sys.stdout.flush()
 
 
-def _options(args):
+def _options(args: argparse.Namespace) -> dict:
     opts = {}
     if args.options:
         opts.update(json.loads(args.options))
@@ -101,7 +108,7 @@ def _options(args):
     return opts
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:
@@ -120,7 +127,8 @@ def main(argv=None):
 
 # -- hosting --------------------------------------------------------------------------------
 
-def run_host(args, out, interfaces, deadline, bot, parser):
+def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, deadline: float | None,
+             bot: Any, parser: argparse.ArgumentParser) -> int:
     from rules import RulesError
     from .host import HostServer
     from .seats import parse_seats
@@ -131,7 +139,8 @@ def run_host(args, out, interfaces, deadline, bot, parser):
                             interfaces=interfaces, advertise=not args.no_advertise,
                             save_path=args.save, resume=args.resume, seed=args.seed,
                             grace=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause,
-                            idle_timeout=args.idle_timeout, rate=args.rate, burst=max(1, int(args.rate)))
+                            idle_timeout=args.idle_timeout, rate=args.rate, burst=max(1, int(args.rate)),
+                            join_code=True if args.code == "auto" else args.code or None)
     except (ValueError, RulesError) as e:
         out("error", final=True, reason=str(e))
         return 1
@@ -142,7 +151,7 @@ def run_host(args, out, interfaces, deadline, bot, parser):
         return 1
     info = server.table_info()
     out("listening", table=server.table, port=server.port, game=info["game"], free=info["free"],
-        resumed=bool(args.resume))
+        resumed=bool(args.resume), code=server.join_code)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
@@ -193,7 +202,7 @@ def run_host(args, out, interfaces, deadline, bot, parser):
 class AutoSeat:
     """A bot answering for one endpoint (LocalSeat or Client) from its view."""
 
-    def __init__(self, endpoint, bot, on_message=None):
+    def __init__(self, endpoint: Any, bot: Any, on_message: Callable[[dict], None] | None = None) -> None:
         self.endpoint = endpoint
         self.bot = bot
         self.on_message = on_message
@@ -201,7 +210,7 @@ class AutoSeat:
         self.last_msg = None
         self._worker = None
 
-    def step(self, timeout=0.0):
+    def step(self, timeout: float = 0.0) -> dict | None:
         """Handle what arrived; act if it is this seat's turn.  The last message seen, or None."""
         ep = self.endpoint
         got = None
@@ -228,13 +237,14 @@ class AutoSeat:
             ep.act(action)
         return got
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
 # -- joining --------------------------------------------------------------------------------
 
-def run_join(args, out, interfaces, deadline, bot):
+def run_join(args: argparse.Namespace, out: Out, interfaces: list[str] | None, deadline: float | None,
+             bot: Any) -> int:
     from .client import Client, looks_like_address, parse_address
     from .lobby import find_table
     target = args.join
@@ -245,7 +255,8 @@ def run_join(args, out, interfaces, deadline, bot):
             out("error", final=True, reason=str(e))
             return 1
     else:
-        wait = args.find_timeout if deadline is None else min(args.find_timeout, deadline - time.monotonic())
+        wait: float = args.find_timeout if deadline is None else min(args.find_timeout,
+                                                                      deadline - time.monotonic())
         t0 = time.monotonic()
         info = find_table(target, wait, interfaces)
         if info is None:
@@ -255,8 +266,8 @@ def run_join(args, out, interfaces, deadline, bot):
         out("found", table=info.table, host=host, port=port, seconds=round(time.monotonic() - t0, 3),
             free=info.free)
     client = Client(host, port, name=args.name or (args.bot or "TANA").title(), seat=args.seat,
-                    token=args.token, auto_join=True)
-    state = {"final": None, "over": False, "lost_at": None}
+                    token=args.token, auto_join=True, code=args.code)
+    state: dict[str, Any] = {"final": None, "over": False, "lost_at": None}
 
     def on_message(msg):
         kind = msg["type"]
@@ -270,8 +281,8 @@ def run_join(args, out, interfaces, deadline, bot):
                     seat=client.seat)
         elif kind == "error":
             out("error", code=msg["code"], reason=msg["reason"])
-            if msg["code"] in ("table_full", "seat_taken", "bad_token", "no_such_seat", "protocol") \
-                    and not client.joined:
+            if msg["code"] in ("table_full", "seat_taken", "bad_token", "no_such_seat", "protocol",
+                               "bad_code", "rate_limited", "busy") and not client.joined:
                 state["final"] = ("refused", msg)
         elif kind == "events":
             for e in msg["events"]:

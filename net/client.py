@@ -13,21 +13,24 @@ Everything arrives on ``inbox`` (a queue.Queue of dicts), in order:
   host_closed  {reason}: the host ended the table (go back to the menu)
   disconnected {reason}: the connection was lost; ``reconnect()`` takes the seat back
 
-    c = Client("127.0.0.1", 47820, name="Bo").start()
+    c = Client("127.0.0.1", 47820, name="Bo", code="482913").start()
     msg = c.inbox.get(timeout=2)                  # {"type": "table", "free": ["left", ...]}
-    c.join("left")
+    c.join("left")                                # a private table: the code goes with it
     ... c.act({"play": "QH", "signal": "slam"})   # answers c.view
 """
+from __future__ import annotations
+
 import queue
 import socket
 import threading
 import time
+from typing import Callable, Iterable
 
 from .framing import CLIENT_LIMITS, FrameBuffer, FrameError, decode_payload, encode
 from .protocol import PROTOCOL_VERSION, DEFAULT_PORT
 
 
-def parse_address(text, default_port=DEFAULT_PORT):
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """("host", port) from "host:port", "host" or "[v6]:port"; ValueError if it is not one."""
     text = text.strip()
     if text.startswith("["):
@@ -46,7 +49,7 @@ def parse_address(text, default_port=DEFAULT_PORT):
     return host, default_port
 
 
-def looks_like_address(text):
+def looks_like_address(text: str) -> bool:
     try:
         host, _port = parse_address(text)
     except ValueError:
@@ -55,35 +58,42 @@ def looks_like_address(text):
 
 
 class Client:
-    def __init__(self, host, port, name="Player", seat=None, token=None, wake=None,
-                 ping_interval=1.0, dead_after=5.0, connect_timeout=3.0, auto_join=None):
+    """A connection to a host (see the module's text).  ``code``: the table's join
+    code, sent with every ``join`` (a private table refuses a join without a
+    token unless it carries the code; a token alone always takes its seat back)."""
+
+    def __init__(self, host: str, port: int, name: str = "Player", seat: str | None = None,
+                 token: str | None = None, wake: Callable[[], None] | None = None,
+                 ping_interval: float = 1.0, dead_after: float = 5.0, connect_timeout: float = 3.0,
+                 auto_join: bool | None = None, code: str | None = None) -> None:
         self.host = host
         self.port = port
         self.name = name
         self.seat = seat
         self.token = token
+        self.code = code
         self.wake = wake
         self.ping_interval = ping_interval
         self.dead_after = dead_after
         self.connect_timeout = connect_timeout
         self.auto_join = auto_join if auto_join is not None else (seat is not None or token is not None)
-        self.inbox = queue.Queue()
-        self.table = None
-        self.view = None
-        self.players = None
+        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.table: dict | None = None
+        self.view: dict | None = None
+        self.players: dict | None = None
         self.joined = False
         self.connected = False
-        self.rtt = None               # seconds, from the last ping answered
-        self.last_error = None
-        self._sock = None
+        self.rtt: float | None = None     # seconds, from the last ping answered
+        self.last_error: str | None = None
+        self._sock: socket.socket | None = None
         self._send_lock = threading.Lock()
-        self._thread = None
+        self._thread: threading.Thread | None = None
         self._closing = False
         self._gen = 0                 # which connection the reader thread serves
         self._join_sent = False
 
     # -- the caller's thread -------------------------------------------------------------
-    def start(self):
+    def start(self) -> Client:
         """Connect and say hello in the background (returns self at once)."""
         self._closing = False
         self._gen += 1
@@ -93,11 +103,11 @@ class Client:
         return self
 
     @property
-    def busy(self):
+    def busy(self) -> bool:
         """True while a connection is being made or served."""
         return self._thread is not None and self._thread.is_alive()
 
-    def reconnect(self):
+    def reconnect(self) -> Client:
         """A new connection; with the token it takes the seat back (a new welcome)."""
         self._drop_socket()
         self.connected = False
@@ -105,34 +115,39 @@ class Client:
         self.auto_join = self.token is not None or self.auto_join
         return self.start()
 
-    def join(self, seat=None, name=None):
-        """Ask for ``seat`` (None: the first free one); answered by welcome or error."""
+    def join(self, seat: str | None = None, name: str | None = None, code: str | None = None) -> bool:
+        """Ask for ``seat`` (None: the first free one); answered by welcome or error.
+        ``code``: the table's join code (kept for later joins and reconnects)."""
         if name:
             self.name = name
+        if code is not None:
+            self.code = code
         self.seat = seat
-        msg = {"type": "join", "name": self.name}
+        msg: dict = {"type": "join", "name": self.name}
         if seat is not None:
             msg["seat"] = seat
         if self.token is not None:
             msg["token"] = self.token
+        if self.code:
+            msg["code"] = self.code
         return self.send(msg)
 
-    def act(self, action):
+    def act(self, action: dict) -> bool:
         """Send an intent answering the latest view; False if not connected."""
         version = self.view["version"] if self.view else -1
         return self.send({"type": "action", "action": dict(action), "version": version})
 
-    def sync(self):
+    def sync(self) -> bool:
         """Ask for a fresh view (answered by an events message with no events)."""
         return self.send({"type": "sync"})
 
-    def close(self, reason="left the table"):
+    def close(self, reason: str = "left the table") -> None:
         """Leave: the host lets a bot play the seat (rejoin later with the token)."""
         self._closing = True
         self.send({"type": "bye", "reason": reason})
         self._drop_socket()
 
-    def send(self, msg):
+    def send(self, msg: dict) -> bool:
         sock = self._sock
         if sock is None:
             return False
@@ -144,14 +159,14 @@ class Client:
         except OSError:
             return False
 
-    def next(self, timeout=None):
+    def next(self, timeout: float | None = None) -> dict | None:
         """The next message, or None after ``timeout`` seconds."""
         try:
             return self.inbox.get(timeout=timeout)
         except queue.Empty:
             return None
 
-    def wait_for(self, kinds, timeout):
+    def wait_for(self, kinds: str | Iterable[str], timeout: float) -> dict | None:
         """Drop messages until one of type in ``kinds`` (or a final one); None on timeout."""
         if isinstance(kinds, str):
             kinds = (kinds,)
@@ -209,7 +224,7 @@ class Client:
         """Read until the connection ends; the final message to deliver (or None)."""
         frames = FrameBuffer(CLIENT_LIMITS)
         last_heard = last_ping = time.monotonic()
-        pings = {}
+        pings: dict[int, float] = {}
         n = 0
         while True:
             try:

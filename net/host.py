@@ -2,104 +2,50 @@
 
 ``HostServer`` runs an asyncio loop on its own thread, so a render loop only
 calls ``start()``/``stop()`` and reads queues.  This module is the network
-side: connections, frames, limits, the hello/join handshake, timeouts, floods
-and the zeroconf advert.  The match itself, its seats and bots are
-``net.match.LanMatch``, on the same loop thread; a connection's seat is bound
-at join, so an intent can only ever be for the sender's own seat.
+side: connections and their budgets (``net.conn``, ``net.limits``), frames,
+the hello/join handshake and the join code, timeouts, floods and the zeroconf
+advert.  The match itself, its seats and bots are ``net.match.LanMatch``, on
+the same loop thread; a connection's seat is bound at join, so an intent can
+only ever be for the sender's own seat.  Every check of this module runs
+before the match is called, so the match never sees a peer it should not.
 
     server = HostServer("Ana's table", "manfee", {"target": 13},
                         {"bottom": "host", "left": "open", "top": "bot:TANA", "right": "open"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"])
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], join_code=True)
     host, port = server.start()
+    server.join_code                   # "482913": show it; friends type it in the lobby
     me = server.local("bottom")        # LocalSeat: me.inbox, me.view, me.act(...)
     ...
     server.stop("Ana closed the table")
 """
+from __future__ import annotations
+
 import asyncio
 import concurrent.futures
+import hmac
 import logging
+import math
 import queue
 import random
 import threading
 import time
 import uuid
+from typing import Any, Callable, Mapping, cast
 
 from rules.host import MatchHost
 from rules.store import load_record
 
 from . import protocol as P
 from .advert import Advertiser, advert_addresses
-from .framing import HOST_LIMITS, HEADER, FrameError, check_length, decode_payload, encode
+from .conn import LINGER, MAX_OUTBUF, Conn
+from .framing import HEADER, HOST_LIMITS, FrameError, check_length, decode_payload
+from .limits import CodeGuard, LogLimiter, choose_victim, file_budget
 from .match import LanMatch
 from .seats import LocalSeat, check_spec, make_slots
 
 log = logging.getLogger("manfee.net")
 
-MAX_OUTBUF = 1 << 20        # bytes queued to a peer that does not read: drop it
-
-
-class Conn:
-    """One peer's TCP connection (host loop thread only)."""
-
-    def __init__(self, server, reader, writer):
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername") or ("?", 0)
-        self.peer = f"{peer[0]}:{peer[1]}"
-        self.name = None
-        self.hello = False
-        self.slot = None
-        self.closed = False
-        now = time.monotonic()
-        self.opened = now
-        self.last_seen = now
-        self.tokens = float(server.burst)
-        self.refilled = now
-        self.strikes = 0
-
-    def send(self, msg):
-        if self.closed:
-            return
-        try:
-            self.writer.write(encode(msg))
-        except Exception as e:          # a closed transport, or an unencodable message
-            log.debug("send to %s failed: %s", self.peer, e)
-            self.close()
-            return
-        transport = self.writer.transport
-        if transport is not None and transport.get_write_buffer_size() > MAX_OUTBUF:
-            self.close()
-
-    def fail(self, code, reason, **extra):
-        """Tell the peer what went wrong; close the connection if ``code`` is fatal."""
-        self.send(P.error(code, reason, **extra))
-        if code in P.FATAL:
-            self.close()
-
-    def close(self, bye=None, table_closed=True):
-        if self.closed:
-            return
-        if bye is not None:
-            self.send({"type": "bye", "reason": bye, "table_closed": table_closed})
-        self.closed = True
-        try:
-            self.writer.close()
-        except Exception:
-            pass
-
-    def allow(self):
-        """Token bucket: False when the peer sends faster than the host's rate."""
-        now = time.monotonic()
-        s = self.server
-        self.tokens = min(float(s.burst), self.tokens + (now - self.refilled) * s.rate)
-        self.refilled = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            self.strikes = 0
-            return True
-        self.strikes += 1
-        return False
+__all__ = ["HostServer", "Conn", "MAX_OUTBUF"]
 
 
 class HostServer:
@@ -108,28 +54,55 @@ class HostServer:
     Seats are given as specs (``host``, ``host:NAME``, ``open``, ``bot``,
     ``bot:TANA``).  The match starts as soon as no seat is open.  Thread-safe
     API: ``start``, ``stop``, ``local``, ``set_seat``, ``fill_open_with_bots``,
-    ``table_info``, ``join_addresses``, and the ``notices`` queue (listening,
-    advertised, advert_failed, joined, left, standin, back, match_over,
-    save_failed, error).
+    ``table_info``, ``join_addresses``, ``join_code``, and the ``notices`` queue
+    (listening, advertised, advert_failed, joined, left, standin, back,
+    match_over, save_failed, error).
+
+    Connections: a connection holding a seat is never counted against the
+    lobby.  Connections without one (the lobby: lobby screens watching the
+    table, and newcomers before their ``join``) are at most ``max_lobby``, and
+    at most ``max_per_address`` from one address; a newcomer never waits for
+    room: the longest-waiting lobby connection (of its own address first) is
+    closed with ``busy`` instead.  ``max_conns`` bounds every socket, closing
+    ones included (default: the lobby, twice the seats and a margin, and never
+    more than the open-file limit leaves room for).
+
+    ``join_code``: None (anyone on the network may take an open seat), a code
+    (4 to 12 letters or digits) or True (six random digits).  A ``join``
+    without a token then needs the code; wrong codes are rate-limited per
+    address.  A token always takes its seat back, code or not.
     """
 
-    def __init__(self, table, game=None, options=None, seats=None, *, host_name="Host",
-                 bind="", port=P.DEFAULT_PORT, interfaces=None, advertise=True,
-                 save_path=None, resume=None, seed=None, grace=20.0, bot_delay=0.0,
-                 deal_pause=0.0, idle_timeout=15.0, hello_timeout=10.0, rate=400.0,
-                 burst=400, max_conns=32, bot_budget=None, wake=None):
+    def __init__(self, table: str | None, game: str | None = None, options: dict | None = None,
+                 seats: Mapping[str, str] | None = None, *, host_name: str = "Host", bind: str = "",
+                 port: int = P.DEFAULT_PORT, interfaces: list[str] | None = None, advertise: bool = True,
+                 save_path: str | None = None, resume: str | None = None, seed: Any = None,
+                 grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
+                 idle_timeout: float = 15.0, hello_timeout: float = 10.0, rate: float = 400.0,
+                 burst: int = 400, max_conns: int | None = None, max_lobby: int = 32,
+                 max_per_address: int = 4, max_outbuf: int = MAX_OUTBUF,
+                 write_timeout: float | None = None, linger: float = LINGER,
+                 join_code: str | bool | None = None, code_tries: int = 5, code_every: float = 6.0,
+                 bot_budget: Any = None, wake: Callable[[], None] | None = None) -> None:
         self.bind = bind
         self.port = port
         self.interfaces = interfaces
         self.advertise = advertise
         self.idle_timeout = idle_timeout
         self.hello_timeout = hello_timeout
+        self.write_timeout = idle_timeout if write_timeout is None else write_timeout
         self.rate = rate
         self.burst = burst
-        self.max_conns = max_conns
+        self.max_outbuf = max_outbuf
+        self.linger = linger
         self.wake = wake
         self.host_id = uuid.uuid4().hex[:12]
-        self.notices = queue.Queue()
+        self.notices: queue.Queue[dict] = queue.Queue()
+        self.logs = LogLimiter(log)
+        if join_code is True:
+            join_code = P.new_join_code()
+        self._code = P.check_join_code(join_code) if join_code else None
+        self._guard = CodeGuard(burst=code_tries, every=code_every)
         rng = random.Random(seed)
         saved = None
         if resume:
@@ -138,44 +111,61 @@ class HostServer:
             saved = record.get("lan") if isinstance(record.get("lan"), dict) else {}
             table = table or saved.get("table")
         else:
+            if game is None:
+                raise ValueError("a new table needs a game")
             mh = MatchHost.new(game, options, None, seed=rng.randrange(1 << 62))
         self.table = P.clean_name(table if isinstance(table, str) else "", "Manfee table")
         slots = make_slots(mh.game, seats, saved, host_name, rng)
-        self._locals = {}
+        self._locals: dict[str, LocalSeat] = {}
         for slot in slots.values():
             if slot.kind == "host":
                 slot.local = self._locals[slot.seat] = LocalSeat(self, slot.seat, wake)
+        # Sockets: the lobby, the remote seats (twice: a seat taken back with its
+        # token while the old connection is still closing), and a margin.
+        remote = sum(1 for s in slots.values() if s.kind != "host")
+        self.max_conns = file_budget(max_conns or max_lobby + 2 * remote + 8)
+        self.max_lobby = max(1, min(max_lobby, self.max_conns - 2 * remote - 2))
+        self.max_per_address = max(1, max_per_address)
         self.match = LanMatch(self.table, mh, slots, rng, grace=grace, bot_delay=bot_delay,
                               deal_pause=deal_pause, bot_budget=bot_budget,
                               save_path=save_path or resume, notice=self._notice,
                               on_seats_changed=self._seats_changed, host_id=self.host_id)
         self.resumed = resume is not None
-        self.conns = set()
-        self._loop = None
-        self._thread = None
-        self._server = None
+        self.conns: set[Conn] = set()     # every socket not yet gone, closing ones included
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._server: asyncio.Server | None = None
         self._ready = threading.Event()
-        self._start_error = None
-        self._stop_reason = None
-        self._stopped = None
+        self._start_error: BaseException | None = None
+        self._stop_reason: str | None = None
+        self._stopped: asyncio.Event | None = None
         self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="manfee-bot")
-        self._advert = None
+        self._advert: Advertiser | None = None
 
     @property
-    def mh(self):
+    def mh(self) -> MatchHost:
         """The rules' MatchHost (read it on the host's thread, or after stop)."""
         return self.match.mh
 
     @property
-    def slots(self):
+    def slots(self) -> dict:
         return self.match.slots
 
     @property
-    def seats(self):
+    def seats(self) -> tuple[str, ...]:
         return self.match.seats
 
+    @property
+    def join_code(self) -> str | None:
+        """The code friends must type to take an open seat (None: an open table)."""
+        return self._code
+
+    @property
+    def private(self) -> bool:
+        return self._code is not None
+
     # -- the caller's thread -------------------------------------------------------------
-    def start(self, timeout=5.0):
+    def start(self, timeout: float = 5.0) -> tuple[str, int]:
         """Listen (returns (host, port) once listening) and advertise in the background."""
         self._thread = threading.Thread(target=self._run, name="manfee-host", daemon=True)
         self._thread.start()
@@ -185,20 +175,20 @@ class HostServer:
         return self.address
 
     @property
-    def address(self):
+    def address(self) -> tuple[str, int]:
         return (self.bind or "0.0.0.0", self.port)
 
-    def join_addresses(self):
+    def join_addresses(self) -> list[str]:
         """``host:port`` texts a friend can type in "Join by address"."""
         if self.bind and self.bind not in ("0.0.0.0", "::"):
             return [f"{self.bind}:{self.port}"]
         return [f"{a}:{self.port}" for a in advert_addresses(self.interfaces)]
 
-    def local(self, seat):
+    def local(self, seat: str) -> LocalSeat:
         """The LocalSeat of one of the host's own seats."""
         return self._locals[seat]
 
-    def call(self, fn, *args):
+    def call(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)`` on the host's loop (thread-safe)."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
@@ -207,43 +197,44 @@ class HostServer:
             except RuntimeError:
                 pass
 
-    def set_seat(self, seat, spec):
+    def set_seat(self, seat: str, spec: str) -> None:
         """Change a seat that nobody holds (open <-> bot) before or during the match."""
         self.call(self.match.set_seat, seat, check_spec(spec))
 
-    def fill_open_with_bots(self, character=None):
+    def fill_open_with_bots(self, character: str | None = None) -> None:
         """Give every open seat to a bot (so the match can start without friends)."""
         for seat, slot in list(self.slots.items()):
             if slot.kind == "open":
                 self.set_seat(seat, f"bot:{character}" if character else "bot")
 
-    def table_info(self):
+    def table_info(self) -> dict:
         """The latest ``table`` message (a dict; safe to read from any thread)."""
-        return self.match.info
+        return self._table()
 
-    def stop(self, reason="the host closed the table", wait=True):
+    def stop(self, reason: str = "the host closed the table", wait: bool = True) -> None:
         """Tell every peer ``reason`` (bye), close, unregister the advert."""
         self.call(self._begin_stop, reason)
         if wait and self._thread is not None:
             self._thread.join(timeout=5)
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> None:
         """Block until the server has stopped."""
         if self._thread is not None:
             self._thread.join(timeout)
 
     # the host's own seats (LocalSeat.act / sync land here, on the loop)
-    def local_action(self, seat, action, version):
+    def local_action(self, seat: str, action: dict, version: int) -> None:
         slot = self.slots[seat]
         self.match.submit(slot, slot.local, action, version)
 
-    def local_sync(self, seat):
+    def local_sync(self, seat: str) -> None:
         self.match.sync(self.slots[seat])
 
     # -- the loop ------------------------------------------------------------------------
-    def _run(self):
+    def _run(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
+        loop.set_exception_handler(self._loop_error)
         try:
             loop.run_until_complete(self._main())
         except BaseException as e:         # port in use, bad address: report to start()
@@ -257,7 +248,15 @@ class HostServer:
             self.match.close()
             loop.close()
 
-    async def _main(self):
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        """asyncio's own complaints (accept() out of files, a callback's exception),
+        through the log budget: a storm of them costs a few lines, not the disk."""
+        exc = context.get("exception")
+        kind = f"loop:{type(exc).__name__ if exc else context.get('message', '')[:40]}"
+        self.logs(kind, logging.ERROR, "host loop: %s", context.get("message", "error"),
+                  exc_info=(type(exc), exc, exc.__traceback__) if exc else None)
+
+    async def _main(self) -> None:
         self._stopped = asyncio.Event()
         self._server = await asyncio.start_server(self._serve, host=self.bind or None, port=self.port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -268,93 +267,123 @@ class HostServer:
                                       on_event=lambda kind, info: self._notice(kind, **info))
             self._advert.start()
         watchdog = asyncio.ensure_future(self._watchdog())
-        self.match.begin(self._loop, self._pool, resumed=self.resumed)
+        loop = asyncio.get_running_loop()
+        self.match.begin(loop, self._pool, resumed=self.resumed)
         await self._stopped.wait()
         watchdog.cancel()
         self._server.close()
         await asyncio.sleep(0.05)          # let the byes reach the peers
         for conn in list(self.conns):
-            if conn.writer.transport is not None:
-                conn.writer.transport.abort()
+            conn.abort()
         if self._advert is not None:
-            await self._loop.run_in_executor(None, self._advert.stop)
+            await loop.run_in_executor(None, self._advert.stop)
         tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _begin_stop(self, reason):
+    def _begin_stop(self, reason: str) -> None:
         if self._stop_reason is not None:
             return
         self._stop_reason = reason
         for conn in list(self.conns):
             conn.close(bye=reason)
         self.match.end(reason)
+        assert self._stopped is not None
         self._stopped.set()
 
-    async def _watchdog(self):
-        """Close silent peers: no hello in time, or no message (pings) for too long."""
+    async def _watchdog(self) -> None:
+        """Close silent peers (no hello in time, no message for too long) and cut off
+        peers that stopped reading (bytes unsent for longer than the write timeout)."""
         while True:
             await asyncio.sleep(0.1)
             now = time.monotonic()
             for conn in list(self.conns):
-                if not conn.hello and now - conn.opened > self.hello_timeout:
+                if conn.closed:
+                    continue
+                if conn.watch_output(now):
+                    conn.abort()
+                elif not conn.hello and now - conn.opened > self.hello_timeout:
                     conn.fail("timeout", f"no hello within {self.hello_timeout:g} s")
                 elif conn.hello and now - conn.last_seen > self.idle_timeout:
                     conn.fail("timeout", f"nothing heard for {self.idle_timeout:g} s")
 
-    async def _serve(self, reader, writer):
+    # -- connections ---------------------------------------------------------------------
+    def lobby(self) -> list[Conn]:
+        """Live connections without a seat (newcomers and lobby watchers)."""
+        return [c for c in self.conns if not c.closed and c.slot is None]
+
+    def _make_room(self, newcomer: Conn) -> None:
+        """Room for ``newcomer``, at someone else's expense if need be (see the class)."""
+        if len(self.conns) > self.max_conns:
+            # Closing sockets go first: they are leaving anyway.
+            for c in sorted((c for c in self.conns if c.closed and c is not newcomer),
+                            key=lambda c: c.opened):
+                c.abort()
+        while True:
+            others = [c for c in self.lobby() if c is not newcomer]
+            victim, why = choose_victim(others, newcomer.address, self.max_lobby, self.max_per_address)
+            if victim is None:
+                return
+            assert isinstance(victim, Conn)
+            victim.evict(why)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
-        if len(self.conns) >= self.max_conns or self._stop_reason is not None:
-            conn.fail("busy", "the table has too many connections" if self._stop_reason is None
-                      else "the table is closing")
-            return
-        self.conns.add(conn)
+        self.conns.add(conn)                # counted until its socket is gone
         try:
-            while not conn.closed:
-                header = await reader.readexactly(4)
-                (length,) = HEADER.unpack(header)
-                try:
-                    check_length(length, HOST_LIMITS)
-                except FrameError as e:
-                    conn.fail(e.code, e.reason)
-                    break
-                payload = await reader.readexactly(length)
-                conn.last_seen = time.monotonic()
-                if not conn.allow():
-                    self._flooded(conn)
-                    continue
-                try:
-                    msg = decode_payload(payload, HOST_LIMITS)
-                except FrameError as e:
-                    conn.send(P.error(e.code, e.reason))
-                    if e.fatal:          # malformed or hostile bytes: stop trusting this peer
-                        conn.close()
-                    continue
-                try:
-                    self._handle(conn, msg)
-                except P.ProtocolError as e:
-                    conn.fail(e.code, e.reason)
-                except Exception:           # a bug must cost one peer an error, not the table
-                    log.exception("handling %r from %s", msg.get("type"), conn.peer)
-                    conn.fail("bad_message", "the host could not handle that message")
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            pass
-        except asyncio.CancelledError:
+            if self._stop_reason is not None:
+                conn.fail("busy", "the table is closing")
+                return
+            self._make_room(conn)
+            await self._read(conn, reader)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError, asyncio.CancelledError):
             pass
         finally:
-            conn.closed = True
-            try:
-                writer.close()
-            except Exception:
-                pass
-            self.conns.discard(conn)
+            conn.close()                    # polite if it can be; aborted after the linger
             if conn.slot is not None:
                 self.match.leave(conn)
+            try:
+                await writer.wait_closed()
+            except BaseException:           # reset by the peer, or the loop shutting down
+                pass
+            conn.gone = True
+            self.conns.discard(conn)
 
-    def _flooded(self, conn):
+    async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
+        while not conn.closed:
+            header = await reader.readexactly(4)
+            (length,) = HEADER.unpack(header)
+            try:
+                check_length(length, HOST_LIMITS)
+            except FrameError as e:
+                conn.fail(e.code, e.reason)
+                return
+            payload = await reader.readexactly(length)
+            now = time.monotonic()
+            conn.last_seen = now
+            if not conn.allow(now):
+                self._flooded(conn)
+                continue
+            try:
+                msg = decode_payload(payload, HOST_LIMITS)
+            except FrameError as e:
+                conn.send(P.error(e.code, e.reason))
+                if e.fatal:          # malformed or hostile bytes: stop trusting this peer
+                    conn.close()
+                continue
+            try:
+                self._handle(conn, msg)
+            except P.ProtocolError as e:
+                conn.fail(e.code, e.reason)
+            except Exception:           # a bug must cost one peer an error, not the table
+                self.logs("handler", logging.ERROR, "handling %r from %s", msg.get("type"), conn.peer,
+                          exc_info=True)
+                conn.fail("bad_message", "the host could not handle that message")
+
+    def _flooded(self, conn: Conn) -> None:
         """Every dropped message is answered (so no intent vanishes unnoticed); a peer
-        that keeps going after ``burst`` refusals in a row is cut off."""
+        refused ``burst`` times since its bucket was last full is cut off."""
         if conn.strikes > self.burst:
             conn.send(P.error("rate_limited", "flooding: the connection is closed"))
             conn.close()
@@ -363,7 +392,7 @@ class HostServer:
                                               "this one was dropped, send it again later"))
 
     # -- messages ------------------------------------------------------------------------
-    def _handle(self, conn, msg):
+    def _handle(self, conn: Conn, msg: dict) -> None:
         kind, f = P.check_client_message(msg)
         if kind == "ping":
             conn.send({"type": "pong", "n": f["n"]} if f["n"] is not None else {"type": "pong"})
@@ -374,17 +403,18 @@ class HostServer:
             if f["protocol"] != P.PROTOCOL_VERSION:
                 conn.fail("protocol", f"this table speaks protocol {P.PROTOCOL_VERSION}, "
                                       f"not {f['protocol']}", protocol=P.PROTOCOL_VERSION)
-                conn.close()
                 return
             conn.hello = True
             conn.name = P.clean_name(f["name"], "Player")
-            conn.send(self.match.info)
+            conn.send(self._table())
             return
         if kind == "hello":
-            conn.send(self.match.info)
+            conn.send(self._table())
         elif kind == "join":
             if f["name"]:
                 conn.name = P.clean_name(f["name"], conn.name or "Player")
+            if conn.slot is None and f["token"] is None and self._code is not None:
+                self._check_code(conn, f["code"])
             self.match.join(conn, f["seat"], f["token"])
         elif kind == "action":
             if conn.slot is None:
@@ -395,7 +425,7 @@ class HostServer:
             self.match.submit(conn.slot, conn, f["action"], f["version"])
         elif kind == "sync":
             if conn.slot is None:
-                conn.send(self.match.info)
+                conn.send(self._table())
             else:
                 self.match.sync(conn.slot)
         elif kind == "bye":
@@ -403,22 +433,40 @@ class HostServer:
             if conn.slot is not None:
                 self.match.leave(conn, immediate=True)
 
+    def _check_code(self, conn: Conn, code: str | None) -> None:
+        """ProtocolError unless ``code`` is the table's; every try spends one of the
+        address's guesses, right or wrong, so the answer is never an oracle."""
+        assert self._code is not None
+        wait = self._guard.attempt(conn.address)
+        if wait:
+            raise P.ProtocolError("rate_limited", "too many join codes tried from your address: "
+                                                  f"wait {math.ceil(wait)} s")
+        if not hmac.compare_digest(P.normalize_code(code).encode(), self._code.encode()):
+            raise P.ProtocolError("bad_code", "wrong join code" if code else
+                                  "this table is private: type the join code the host shows")
+
     # -- the lobby's side of seat changes ------------------------------------------------
-    def _seats_changed(self):
-        info = self.match.info
-        for conn in self.conns:
+    def _table(self) -> dict:
+        """The ``table`` message: the match's, plus whether a join code is needed."""
+        info = cast(dict, self.match.info)   # built by the match before any peer can ask
+        return dict(info, private=True) if self._code is not None else info
+
+    def _seats_changed(self) -> None:
+        info = self._table()
+        for conn in list(self.conns):
             if conn.hello and conn.slot is None and not conn.closed:
                 conn.send(info)            # lobby watchers keep their list current
         if self._advert is not None:
             self._advert.update(self._advert_props())
 
-    def _advert_props(self):
-        info = self.match.info
+    def _advert_props(self) -> dict:
+        info = cast(dict, self.match.info)
         return {"proto": P.PROTOCOL_VERSION, "table": self.table, "game": info["game"],
                 "free": len(info["free"]), "open": ",".join(info["free"]),
-                "seats": len(info["seats"]), "state": info["state"], "id": self.host_id}
+                "seats": len(info["seats"]), "state": info["state"], "id": self.host_id,
+                "private": int(self._code is not None)}
 
-    def _notice(self, kind, **info):
+    def _notice(self, kind: str, **info: Any) -> None:
         info["type"] = kind
         self.notices.put(info)
         if self.wake:

@@ -6,6 +6,11 @@ type is known and every field it uses has the right type and size, and
 otherwise raises ProtocolError with a code and a sentence for that peer.
 """
 
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
 PROTOCOL_VERSION = 1
 SERVICE_TYPE = "_manfee._tcp.local."
 DEFAULT_PORT = 47820
@@ -13,6 +18,8 @@ DEFAULT_PORT = 47820
 NAME_MAX = 32          # characters of a player's or a table's name
 TOKEN_MAX = 64
 REASON_MAX = 200
+CODE_MAX = 16          # characters of a join code as typed (spaces and dashes included)
+CODE_DIGITS = 6        # a generated join code: six digits, shown as "482 913"
 
 # Error codes.  FATAL ones are followed by the host closing the connection.
 ERRORS = {
@@ -27,6 +34,7 @@ ERRORS = {
     "no_such_seat": "a seat name the game does not have",
     "seat_taken": "the seat belongs to someone else (rejoin needs its token)",
     "bad_token": "the token does not open that seat",
+    "bad_code": "the table is private: a join without a token needs its join code",
     "table_full": "no free seat",
     "not_your_seat": "an action naming another seat than the connection's",
     "match_over": "an action after the end of the match",
@@ -36,19 +44,22 @@ ERRORS = {
     "illegal": "an action the rules do not allow now",
     "rate_limited": "too many messages too fast",
     "timeout": "no hello in time, or silence for too long",
-    "busy": "the host has too many connections",
+    "busy": "the host has no room for this connection (or is closing)",
 }
 FATAL = {"protocol", "frame_too_large", "bad_message", "timeout", "busy"}
 
 
 class ProtocolError(ValueError):
-    def __init__(self, code, reason):
+    """A peer's message refused with ``code`` (one of ERRORS) and a sentence for it."""
+
+    def __init__(self, code: str, reason: str) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
 
 
-def _str(msg, key, required=False, limit=NAME_MAX, empty=False):
+def _str(msg: dict, key: str, required: bool = False, limit: int = NAME_MAX,
+         empty: bool = False) -> str | None:
     v = msg.get(key)
     if v is None:
         if required:
@@ -63,7 +74,7 @@ def _str(msg, key, required=False, limit=NAME_MAX, empty=False):
     return v
 
 
-def _int(msg, key, required=False, low=0, high=2 ** 31):
+def _int(msg: dict, key: str, required: bool = False, low: int = 0, high: int = 2 ** 31) -> int | None:
     v = msg.get(key)
     if v is None:
         if required:
@@ -74,7 +85,7 @@ def _int(msg, key, required=False, low=0, high=2 ** 31):
     return v
 
 
-def _action(msg):
+def _action(msg: dict) -> dict:
     a = msg.get("action")
     if not isinstance(a, dict) or not a or len(a) > 4:
         raise ProtocolError("bad_field", "'action' must be an action object (e.g. {\"play\": \"QH\"})")
@@ -86,25 +97,28 @@ def _action(msg):
     return a
 
 
-def clean_name(name, default="Player"):
+def clean_name(name: str | None, default: str = "Player") -> str:
     """A player's or table's name made printable and short."""
     name = "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:NAME_MAX]
     return name or default
 
 
-def check_client_message(msg):
+def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
     """(type, fields) of a peer's message, or ProtocolError.
 
     Fields a type does not use are ignored, so a newer client's extra fields do
     not break an older host.
     """
     kind = msg.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "a message must be a map with a string 'type'")
     if kind == "hello":
         return kind, {"protocol": _int(msg, "protocol", required=True),
                       "name": _str(msg, "name", empty=True)}
     if kind == "join":
         return kind, {"seat": _str(msg, "seat", limit=16), "token": _str(msg, "token", limit=TOKEN_MAX),
-                      "name": _str(msg, "name", empty=True)}
+                      "name": _str(msg, "name", empty=True),
+                      "code": _str(msg, "code", limit=CODE_MAX, empty=True)}
     if kind == "action":
         return kind, {"action": _action(msg), "version": _int(msg, "version", required=True),
                       "seat": _str(msg, "seat", limit=16)}
@@ -119,8 +133,39 @@ def check_client_message(msg):
                         "(hello, join, action, ping, sync, bye)")
 
 
-def error(code, reason, **extra):
+def error(code: str, reason: str, **extra: Any) -> dict:
     """An error message for a peer."""
     msg = {"type": "error", "code": code, "reason": reason[:REASON_MAX]}
     msg.update(extra)
     return msg
+
+
+def normalize_code(code: str | None) -> str:
+    """A join code as compared: spaces and dashes dropped, letters upper-cased.
+
+    >>> normalize_code(" 482-913 ")
+    '482913'
+    """
+    return "".join(ch for ch in (code or "") if ch not in " -\t").upper()
+
+
+def new_join_code() -> str:
+    """A fresh join code: six random digits (a million codes; guesses are rate-limited)."""
+    return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def check_join_code(code: str) -> str:
+    """``code`` normalized, or ValueError if a host cannot offer it (4 to 12 letters or digits)."""
+    norm = normalize_code(code)
+    if not 4 <= len(norm) <= 12 or not norm.isascii() or not norm.isalnum():
+        raise ValueError(f"a join code is 4 to 12 letters or digits, not {code!r}")
+    return norm
+
+
+def show_code(code: str) -> str:
+    """A code as the host's screen shows it: six digits in two groups of three.
+
+    >>> show_code("482913")
+    '482 913'
+    """
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 and code.isdigit() else code
