@@ -21,7 +21,8 @@ import time
 from rules.games import get_game
 from rules.match import Match
 from rules.views import seat_view
-from .base import make_bot, decision_seed
+from .base import make_bot, make_reference, decision_seed
+from .levels import REFERENCES
 from .oracle import Oracle
 
 
@@ -35,12 +36,21 @@ def start(match, dealer, hands, widow, index):
     match.deal_order, match.cut = None, None
 
 
+# Outside players a benchmark may add (name -> factory(seed, budget)), e.g.
+# OpenSpiel's ISMCTS in benchmarks/bots_openspiel.py; the bots never need them.
+EXTRA_PLAYERS: dict = {}
+
+
 def make_player(name, seed, budget):
     """A player by name; ``NAME:key=value,...`` overrides a level's settings
     (for tuning experiments: ``SADA:bid_worlds=24;block=true``)."""
     base, _, tweaks = name.partition(":")
-    if base.upper() == "ORACLE":
+    if base.upper() in EXTRA_PLAYERS:
+        bot = EXTRA_PLAYERS[base.upper()](seed, budget)
+    elif base.upper() == "ORACLE":
         bot = Oracle(seed, budget)
+    elif base.upper() in REFERENCES:
+        bot = make_reference(base, seed, budget)
     else:
         bot = make_bot(base, seed, budget)
     for item in filter(None, tweaks.replace(";", ",").split(",")):

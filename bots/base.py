@@ -5,7 +5,7 @@ import random
 from rules import actions as A
 from rules.cards import NT
 from .knowledge import Info
-from .levels import LEVELS, config
+from .levels import LEVELS, REFERENCES, config
 from . import bidding, play
 
 # Easy to advanced.
@@ -59,7 +59,7 @@ class Bot:
         legal = view.get("legal") or []
         if not legal:
             raise ValueError("this seat has nothing to do")
-        if self.name not in LEVELS:           # RANDOM
+        if self.name not in LEVELS and self.name not in REFERENCES:      # RANDOM
             return dict(self.rng.choice(legal))
         try:
             info = Info(view)
@@ -112,4 +112,13 @@ def make_bot(name, seed=None, budget=None):
     key = str(name).upper()
     if key not in CHARACTERS and key != "RANDOM":
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(CHARACTERS)})")
+    return Bot(seed, key, budget)
+
+
+def make_reference(name, seed=None, budget=None):
+    """A reference character for the arena only (``levels.REFERENCES``, e.g.
+    ZELZELA-1, today's ZELZELA frozen); ``make_bot`` does not build them."""
+    key = str(name).upper()
+    if key not in REFERENCES:
+        raise ValueError(f"unknown reference {name!r}")
     return Bot(seed, key, budget)

@@ -8,7 +8,7 @@ the levels that search.  ``cfg`` is the level's configuration (``levels``).
 """
 import math
 
-from rules.cards import NT, SUIT_MASK
+from rules.cards import NT
 from rules import actions as A
 from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout
 from .infer import acceptor, trump_values, EN_FACE_VALUE

@@ -44,7 +44,7 @@ def c1opt_call(own, calls, cfg):
     return min(calls, key=lambda S: max(dealer_values(S, dist, dist)) + cfg.get("c1shade", 0) * S)
 
 
-_INVERSE = {}
+_INVERSE: dict = {}
 
 
 def c1opt_inverse(call, cfg):
@@ -66,7 +66,7 @@ def c1opt_inverse(call, cfg):
 
 
 
-_TABLE = {}
+_TABLE: dict = {}
 
 
 def c1opt_expected(est, cfg=None):

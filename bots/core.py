@@ -26,7 +26,7 @@ M_BELOW = tuple(sum(1 << d for d in range(52) if SUIT_OF[d] == SUIT_OF[c]
 ZERO = (0,) * 52
 
 
-_TOP_RANKS = {}
+_TOP_RANKS: dict = {}
 
 
 def _top_ranks(strength, lowest=False):

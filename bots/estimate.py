@@ -6,9 +6,9 @@ takes 3.4 tricks" means what the play-outs say, not a fixed table.  The
 Monte Carlo estimators deal the unseen cards consistently with the view and
 play the deal out with the heuristic player (``policy.pick``) at every seat.
 """
-from rules.cards import SUIT_OF, RANK_OF, SUIT_MASK, NT, mask_cards
+from rules.cards import NT, mask_cards
 from rules.deal import PLAY
-from .core import popcount, kind_of
+from .core import popcount
 from .policy import pick
 
 # -- trick games ----------------------------------------------------------------
@@ -47,7 +47,7 @@ def trick_features(hand, trump, ranks=13):
 
 
 def _dot(w, f):
-    return sum(a * b for a, b in zip(w, f))
+    return sum(a * b for a, b in zip(w, f, strict=True))
 
 
 # Fitted by benchmarks/bots_fit.py (least squares on heuristic play-outs).

@@ -34,7 +34,7 @@ def trump_values(hand, game):
 
 
 def acceptor(info, sharp=1.0, c1opt=False):
-    me, n = info.me, info.n
+    me = info.me
     pb = played_by(info)
     terms = []          # (seat whose current hand is judged, function(hand_then) -> log weight)
     if info.name == "manfee":
@@ -72,16 +72,16 @@ def acceptor(info, sharp=1.0, c1opt=False):
         game = info.name
         namer = info.dealer if info.name == "manille" else info.namer
         named = -1
-        for seat, code in info.codes:
+        for _seat, code in info.codes:
             if A.TRUMP <= code <= A.TRUMP + NT:
                 named = code - A.TRUMP
         if named >= 0 and namer >= 0 and namer != me:
             beta = 0.25 * sharp
 
-            def f(h, named=named):
+            def named_fit(h, named=named):
                 vals = trump_values(h, game)
                 return beta * (vals[named] - max(vals))
-            terms.append((namer, f))
+            terms.append((namer, named_fit))
         if info.en_face and info.dealer != me:
             def g(h):
                 best = max(trump_values(h, game))

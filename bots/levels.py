@@ -65,7 +65,17 @@ LEVELS = {
                   rollouts=40, min_worlds=4, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
-                    rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
+                    rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
+                    read_play=True, read_q=0.8, read_sharp=0.5, max_units=5000, min_worlds=12),
+}
+
+# Reference characters for the arena only (never in the menus): ZELZELA as
+# it was before it read the play and stopped by itself (issue 15), so that
+# every later ZELZELA is measured against the same fixed player.
+REFERENCES = {
+    "ZELZELA-1": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True,
+                      partner=True, send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
+                      rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.5),
 }
 
 
@@ -88,10 +98,10 @@ def config(name, budget=None, game=None):
     """The configuration of character ``name`` (in ``game``, if its level
     differs there); ``budget`` scales its search (play-outs and bidding
     worlds), e.g. 0.05 for quick tests."""
-    cfg = dict(LEVELS[name])
+    cfg = dict(LEVELS[name] if name in LEVELS else REFERENCES[name])
     cfg.update(GAME_LEVELS.get(game, {}).get(name, {}))
     if budget is not None:
-        for key in ("rollouts", "bid_worlds"):
+        for key in ("rollouts", "bid_worlds", "max_units"):
             if cfg.get(key):
                 cfg[key] = max(2, int(cfg[key] * budget))
         if cfg.get("time_cap"):

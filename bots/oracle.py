@@ -20,7 +20,7 @@ class Oracle:
 
     def __init__(self, seed=None, budget=None):
         self.seed = seed
-        self.cfg = config("ZELZELA", budget)
+        self.cfg = config("ZELZELA-1", budget)    # fixed: the same upper limit for every ZELZELA
         self.cfg.update(infer=False, playout_eps=0.08, noise=0.0, slip=0.0,
                         solve_at=5, bid_noise=0.0)
         self.cfg["rollouts"] = max(2, self.cfg["rollouts"] // 3)

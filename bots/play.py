@@ -8,12 +8,13 @@ overtaken.  The searching levels run determinized Monte Carlo (``search``).
 """
 from types import SimpleNamespace
 
-from rules.cards import SUIT_OF, SUIT_MASK, mask_cards
+from rules.cards import SUIT_OF, SUIT_MASK
 from rules import actions as A
 from .policy import pick
 from .sample import sample_world, Worlds
 from .search import pimc
 from .infer import acceptor
+from .think import think
 
 
 def belief(info, cfg, rng):
@@ -79,6 +80,11 @@ def choose_card(info, cfg, rng):
 
 
 def search_card(info, cfg, rng, legal_mask, plays):
+    if cfg.get("max_units"):
+        # ZELZELA: weighted worlds and an adaptive stop (think.py).
+        prefer = heuristic_card(info, cfg, rng, legal_mask)
+        card, _stats = think(info, plays, cfg, rng, prefer, cfg.get("sampler"))
+        return card
     acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False)) if cfg.get("infer") else None
     worlds = Worlds(info)
 

@@ -99,7 +99,7 @@ def _discard(kind, h, legal, poss, me, T, points):
     return best
 
 
-_LATER = {}
+_LATER: dict = {}
 
 
 def _later(n, step, me, k, p):

@@ -114,7 +114,7 @@ def sample_world(info, rng, accept=None, tries=30):
         info._world_slots = cached        # one decision samples many worlds
     slots, cards, allowed = cached
     best = None
-    for attempt in range(tries if accept else 1):
+    for _attempt in range(tries if accept else 1):
         got = None
         for use_soft in (True, False):
             for _ in range(8):
@@ -129,7 +129,7 @@ def sample_world(info, rng, accept=None, tries=30):
             raise ValueError("no world fits what this seat saw")
         others = {s: info.known[s] for s in range(info.n) if s != info.me}
         widow = 0
-        for (s, _n, _f, _h), m in zip(slots, got):
+        for (s, _n, _f, _h), m in zip(slots, got, strict=True):
             if s == WIDOW_SLOT:
                 widow = m
             else:

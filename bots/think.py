@@ -1,0 +1,193 @@
+"""ZELZELA's card search: worlds weighted by the play, and as much thought as
+the decision deserves.
+
+Like ``search.pimc`` it scores every candidate card in sampled worlds, but:
+
+* each world carries a weight: the announcements (``infer.acceptor``) shape
+  how worlds are drawn, and the cards the others chose (``reading``) weigh
+  them, so worlds that explain the play count for more;
+* it stops when the answer is clear, not after a fixed count.  Worlds come
+  in batches; after each, the best card is compared with every other on the
+  same worlds (paired differences).  A card clearly worse is dropped from the
+  search; the search ends when every remaining rival is clearly worse or
+  not worth more than ``indifferent`` points, or when ``max_units`` of work
+  are spent.  A forced card or a choice between equivalent cards costs
+  nothing; a close choice gets the whole budget;
+* optionally (``tail``) a play-out runs the heuristic only until
+  ``solve_at`` tricks are left and solves the rest exactly, instead of
+  solving only when the whole rest is that short.
+
+Work is counted in play-out units, never in seconds, so a bot stays a pure
+function of its view and seed; ``time_cap`` is only a safety net for a
+machine far slower than usual.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable
+
+from rules.deal import PLAY
+from .infer import acceptor
+from .knowledge import Info
+from .policy import pick
+from .reading import play_reader
+from .sample import sample_world, Worlds
+from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
+
+# Points below which two cards count as equally good, per game (a Manille
+# point, a tenth of a Manfee deal point, a fiftieth of a Manni trick).
+INDIFFERENT = {"manfee": 0.1, "manille": 0.2, "manille-muette": 0.2, "manni": 0.02}
+
+
+def live_cards(info: Info) -> int:
+    live = info.unknown | info.hand
+    for s in range(info.n):
+        live |= info.known[s]
+    for _s, c in info.trick:
+        live |= 1 << c
+    return live
+
+
+def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[float, int]:
+    """Play heuristically until ``solve_at`` tricks are left (at a trick's
+    start), then solve exactly: (value, cost in play-out units)."""
+    T = d.trump
+    play = d.play
+    while d.phase == PLAY and (d.trick or tricks_left(d) > solve_at):
+        play(pick(kind, d, d.play_mask(), d.hands, d.turn, T))
+    if d.phase != PLAY:
+        return utility(d, me, n), 1
+    sv = Solver(kind, me, n, name)
+    return sv.value(d), 1 + sv.nodes // 12
+
+
+class Tally:
+    """Weighted sums per candidate, and paired sums against each other."""
+
+    def __init__(self, cand: list):
+        self.cand = list(cand)
+        self.w = 0.0
+        self.w2 = 0.0
+        self.worlds = 0
+        self.sum = {c: 0.0 for c in cand}
+        self.vals: list[tuple[float, dict]] = []
+
+    def add(self, weight: float, vals: dict) -> None:
+        self.w += weight
+        self.w2 += weight * weight
+        self.worlds += 1
+        for c, v in vals.items():
+            self.sum[c] += weight * v
+        self.vals.append((weight, vals))
+
+    def mean(self, c) -> float:
+        return self.sum[c] / self.w
+
+    def gap(self, best, c) -> tuple[float, float]:
+        """Weighted mean and standard error of value(best) - value(c) over
+        the worlds where both were scored."""
+        sw = sm = 0.0
+        pairs = []
+        for w, vals in self.vals:
+            if best in vals and c in vals:
+                x = vals[best] - vals[c]
+                pairs.append((w, x))
+                sw += w
+                sm += w * x
+        if sw <= 0:
+            return 0.0, math.inf
+        m = sm / sw
+        var = sum(w * (x - m) ** 2 for w, x in pairs) / sw
+        ess = sw * sw / sum(w * w for w, _x in pairs)
+        if ess < 2:
+            return m, math.inf
+        return m, math.sqrt(var / (ess - 1))
+
+
+def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
+          sampler: Callable | None = None) -> tuple[int, dict]:
+    """The best of ``cards`` for the seat of ``info``; returns (card, stats)
+    where stats holds the worlds and units spent (for the benchmarks)."""
+    kind = info.kind
+    me, n, name = info.me, info.n, info.name
+    cand = equivalent_reduce(kind, cards, info.hand, live_cards(info))
+    if len(cand) == 1:
+        return cand[0], {"worlds": 0, "units": 0, "cands": 1}
+    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False)) if cfg.get("infer") else None
+    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
+        if cfg.get("read_play") else None
+    draw = sampler or sample_world
+    worlds = Worlds(info)
+    solve_at = cfg.get("solve_at", 0)
+    tail = cfg.get("tail", False)
+    eps = cfg.get("playout_eps", 0.0)
+    max_units = cfg["max_units"]
+    min_worlds = cfg.get("min_worlds", 12)
+    batch = cfg.get("batch", 8)
+    z = cfg.get("z", 2.0)
+    indifferent = cfg.get("indifferent", INDIFFERENT.get(name, 0.1))
+    time_cap = cfg.get("time_cap")
+    start = time.perf_counter()
+    tally = Tally(cand)
+    alive = list(cand)
+    units = 0
+    drawn = 0
+    top_w = 0.0
+    while True:
+        for _ in range(batch):
+            others, widow = draw(info, rng, acc)
+            drawn += 1
+            weight = reader(others, widow) if reader else 1.0
+            units += 1 if reader else 0
+            top_w = max(top_w, weight)
+            # A world the play makes a hundred times less likely than the
+            # best seen so far would cost a full evaluation for almost nothing.
+            if weight <= 0 or weight < 0.01 * top_w:
+                continue
+            base = worlds.deal(others, widow)
+            vals = {}
+            for c in alive:
+                d = base.copy()
+                d.step(c)
+                if tail and d.phase == PLAY and solve_at:
+                    v, cost = tail_value(d, kind, me, n, name, solve_at)
+                else:
+                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps)
+                vals[c] = v
+                units += cost
+            tally.add(weight, vals)
+        if drawn > 40 * max(1, min_worlds) and tally.worlds == 0:
+            break                     # nothing but hopeless worlds: use what we have
+        if tally.worlds >= min_worlds:
+            alive, settled = _settle(tally, alive, z, indifferent)
+            if settled or len(alive) == 1:
+                break
+        if units >= max_units:
+            break
+        if time_cap is not None and time.perf_counter() - start > time_cap:
+            break
+    if tally.worlds == 0:
+        fallback = prefer if prefer is not None and prefer in cand else cand[0]
+        return fallback, {"worlds": 0, "units": units, "cands": len(cand)}
+    best = max(alive, key=lambda c: (tally.mean(c), c == prefer))
+    return best, {"worlds": tally.worlds, "units": units, "cands": len(cand), "drawn": drawn}
+
+
+def _settle(tally: Tally, alive: list, z: float, indifferent: float) -> tuple[list, bool]:
+    """Drop the cards clearly worse than the best; settled when no rival is
+    left that could be better by more than ``indifferent`` points."""
+    best = max(alive, key=tally.mean)
+    keep = [best]
+    settled = True
+    for c in alive:
+        if c == best:
+            continue
+        m, se = tally.gap(best, c)
+        if m - z * se > 0:
+            continue                  # clearly worse: no more worlds for it
+        keep.append(c)
+        # Settled for c once it cannot beat the best by ``indifferent``.
+        if z * se - m >= indifferent:
+            settled = False
+    return keep, settled

@@ -1,0 +1,155 @@
+"""ZELZELA reads the play (bots/reading.py) and thinks as long as a decision
+deserves (bots/think.py); the frozen reference stays out of the menus."""
+import random
+
+import pytest
+
+from rules import Match
+from rules import actions as A
+from rules.views import seat_view
+from bots import make_bot, Bot
+from bots.arena import make_player
+from bots.knowledge import Info
+from bots.levels import REFERENCES, config
+from bots.reading import play_reader, start_hands, choices
+from bots.sample import sample_world
+from bots.think import think
+
+GAMES = ["manfee", "manille", "manille-muette", "manni"]
+
+
+@pytest.fixture(autouse=True)
+def strict_bots(monkeypatch):
+    monkeypatch.setattr(Bot, "strict", True)
+
+
+def played_points(game, seed, player="TANA", deals=2, every=1):
+    """(match, view) at card decisions of deals played by ``player``."""
+    rng = random.Random(seed)
+    for k in range(deals):
+        m = Match(game)
+        m.start_deal(rng=rng)
+        bots = [make_bot(player, 10 * k + s) for s in range(m.game.n)]
+        i = 0
+        while m.in_deal:
+            s = m.to_act()
+            v = seat_view(m, s)
+            if v["phase"] == "play" and v["hand"] is not None:
+                i += 1
+                if i % every == 0:
+                    yield m, v
+            m.apply(s, bots[s].choose(v))
+
+
+def true_world(m, info):
+    d = m.deal
+    others = {s: d.hands[s] for s in range(d.n) if s != info.me}
+    widow = 0
+    if info.name == "manni":
+        widow = d.widow if d.swapper < 0 else d.swapped_out
+    return others, widow
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_true_world_replays_to_the_hands_dealt(game):
+    """start_hands undoes the play, the Manfee pass and the Manni swap."""
+    for m, v in played_points(game, seed=4, every=5):
+        info = Info(v)
+        held, widow = start_hands(info, *true_world(m, info))
+        d = m.deal
+        assert held == list(d.dealt)
+        if game == "manni" and d.swapper >= 0:
+            assert widow == d.hands[d.swapper] | sum(
+                1 << (c & 63) for s, c in d.history if s == d.swapper and c < 192)
+
+
+def test_a_pass_and_a_swap_are_undone():
+    m = Match("manfee")
+    m.start_deal(dealer=0, rng=random.Random(2))
+    for c in (3, 3, 3):
+        m.apply(m.to_act(), A.CALL + c)
+    m.apply(0, A.PASS)
+    info = Info(seat_view(m, m.to_act()))
+    assert start_hands(info, *true_world(m, info))[0] == list(m.deal.dealt)
+    m = Match("manni")
+    m.start_deal(dealer=2, rng=random.Random(4))
+    m.apply(0, A.SWAP)
+    for seat in (0, 1):
+        info = Info(seat_view(m, seat))
+        held, widow = start_hands(info, *true_world(m, info))
+        assert held == list(m.deal.dealt) and widow == m.deal.hands[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_true_hands_weigh_more_than_a_typical_world(game):
+    """Against players who play the heuristic, the world that really is
+    outweighs the median sampled world at most decisions (it fails if the
+    reader looks at the wrong seat, the wrong moment or the wrong cards)."""
+    rng = random.Random(1)
+    above = below = 0
+    for m, v in played_points(game, seed=9, every=3):
+        info = Info(v)
+        reader = play_reader(info)
+        if reader is None:
+            continue
+        weights = sorted(reader(*sample_world(info, rng)) for _ in range(15))
+        truth = reader(*true_world(m, info))
+        if truth > weights[7]:
+            above += 1
+        elif truth < weights[7]:
+            below += 1
+    assert above > 2 * below, (above, below)
+
+
+def test_runs_of_cards_count_as_one_choice():
+    info = Info(next(played_points("manfee", seed=3))[1])
+    hand = info.hand
+    legal = hand
+    n = choices(info.kind, legal, hand, info.played)
+    assert 1 <= n <= bin(hand).count("1")
+    # Two touching spades (nothing between them) are one choice; with the card
+    # between them still out, two.
+    ak = (1 << 12) | (1 << 11)
+    assert choices(info.kind, ak, ak, 0) == 1
+    aq = (1 << 12) | (1 << 10)
+    assert choices(info.kind, aq, aq, 0) == 2
+    assert choices(info.kind, aq, aq, 1 << 11) == 1
+
+
+def test_think_spends_nothing_on_a_forced_or_equivalent_card():
+    m, v = next(played_points("manille", seed=5))
+    info = Info(v)
+    cfg = config("ZELZELA", 0.05, "manille")
+    card = info.legal[0]
+    assert think(info, [card], cfg, random.Random(1))[1]["worlds"] == 0
+    # A close choice gets worlds; the same view and seed give the same card.
+    plays = [a for a in info.legal if a < 192]
+    if len(plays) > 1:
+        c1, s1 = think(info, plays, cfg, random.Random(7))
+        c2, s2 = think(info, plays, cfg, random.Random(7))
+        assert c1 == c2 and s1 == s2
+
+
+def test_zelzela_stops_early_on_easy_cards_and_works_on_close_ones():
+    """Across a deal the work per decision varies: some decisions settle at
+    the minimum number of worlds, others run to the budget."""
+    units = []
+    cfg = config("ZELZELA", 0.2, "manille")
+    for m, v in played_points("manille", seed=6, deals=1):
+        info = Info(v)
+        plays = [a for a in info.legal if a < 192]
+        _c, stats = think(info, plays, cfg, random.Random(3))
+        units.append(stats["units"])
+    spent = [u for u in units if u]
+    assert 0 in units                        # forced or equivalent cards
+    assert min(spent) < max(spent) and max(spent) >= cfg["max_units"]
+
+
+def test_the_frozen_reference_is_arena_only():
+    assert "ZELZELA-1" in REFERENCES
+    with pytest.raises(ValueError):
+        make_bot("ZELZELA-1")
+    ref = make_player("ZELZELA-1", 3, 0.02)
+    assert ref.settings("manille")["rollouts"] == 40 and "max_units" not in ref.settings("manille")
+    m, v = next(played_points("manni", seed=2))
+    assert {k: x for k, x in ref.choose(v).items()} in [dict(a) for a in v["legal"]]
