@@ -36,6 +36,7 @@ from rules import actions as A
 from rules.cards import NT
 from rules.deal import TRUMP, Deal
 from rules.errors import RulesError
+from rules.games import get_game
 from rules.match import Match
 from rules.record import read_match
 from rules.views import seat_view
@@ -271,16 +272,14 @@ def default_seats(record: dict) -> list[str]:
     """The seats a review looks at when none is asked for: the people's
     seats (``players`` kind human), else every seat."""
     players = record.get("players") if isinstance(record, dict) else None
+    try:
+        game = get_game(str(record.get("game")))
+    except RulesError:
+        raise ReviewError(f"unknown game {record.get('game')!r}") from None
     seats = []
     if isinstance(players, dict):
         seats = [s for s, p in players.items() if isinstance(p, dict) and p.get("kind") == "human"]
-    if not seats:
-        try:
-            from rules.games import get_game
-            seats = list(get_game(str(record.get("game"))).seats)
-        except (RulesError, TypeError, AttributeError):
-            raise ReviewError(f"unknown game {record.get('game')!r}") from None
-    return seats
+    return seats or list(game.seats)
 
 
 def review_record(record: dict, seats: list[str] | None = None, deals: list[int] | None = None,
@@ -289,8 +288,11 @@ def review_record(record: dict, seats: list[str] | None = None, deals: list[int]
     deal by deal, seat by seat."""
     if not isinstance(record, dict):
         raise ReviewError("a record must be a JSON object")
-    seats = seats or default_seats(record)
-    n = len(record.get("deals") or [])
+    people = default_seats(record)      # an unknown game stops here
+    seats = seats or people
+    if not isinstance(record.get("deals"), list) or not record["deals"]:
+        raise ReviewError("the record holds no deal")
+    n = len(record["deals"])
     for i in (deals if deals is not None else range(n)):
         for s in seats:
             yield from review_deal(record, i, s, budget, seed).decisions

@@ -1,0 +1,251 @@
+"""The hint: a legal choice with reasons in codes, for every decision, that
+never depends on what the seat cannot see.
+
+The helpers ``decision_points`` and ``redeal`` (another match the seat cannot
+tell from this one) serve tests/test_review.py too.
+"""
+import json
+import random
+import re
+
+import pytest
+
+from rules import Match
+from rules import actions as A
+from rules.cards import SUIT_OF, SUIT_MASK, mask_cards, parse_card, make_mask
+from rules.views import seat_view
+from bots.coach_words import ENGLISH, Reason, say, card_words
+from bots.hint import hint, reasons_for
+from bots.knowledge import Info
+
+BUDGET = 0.03
+GAMES = [
+    ("manfee", {}),
+    ("manfee", {"signals": False}),
+    ("manille", {}),
+    ("manille-muette", {}),
+    ("manille-muette", {"en_face": False, "doubling": False, "blind": True}),
+    ("manni", {}),
+]
+
+
+def stripped(obj):
+    return {k: v for k, v in obj.items() if k not in ("seat", "signal")}
+
+
+def decision_points(game, options, seed, count, stop=(4, 40)):
+    """Matches stopped at random decision points (random legal play)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        m = Match(game, options)
+        m.start_deal(rng=rng)
+        for _ in range(rng.randrange(*stop)):
+            if not m.in_deal:
+                break
+            d = m.deal
+            if options.get("blind") and d.phase == 2 and not d.looked and rng.random() < 0.7:
+                m.apply(d.turn, A.LOOK)
+                continue
+            m.apply(d.turn, rng.choice(d.legal()))
+        if m.in_deal:
+            out.append(m)
+    return out
+
+
+def redeal(m, seat, rng, tries=300):
+    """Another match that ``seat`` cannot tell from ``m``: the cards it cannot
+    see dealt again among the places that hide them (same counts, shown voids
+    kept), the same actions replayed under the rules.  None if none found."""
+    g, d = m.game, m.deal
+    places = [s for s in range(d.n) if s != seat]
+    if g.name == "manfee" and d.passed:
+        places.remove((seat + 3) % 4)          # holds the hand we passed
+    manni_out = g.name == "manni" and d.swapper != seat
+    pool = 0
+    for s in places:
+        pool |= d.hands[s]
+    if manni_out:
+        pool |= d.widow if d.swapper < 0 else d.swapped_out
+    voids, played_by, trick = [0] * d.n, [0] * d.n, []
+    for s, code in d.history:
+        if code < 192:
+            c = code & 63
+            played_by[s] |= 1 << c
+            if trick and SUIT_OF[c] != SUIT_OF[trick[0]]:
+                voids[s] |= SUIT_MASK[SUIT_OF[trick[0]]]
+            trick = [] if len(trick) + 1 == d.n else trick + [c]
+    sizes = [bin(d.hands[s]).count("1") for s in places]
+    cards = list(mask_cards(pool))
+    record = m.record()
+    actions = record["deals"][-1]["actions"]
+    for _ in range(tries):
+        rng.shuffle(cards)
+        new, i = {}, 0
+        for s, k in zip(places, sizes, strict=True):
+            new[s] = sum(1 << c for c in cards[i:i + k])
+            i += k
+        if any(new[s] & voids[s] for s in places):
+            continue
+        rest = sum(1 << c for c in cards[i:])
+        now = list(d.hands)
+        for s, h in new.items():
+            now[s] = h
+        dealt = [now[s] | played_by[s] for s in range(d.n)]
+        widow = 0
+        if g.name == "manfee" and d.passed:
+            dealt = [dealt[(s + 3) % 4] for s in range(4)]
+        if g.name == "manni":
+            if d.swapper >= 0:
+                out = rest if manni_out else d.swapped_out
+                dealt[d.swapper], widow = out, dealt[d.swapper]
+            else:
+                widow = rest
+        alt = Match(g.name, m.options, players=m.players)
+        try:
+            alt.start_deal(dealer=d.dealer, hands=dealt, widow=widow)
+            for a in actions:
+                alt.apply(a["seat"], {k: v for k, v in a.items() if k != "seat"})
+            if getattr(d, "looked", None) and not getattr(alt.deal, "looked", True):
+                alt.apply(d.dealer, A.LOOK)
+        except Exception:
+            continue
+        if alt.deal.hands == d.hands:
+            continue
+        return alt
+    return None
+
+
+# -- every decision gets a legal hint, in codes ------------------------------------
+
+PARAM = re.compile(r"^([2-9TJQKA][SHDC]|[SHDC]|NT)$")
+
+
+def check_reasons(h):
+    assert h.reasons and all(r.code in ENGLISH for r in h.reasons), h
+    for r in h.reasons:
+        json.dumps(r.to_json())
+        for key, value in r.params.items():
+            # No words in the parameters: card and suit texts, or numbers.
+            assert isinstance(value, (int, float)) or PARAM.match(value), (r, key)
+        text = say(r)
+        assert text != r.code and "{" not in text, (r, text)
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_hint_is_a_legal_choice_with_reason_codes(game, options):
+    seen = set()
+    for m in decision_points(game, options, seed=len(game) + 3 * len(options), count=10, stop=(0, 30)):
+        view = seat_view(m, m.to_act())
+        h = hint(view, budget=BUDGET)
+        assert stripped(h.action) in [stripped(a) for a in view["legal"]]
+        assert h.seat == view["seat"] and h.phase == view["phase"]
+        check_reasons(h)
+        seen.add(view["phase"])
+    assert "play" in seen
+
+
+def test_hint_for_a_dealer_who_has_not_looked():
+    m = Match("manille-muette", {"blind": True})
+    m.start_deal(dealer=0, rng=random.Random(2))
+    view = seat_view(m, 0)
+    assert view["hand"] is None
+    h = hint(view, budget=BUDGET)
+    assert h.action == {"look": True} and h.reason.code == "look_first"
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_no_peeking(game, options):
+    """Changing the other hands consistently with the view gives the same hint."""
+    rng = random.Random(7)
+    checked = 0
+    for m in decision_points(game, options, seed=99 + len(game), count=12):
+        seat = m.to_act()
+        alt = redeal(m, seat, rng)
+        if alt is None:
+            continue
+        view = seat_view(m, seat)
+        assert seat_view(alt, seat) == view
+        assert hint(view, budget=BUDGET, seed=3) == hint(seat_view(alt, seat), budget=BUDGET, seed=3)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+# -- the reasons, on positions built by hand ------------------------------------------
+
+def mask(text):
+    return make_mask(parse_card(t) for t in text.split())
+
+
+def manfee_match(hands, actions, dealer="bottom"):
+    m = Match("manfee")
+    seats = m.game.seats
+    m.start_deal(dealer=seats.index(dealer), hands=[mask(hands[s]) for s in seats])
+    for seat, act in actions:
+        m.apply(seat, act)
+    return m
+
+
+def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
+    # Dealer bottom: right calls first, then top (the dealer's partner), left.
+    hands = {
+        "bottom": "AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+        "right": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        "top": "TH JH QH KH JC QC KC AC TD JD QD KD AD",
+        "left": "3H 4H 5H 6H 7H 8H 9H 7C 8C 9C TC 8D 9D",
+    }
+    m = manfee_match(hands, [])
+    info = Info(seat_view(m, "right"))
+    r = reasons_for(info, A.CALL + 5)[0]
+    assert r.code == "call_team" and r.params["call"] == 5
+    m.apply("right", {"call": 5})
+    r = reasons_for(Info(seat_view(m, "top")), A.CALL + 8)[0]
+    assert r.code == "call_block"
+    m.apply("top", {"call": 8})
+    m.apply("left", {"call": 0})
+    r = reasons_for(Info(seat_view(m, "bottom")), A.ACCEPT)[0]
+    # Accept: 8 + remainder 0 against 5; pass: 6 against 7.
+    assert r.to_json() == ["accept", {"target": 8, "their_target": 5,
+                                      "pass_target": 6, "pass_their_target": 7}]
+    m.apply("bottom", {"decision": "accept"})
+    # Right leads the two of spades (trump); nobody else holds a spade.
+    m.apply("right", {"play": "2S"})
+    m.apply("top", {"play": "JC"})
+    m.apply("left", {"play": "7C"})
+    r = reasons_for(Info(seat_view(m, "bottom")), parse_card("2C"))[0]
+    assert r.to_json() == ["discard", {"card": "2C", "suit": "S"}]
+    assert say(r) == "you have no spades: throw the 2♣, which is of no use"
+
+
+def test_dont_overtake_the_partners_ten():
+    # Top (bottom's partner) leads the ten of hearts, left follows low; bottom
+    # holds the ace and the two: the ace would only overtake the partner.
+    hands = {
+        "bottom": "AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+        "right": "3H 7C 8C 9C TC JC 8D 9D TD JD QD KD AD",
+        "top": "TH JH QH KH AS KS QS JS TS 9S 8S QC KC",
+        "left": "4H 5H 6H 7H 8H 9H 7S 6S 5S 4S 3S 2S AC",
+    }
+    m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 4}),
+                             ("left", {"call": 2}), ("bottom", {"decision": "accept"}),
+                             ("right", {"play": "3H"}), ("top", {"play": "TH"}),
+                             ("left", {"play": "4H"})])
+    info = Info(seat_view(m, "bottom"))
+    r = reasons_for(info, parse_card("2H"))[0]
+    assert r.to_json() == ["dont_overtake", {"high_card": "AH", "partner_card": "TH"}]
+    assert say(r) == "the A♥ would overtake your partner's 10♥"
+    r = reasons_for(info, parse_card("AH"))[0]
+    assert r.code == "overtake_partner"
+
+
+def test_wording_of_every_code_and_another_language():
+    assert card_words("TH") == "10♥"
+    dutch = {"highest_left": "de {card} is de hoogste die nog in het spel is"}
+    assert say(Reason("highest_left", {"card": "KS", "suit": "S"}), dutch) == \
+        "de K♠ is de hoogste die nog in het spel is"
+    # A code a table lacks is shown as the code, never as nothing.
+    assert say(Reason("race", {"need": 2, "they_need": 1}), dutch) == "race"
+    assert say(Reason("race", {"need": 2, "they_need": 1})) == \
+        "your side needs 2 more tricks to go over; the opponents need 1"

@@ -1,0 +1,173 @@
+"""The deal review: it finds the clearly best card, a strong bot's own choices
+cost next to nothing, and the seat's columns never read hidden cards."""
+import json
+import random
+
+import pytest
+
+from rules import Match
+from rules.cards import parse_card, make_mask
+from rules.views import seat_view
+from bots import make_bot
+from bots.review import (ReviewError, label_for, main, review_deal, review_record,
+                         THRESHOLDS)
+from test_hint import decision_points, redeal
+
+# A Manfee deal built for one clear decision.  Bottom-top's target is 6 and
+# they have won 6 of the first 11 tricks; left-right need 3 more.  Right leads
+# the 9H to the 12th trick, top follows 7H, left KH: bottom's ace takes the
+# trick and sends bottom-top over (13 to 0).  Ducking with the 5H leaves three
+# cards unplayed besides bottom's ace: two spades and the 2D, and top showed
+# no spades (it threw the JD on a spade lead), so an opponent's spade takes
+# the last trick and the deal ends exact, 6 against 7: the 5H costs 14 points
+# whatever the hidden cards, and bottom can see that.
+HANDS = {
+    "bottom": "6S 7S 9S 3H 5H TH AH 5D KD AD 2C QC KC",
+    "left": "2S 5S TS JS 6H KH 4D 8D TD 3C 4C TC JC",
+    "top": "KS AS 2H 7H 8H JH QH 2D 6D 7D 9D JD 8C",
+    "right": "3S 4S 8S QS 4H 9H 3D QD 5C 6C 7C 9C AC",
+}
+CALLS = [("right", {"call": 4}), ("top", {"call": 2}), ("left", {"call": 3}),
+         ("bottom", {"decision": "accept"})]
+PLAYS = ("right QS, top AS, left TS, bottom 6S, top KS, left JS, bottom 7S, right 4S, "
+         "top 8H, left 6H, bottom TH, right 4H, bottom QC, right 7C, top 8C, left TC, "
+         "bottom AD, right 3D, top 7D, left 8D, bottom 5D, right QD, top 9D, left TD, "
+         "right AC, top JH, left JC, bottom KC, right 8S, top JD, left 2S, bottom 9S, "
+         "bottom 2C, right 9C, top 6D, left 4C, right 6C, top 2H, left 3C, bottom 3H, "
+         "right 5C, top QH, left 4D, bottom KD, right 9H, top 7H, left KH")
+ACTIONS = CALLS + [(x.split()[0], {"play": x.split()[1]}) for x in PLAYS.split(", ")]
+
+
+def built_record(last):
+    m = Match("manfee", players={"bottom": {"kind": "human", "name": "Ana"}})
+    seats = m.game.seats
+    m.start_deal(dealer=0, hands=[make_mask(parse_card(c) for c in HANDS[s].split()) for s in seats])
+    for seat, act in ACTIONS + [("bottom", last)]:
+        m.apply(seat, act)
+    return m.record()
+
+
+def test_the_review_finds_the_clearly_best_card():
+    r = review_deal(built_record({"play": "5H"}), 0, "bottom", budget=0.1)
+    decide, card = r.decisions[0], r.decisions[-1]
+    assert decide.phase == "decide" and decide.chosen == {"decision": "accept"}
+    assert card.chosen == {"play": "5H"} and card.best == {"play": "AH"}
+    assert card.expected_loss == pytest.approx(14.0) and card.label == "blunder"
+    assert card.dd_best == {"play": "AH"} and card.dd_loss == pytest.approx(14.0) and card.dd_exact
+    good = review_deal(built_record({"play": "AH"}), 0, "bottom", budget=0.1).decisions[-1]
+    assert good.best == {"play": "AH"} and good.expected_loss == 0.0 and good.label is None
+    summary = r.summary()
+    assert summary["decisions"] == len(r.decisions) and summary["blunders"] >= 1
+    assert summary["total_loss"] >= 14.0
+
+
+def test_a_strong_bots_own_choices_cost_next_to_nothing():
+    m = Match("manfee")
+    m.start_deal(dealer=1, rng=random.Random(11))
+    bots = [make_bot("ZELZELA", 20 + s, budget=0.1) for s in range(4)]
+    while m.in_deal:
+        s = m.to_act()
+        m.apply(s, bots[s].choose(seat_view(m, s)))
+    record = m.record()
+    losses, labels = [], []
+    for seat in m.game.seats:
+        for d in review_deal(record, 0, seat, budget=0.2).decisions:
+            losses.append(d.expected_loss)
+            labels.append(d.label)
+    assert len(losses) >= 20
+    assert sum(losses) / len(losses) < 0.6       # points a decision; a blunder costs 8+
+    assert "blunder" not in labels
+
+
+def last_decision(record, seat):
+    return review_deal(record, len(record["deals"]) - 1, seat, budget=0.1).decisions[-1]
+
+
+@pytest.mark.parametrize("game", ["manfee", "manille", "manille-muette", "manni"])
+def test_the_seats_columns_never_read_hidden_cards(game):
+    """Other hands changed consistently with the seat's view: the same
+    choice, best choice, expected loss and label (only the all-hands column
+    may change)."""
+    rng = random.Random(5)
+    checked = 0
+    for m in decision_points(game, {}, seed=31 + len(game), count=10, stop=(6, 30)):
+        seat = m.to_act()
+        choices = m.deal.legal()
+        alt = redeal(m, seat, rng)
+        if alt is None or len(choices) < 2:
+            continue
+        records = []
+        for match in (m, alt):
+            match.apply(seat, choices[-1])
+            records.append(match.record())
+        name = m.game.seats[seat]
+        one, two = (last_decision(r, name) for r in records)
+        assert (one.chosen, one.best, one.expected_loss, one.spread, one.label, one.values) == \
+               (two.chosen, two.best, two.expected_loss, two.spread, two.label, two.values)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_reproducible_with_progress_and_a_stop():
+    record = built_record({"play": "5H"})
+    calls = []
+    first = review_deal(record, 0, "bottom", budget=0.1, progress=lambda d, n: calls.append((d, n)))
+    n = len(first.decisions)
+    assert calls == [(k, n) for k in range(n + 1)] and first.complete
+    again = review_deal(record, 0, "bottom", budget=0.1)
+    assert again.decisions == first.decisions
+    stopped = review_deal(record, 0, "bottom", budget=0.1, progress=lambda d, n: d < 1)
+    assert not stopped.complete and len(stopped.decisions) == 1
+
+
+def test_headless_review_prints_one_json_line_per_decision(tmp_path, capsys):
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(built_record({"play": "5H"})))
+    assert main([str(path), "--budget", "0.1"]) == 0       # the people's seat: bottom
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["phase"] for x in lines][:2] == ["decide", "play"]
+    for x in lines:
+        assert {"deal", "seat", "phase", "chosen", "best", "expected_loss", "dd_loss",
+                "label"} <= set(x)
+    assert lines[-1]["label"] == "blunder" and lines[-1]["best"] == {"play": "AH"}
+    assert all(x["seat"] == "bottom" for x in lines)
+    assert main([str(path), "--seat", "left", "--deal", "0", "--budget", "0.1"]) == 0
+    assert all(json.loads(x)["seat"] == "left" for x in capsys.readouterr().out.splitlines())
+
+
+@pytest.mark.parametrize("content,why", [
+    ("{not json", "not JSON"),
+    (json.dumps({"game": "manfee", "deals": [{"dealer": "bottom", "hands": {}}]}), "hands"),
+    (json.dumps({"game": "chess", "deals": []}), "unknown game"),
+    (json.dumps({"game": "manni", "deals": []}), "no deal"),
+    ("[1, 2]", "JSON object"),
+])
+def test_a_damaged_record_gets_one_line(tmp_path, capsys, content, why):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main([str(path), "--seat", "bottom"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err and "bad.json" in err
+
+
+def test_bad_requests_are_refused_in_one_line():
+    record = built_record({"play": "5H"})
+    with pytest.raises(ReviewError, match="no deal 3"):
+        review_deal(record, 3, "bottom")
+    with pytest.raises(ReviewError, match="not a seat"):
+        review_deal(record, 0, "north")
+    broken = json.loads(json.dumps(record))
+    broken["deals"][0]["actions"][5]["play"] = "2H"     # top must follow the spade lead
+    with pytest.raises(ReviewError, match="deal 0 action 5"):
+        list(review_record(broken, ["bottom"], budget=0.1))
+
+
+def test_labels_follow_the_thresholds():
+    low, mid, high = THRESHOLDS["manille"]
+    assert label_for("manille", low - 0.01) is None
+    assert label_for("manille", low) == "inaccuracy"
+    assert label_for("manille", mid) == "mistake"
+    assert label_for("manille", high + 5) == "blunder"
+    assert label_for("manille", high + 5, spread=10) is None    # within the noise
