@@ -1,0 +1,499 @@
+"""Charts drawn with pygame on a given Surface inside a given Rect, from plain data
+(numbers, labels, colours; nothing from a scene), for the results, match-end and
+statistics screens:
+
+    score_race(surface, rect, [Series("Us", [40, 95, 160], BLUE), ...], target=500)
+    bar_chart(surface, rect, ["Us", "Them"], [7, 5], [BLUE, RED], targets=[6, 7])
+    sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")
+
+Sizes scale with the rect (1024x600 to 2560x1440); ``font_px`` pins the text
+size instead, so charts side by side can match.  Labels are fitted to their box
+(smaller, then cut with "..."), drawing is clipped to the rect, and no data draws
+"no data yet".  Text comes from ``text(string, size, colour, bold)``, by default
+the table's Noto Sans; ``ChartStyle`` holds the inks of what is not data.
+"""
+import contextlib
+import math
+from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+import pygame
+
+Colour = Sequence[int]
+TextFn = Callable[[str, int, Colour, bool], pygame.Surface]
+
+NO_DATA = "no data yet"
+
+
+class Series(NamedTuple):
+    """One line of a score race: its name, running totals per deal, and its colour."""
+    label: str
+    values: Sequence[float]
+    colour: Colour
+
+
+class ChartStyle(NamedTuple):
+    """Inks for what is not data.  Defaults suit the table's dark green panels."""
+    text: Colour = (244, 236, 210)       # legend, values
+    dim: Colour = (170, 190, 176)        # axis labels, "no data yet"
+    axis: Colour = (170, 190, 176)       # the zero line and the axes
+    grid: Colour = (255, 255, 255, 34)   # faint grid lines (alpha blended)
+    target: Colour = (255, 214, 107)     # the dashed target line
+
+
+DARK = ChartStyle()
+LIGHT = ChartStyle(text=(30, 24, 10), dim=(96, 88, 70), axis=(96, 88, 70), grid=(0, 0, 0, 30),
+                   target=(176, 122, 10))
+
+
+# ---------------------------------------------------------------- shared pieces
+
+def _default_text(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    from .text import render
+    return render(s, size, tuple(colour), bold)
+
+
+def _span(rect: pygame.Rect) -> float:
+    """The rect's working size: its height, or its width for a narrow one (16:10 box)."""
+    return max(1.0, min(rect.w / 1.6, float(rect.h)))
+
+
+def _unit(rect: pygame.Rect) -> float:
+    """One design unit for lines, dots and gaps: 1 % of the working size."""
+    return max(0.8, _span(rect) / 100.0)
+
+
+def font_size(rect: pygame.Rect, scale: float = 1.0) -> int:
+    """The label size for a chart in ``rect``: about 16 px in a 330 px tall chart,
+    34 px in one 830 px tall; never under 9 px nor over 48."""
+    return max(9, min(48, round((5 + 0.035 * _span(rect)) * scale)))
+
+
+def common_size(text: TextFn, strings: Sequence[str], size: int, max_w: float, bold: bool = False,
+                min_size: int = 9) -> int:
+    """The largest size from ``size`` down to ``min_size`` at which every string fits ``max_w``
+    (so a row of labels shares one size instead of each shrinking on its own)."""
+    while size > min_size and any(text(t, size, (255, 255, 255), bold).get_width() > max_w
+                                  for t in strings if t):
+        size = max(min_size, int(size * 0.9))
+    return size
+
+
+def fit_text(text: TextFn, s: str, size: int, colour: Colour, max_w: float, bold: bool = False,
+             min_size: int = 9) -> Optional[pygame.Surface]:
+    """``s`` rendered no wider than ``max_w``: smaller down to ``min_size``, then cut with "...".
+
+    None when not even an ellipsis fits.
+    """
+    if max_w < 1 or not s:
+        return None
+    img = text(s, size, colour, bold)
+    while img.get_width() > max_w and size > min_size:
+        size = max(min_size, int(size * 0.88))
+        img = text(s, size, colour, bold)
+    if img.get_width() <= max_w:
+        return img
+    lo, hi = 0, len(s)          # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text(s[:mid].rstrip() + "...", size, colour, bold).get_width() <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    img = text(s[:lo].rstrip() + "...", size, colour, bold)
+    return img if img.get_width() <= max_w else None
+
+
+def nice_ticks(lo: float, hi: float, most: int = 6) -> List[float]:
+    """Round tick values (1, 2, 2.5 or 5 times a power of ten): the first at or below ``lo``
+    (so a negative range gets a label), the last at or below ``hi``."""
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return []
+    if hi <= lo:
+        hi = lo + 1.0
+    raw = (hi - lo) / max(1, most)
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(k * mag for k in (1, 2, 2.5, 5, 10) if k * mag >= raw)
+    first = math.floor(lo / step + 1e-9) * step
+    count = int(math.floor((hi - first) / step + 1e-9)) + 1
+    return [0.0 if abs(v) < step * 1e-9 else v for v in (first + i * step for i in range(count))]
+
+
+def format_number(v: float) -> str:
+    """``12``, ``-3``, ``2.5``, ``0.25``: no trailing zeros, at most two decimals."""
+    if abs(v - round(v)) < 1e-9:
+        return str(int(round(v)))
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _finite(values: Sequence[Optional[float]]) -> List[Optional[float]]:
+    """The values as floats, with None where one is missing, NaN or infinite (not drawn)."""
+    return [float(v) if isinstance(v, (int, float)) and math.isfinite(v) else None for v in values]
+
+
+@contextlib.contextmanager
+def _Clip(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Drawing inside ``rect`` only (and inside the surface's own clip, restored afterwards)."""
+    old = surface.get_clip()
+    surface.set_clip(rect.clip(old))
+    try:
+        yield
+    finally:
+        surface.set_clip(old)
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, a: Tuple[float, float], b: Tuple[float, float],
+            width: int, dash: float) -> None:
+    """A dashed straight line from ``a`` to ``b`` (dashes and gaps ``dash`` long)."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        pygame.draw.line(surface, colour, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e), width)
+        t += 2 * dash
+
+
+def _polyline(surface: pygame.Surface, colour: Colour, points: Sequence[Tuple[float, float]],
+              width: int) -> None:
+    """An antialiased line through ``points``, ``width`` thick, with round joins."""
+    if len(points) == 1:
+        pygame.draw.aacircle(surface, colour, points[0], max(1.0, width / 2))
+        return
+    for p, q in zip(points, points[1:], strict=False):
+        pygame.draw.aaline(surface, colour, p, q, width)
+    if width > 2:
+        for p in points[1:-1]:
+            pygame.draw.aacircle(surface, colour, p, width / 2)
+
+
+def _grid_overlay(plot: pygame.Rect, ys: Sequence[float], colour: Colour, width: int) -> pygame.Surface:
+    """Faint horizontal grid lines on a transparent layer (so they blend with any background)."""
+    layer = pygame.Surface(plot.size, pygame.SRCALPHA)
+    for y in ys:
+        pygame.draw.line(layer, colour, (0, round(y - plot.y)), (plot.w, round(y - plot.y)), width)
+    return layer
+
+
+def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK,
+            text: Optional[TextFn] = None, message: str = NO_DATA, font_px: Optional[int] = None,
+            title: str = "") -> None:
+    """The empty state: the chart's ``title`` as usual and ``message`` centred, in the dim ink."""
+    text = text or _default_text
+    rect = pygame.Rect(rect)
+    with _Clip(surface, rect):
+        size = font_px or max(11, round(font_size(rect) * 1.15))
+        area = rect.copy()
+        if title and rect.h >= 40:
+            pad = max(3, round(1.2 * _unit(rect)))
+            inner = rect.inflate(-2 * pad, -2 * pad)
+            used = _title(surface, inner, title, round((font_px or font_size(rect)) * 1.15), style, text)
+            area.y, area.h = inner.y + used, rect.bottom - inner.y - used
+        img = fit_text(text, message, size, style.dim, rect.w * 0.9, min_size=min(9, size))
+        if img is not None:
+            surface.blit(img, img.get_rect(center=area.center))
+
+
+def _title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, style: ChartStyle,
+           text: TextFn) -> int:
+    """Draw ``title`` at the top of ``area``; the height it took."""
+    img = fit_text(text, title, size, style.text, area.w, bold=True) if title else None
+    if img is not None:
+        surface.blit(img, area.topleft)
+    return img.get_height() if img is not None else 0
+
+
+# ---------------------------------------------------------------- score race
+
+def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
+               target: Optional[float] = None, title: str = "", x_label: str = "Deal",
+               style: ChartStyle = DARK, text: Optional[TextFn] = None,
+               font_px: Optional[int] = None) -> Optional[pygame.Rect]:
+    """Running totals per deal, one line per side, racing to a dashed ``target``.
+
+    ``series[i].values[k]`` is side i's total after deal k+1; every line starts
+    at 0 before the first deal.  The legend shows each side's latest total.
+    ``font_px`` sets the label size (else it follows the rect).  Returns the
+    plot area (where value v of deal k sits, for hit tests), or None when there
+    was nothing to draw and "no data yet" was shown.
+    """
+    text = text or _default_text
+    rect = pygame.Rect(rect)
+    data = [(s, _finite(s.values)) for s in series]
+    deals = max((len(v) for _s, v in data), default=0)
+    if deals == 0 or rect.w < 60 or rect.h < 40 or all(x is None for _s, v in data for x in v):
+        no_data(surface, rect, style, text, font_px=font_px, title=title)
+        return None
+    u = _unit(rect)
+    fs = font_px or font_size(rect)
+    small = max(9, round(fs * 0.85))
+    line_w = max(2, round(0.8 * u))
+    pad = max(3, round(1.2 * u))
+    with _Clip(surface, rect):
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        top = inner.y + _title(surface, inner, title, round(fs * 1.15), style, text)
+        top += _legend(surface, pygame.Rect(inner.x, top, inner.w, fs * 2), [s for s, _v in data],
+                       [next((x for x in reversed(v) if x is not None), None) for _s, v in data],
+                       fs, line_w, style, text)
+        values = [x for _s, v in data for x in v if x is not None] + [0.0]
+        lo, hi = min(values), max(values)
+        if target is not None and math.isfinite(target):
+            lo, hi = min(lo, target), max(hi, target)
+        span = hi - lo or 1.0
+        lo, hi = lo - (0.03 * span if lo < 0 else 0.0), hi + 0.06 * span
+        ticks = nice_ticks(lo, hi, max(2, min(6, round(inner.h / (fs * 2.6)))))
+        lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+        labels = [text(format_number(t), small, style.dim, False) for t in ticks]
+        label_w = max(img.get_width() for img in labels)
+        x_img = text(x_label, small, style.dim, False) if x_label else None
+        bottom_h = small * 1.5 + (x_img.get_height() if x_img else 0)
+        plot = pygame.Rect(inner.x + label_w + pad, top + pad, 0, 0)
+        dot = max(line_w * 1.2, u) if deals <= 24 else 0.0    # dots on the deals while they are few
+        plot.w = round(inner.right - plot.x - max(dot, line_w / 2) - 1)
+        plot.h = round(inner.bottom - bottom_h - plot.y)
+        if plot.w < 20 or plot.h < 20:
+            return plot
+
+        def X(k: float) -> float:
+            return plot.x + plot.w * k / deals
+
+        def Y(v: float) -> float:
+            return plot.bottom - plot.h * (v - lo) / (hi - lo)
+
+        surface.blit(_grid_overlay(plot, [Y(t) for t in ticks], style.grid, max(1, round(u / 4))), plot.topleft)
+        for t, img in zip(ticks, labels, strict=True):
+            surface.blit(img, img.get_rect(midright=(plot.x - pad, Y(t))))
+        axis_w = max(1, round(u / 3))
+        pygame.draw.line(surface, style.axis, (plot.x, Y(0)), (plot.right, Y(0)), axis_w)
+        pygame.draw.line(surface, style.axis, (plot.x, plot.y), (plot.x, plot.bottom), axis_w)
+        step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10 ** 9)
+                    if plot.w * k / deals >= small * 2.4)
+        for k in range(0, deals + 1, step):
+            x = X(k)
+            pygame.draw.line(surface, style.axis, (x, plot.bottom), (x, plot.bottom + pad * 0.6), axis_w)
+            img = text(format_number(k), small, style.dim, False)
+            surface.blit(img, _inside(img.get_rect(midtop=(x, plot.bottom + pad * 0.7)), inner))
+        if x_img is not None:
+            surface.blit(x_img, x_img.get_rect(midbottom=(plot.centerx, inner.bottom)))
+        if target is not None and math.isfinite(target):
+            # the label sits at the start of the line, where every side is still far below it
+            y = Y(target)
+            _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)
+            tag = fit_text(text, f"Target {format_number(target)}", small, style.target, plot.w * 0.4)
+            if tag is not None:
+                at = (plot.x + pad, y - axis_w - 1)
+                above = at[1] - tag.get_height() >= plot.y
+                surface.blit(tag, tag.get_rect(bottomleft=at) if above
+                             else tag.get_rect(topleft=(at[0], y + axis_w + 1)))
+        for s, v in data:
+            pts = [(X(0), Y(0))] + [(X(k + 1), Y(x)) for k, x in enumerate(v) if x is not None]
+            _polyline(surface, s.colour, pts, line_w)
+            if dot:
+                for p in pts[1:]:
+                    pygame.draw.aacircle(surface, s.colour, p, dot)
+    return plot
+
+
+def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series],
+            latest: Sequence[Optional[float]], fs: int, line_w: int, style: ChartStyle,
+            text: TextFn) -> int:
+    """Swatch, name and latest total of each series in one row; the height it took.
+
+    The names share one size, smaller if the row is too long, and are cut
+    (each to an equal share) only when even the smallest size does not fit.
+    """
+    if not series:
+        return 0
+    names = [s.label if last is None else f"{s.label}  {format_number(last)}"
+             for s, last in zip(series, latest, strict=True)]
+    gap, swatch, inset = fs * 0.9, fs * 1.4, fs * 0.4
+    room = area.w - len(names) * (swatch + inset) - gap * (len(names) - 1)
+    floor = max(9, round(fs * 0.75))
+    def width(size: int) -> int:
+        return sum(text(t, size, style.text, False).get_width() for t in names)
+
+    size = fs
+    while size > floor and width(size) > room:
+        size = max(floor, int(size * 0.9))
+    fits = width(size) <= room
+    x: float = area.x
+    cy = area.y + fs * 0.7
+    h = 0
+    for s, name in zip(series, names, strict=True):
+        pygame.draw.line(surface, s.colour, (x, cy), (x + swatch, cy), line_w)
+        pygame.draw.aacircle(surface, s.colour, (x + swatch / 2, cy), max(line_w, fs * 0.22))
+        x += swatch + inset
+        img = fit_text(text, name, size, style.text, room if fits else room / len(names), min_size=size)
+        if img is not None:
+            surface.blit(img, img.get_rect(midleft=(x, cy)))
+            h = max(h, img.get_height())
+            x += img.get_width()
+        x += gap
+    return round(max(h, fs) + fs * 0.3)
+
+
+def _inside(r: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+    """``r`` slid sideways to lie within ``area``'s left and right edges (labels at the ends)."""
+    r.x = max(area.x, min(r.x, area.right - r.w))
+    return r
+
+
+# ---------------------------------------------------------------- bar chart
+
+def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str], values: Sequence[float],
+              colours: Sequence[Colour], targets: Optional[Sequence[Optional[float]]] = None,
+              max_value: Optional[float] = None, title: str = "",
+              value_format: Callable[[float], str] = format_number, target_label: str = "target",
+              style: ChartStyle = DARK, text: Optional[TextFn] = None,
+              font_px: Optional[int] = None) -> Optional[pygame.Rect]:
+    """One vertical bar per label (value on top, name below), each with an optional
+    dashed ``targets`` mark: tricks taken against the call, win rate per bot, ...
+
+    ``colours`` repeats if shorter than ``labels``; ``max_value`` fixes the top of
+    the scale (1.0 for rates, say).  Negative values hang below the zero line.
+    Names share one size; when they cannot fit side by side they alternate on
+    two rows, and only then are cut.  Returns the plot area, or None when
+    "no data yet" was shown.
+    """
+    text = text or _default_text
+    rect = pygame.Rect(rect)
+    vals = _finite(values)[:len(labels)]
+    n = len(vals)
+    if n == 0 or not colours or rect.w < 40 or rect.h < 40 or all(v is None for v in vals):
+        no_data(surface, rect, style, text, font_px=font_px, title=title)
+        return None
+    tgts = _finite(targets)[:n] if targets is not None else []
+    tgts += [None] * (n - len(tgts))
+    has_targets = any(t is not None for t in tgts)
+    u = _unit(rect)
+    fs = font_px or font_size(rect)
+    small = max(9, round(fs * 0.85))
+    pad = max(3, round(1.2 * u))
+    with _Clip(surface, rect):
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        top = inner.y + _title(surface, inner, title, round(fs * 1.15), style, text)
+        slot = inner.w / n
+        names = [str(t) for t in labels[:n]]
+        floor = max(9, round(fs * 0.75))
+        size = common_size(text, names, fs, slot * 0.94, min_size=floor)
+        rows = 1
+        if n > 1 and any(text(t, size, style.text, False).get_width() > slot * 0.94 for t in names):
+            rows, size = 2, common_size(text, names, fs, slot * 1.9, min_size=floor)
+        vtexts = [value_format(v) if v is not None else "" for v in vals]
+        vsize = common_size(text, vtexts, small, slot * 0.96, bold=True, min_size=9)
+        label_h = text("Ag", size, style.text, False).get_height()
+        value_h = text("0", vsize, style.text, True).get_height()
+        known = [v for v in vals + tgts if v is not None]
+        lo = min([0.0] + known)
+        hi = max([0.0] + known + ([max_value] if max_value is not None else []))
+        hi = hi if hi > lo else lo + 1.0
+        below = label_h * rows + pad * 0.6 + (small * 1.4 if has_targets else 0) + (value_h if lo < 0 else 0)
+        plot = pygame.Rect(inner.x, round(top + value_h + pad * 0.5), inner.w, 0)
+        plot.h = round(inner.bottom - below - plot.y)
+        if plot.h < 10:
+            return plot
+        bar_w = max(2, round(min(slot * 0.58, 14 * u)))
+
+        def Y(v: float) -> float:
+            return plot.bottom - plot.h * (v - lo) / (hi - lo)
+
+        y0 = Y(0.0)
+        surface.blit(_grid_overlay(plot, [Y(t) for t in nice_ticks(lo, hi, 4)], style.grid,
+                                   max(1, round(u / 4))), plot.topleft)
+        pygame.draw.line(surface, style.axis, (plot.x, round(y0)), (plot.right, round(y0)), max(1, round(u / 3)))
+        radius = max(1, round(bar_w * 0.12))
+        label_top = plot.bottom + (value_h if lo < 0 else 0) + pad * 0.6
+        for i, (name, v, t) in enumerate(zip(names, vals, tgts, strict=True)):
+            cx = plot.x + slot * (i + 0.5)
+            if v is not None:
+                y = Y(v)
+                up = v >= 0
+                top_y, bottom_y = round(min(y, y0)), round(max(y, y0))   # flush with the zero line
+                bar = pygame.Rect(round(cx - bar_w / 2), top_y, bar_w, max(1, bottom_y - top_y))
+                r_top, r_bottom = (radius, 0) if up else (0, radius)   # round the free end only
+                pygame.draw.rect(surface, colours[i % len(colours)], bar, border_top_left_radius=r_top,
+                                 border_top_right_radius=r_top, border_bottom_left_radius=r_bottom,
+                                 border_bottom_right_radius=r_bottom)
+                img = fit_text(text, vtexts[i], vsize, style.text, slot * 0.96, bold=True)
+                foot = bar.top - pad * 0.3
+                if t is not None and up and foot - value_h < Y(t) < bar.top + pad:
+                    foot = Y(t) - max(2, round(u / 2)) - pad * 0.3    # lift it over the target mark
+                if img is not None:
+                    surface.blit(img, _inside(img.get_rect(midbottom=(cx, foot)) if up
+                                              else img.get_rect(midtop=(cx, bar.bottom + pad * 0.3)), inner))
+            if t is not None:
+                half = min(slot * 0.45, bar_w * 0.5 + 2.2 * u)
+                _dashed(surface, style.target, (cx - half, Y(t)), (cx + half, Y(t)), max(2, round(u / 2)), 1.1 * u)
+            img = fit_text(text, name, size, style.text, slot * (0.94 if rows == 1 else 1.9), min_size=size)
+            if img is not None:
+                surface.blit(img, _inside(img.get_rect(midtop=(cx, label_top + label_h * (i % rows))), inner))
+        if has_targets:
+            y = inner.bottom - small * 0.6
+            seg = 2.75 * u    # two and a half dashes, as on the marks
+            img = fit_text(text, target_label, small, style.dim, inner.w - seg * 2 - pad)
+            gap = small * 0.5
+            w = seg * 2 + gap + (img.get_width() if img else 0)
+            x = inner.centerx - w / 2
+            _dashed(surface, style.target, (x, y), (x + seg * 2, y), max(2, round(u / 2)), 1.1 * u)
+            if img is not None:
+                surface.blit(img, img.get_rect(midleft=(x + seg * 2 + gap, y)))
+    return plot
+
+
+# ---------------------------------------------------------------- sparkline
+
+def sparkline(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[float], colour: Colour,
+              label: str = "", lo: Optional[float] = None, hi: Optional[float] = None,
+              value_format: Callable[[float], str] = format_number, fill: bool = True,
+              style: ChartStyle = DARK, text: Optional[TextFn] = None,
+              font_px: Optional[int] = None) -> Optional[pygame.Rect]:
+    """A small time series: ``label`` at the left, the line, the latest value at the right.
+
+    ``lo``/``hi`` fix the scale (0 and 1 for an accuracy, say); by default the
+    line spans the values' own range.  Returns the line's area, or None when
+    "no data yet" was shown.
+    """
+    text = text or _default_text
+    rect = pygame.Rect(rect)
+    vals = [v for v in _finite(values) if v is not None]
+    if not vals or rect.w < 30 or rect.h < 8:
+        no_data(surface, rect, style, text, font_px=font_px)
+        return None
+    fs = font_px or max(9, min(40, round(rect.h * 0.42), round(rect.w / 12)))
+    line_w = max(1, round(rect.h / 22))
+    pad = max(2, round(rect.h * 0.12))
+    with _Clip(surface, rect):
+        area = rect.inflate(-2 * pad, -2 * pad)
+        img = fit_text(text, label, fs, style.dim, area.w * 0.3)
+        if img is not None:
+            surface.blit(img, img.get_rect(midleft=(area.x, area.centery)))
+            area.x += img.get_width() + pad
+            area.w -= img.get_width() + pad
+        img = fit_text(text, value_format(vals[-1]), fs, style.text, area.w * 0.3, bold=True)
+        if img is not None:
+            surface.blit(img, img.get_rect(midright=(area.right, area.centery)))
+            area.w -= img.get_width() + pad
+        dot = max(line_w * 1.3, rect.h * 0.07)
+        area = area.inflate(-2 * round(dot), -2 * round(dot))
+        if area.w < 4 or area.h < 2:
+            return area
+        a, b = min(vals) if lo is None else lo, max(vals) if hi is None else hi
+        if b <= a:
+            a, b = a - 1.0, b + 1.0
+
+        def P(i: int, v: float) -> Tuple[float, float]:
+            x = area.x + (area.w * i / (len(vals) - 1) if len(vals) > 1 else area.w)
+            t = (min(b, max(a, v)) - a) / (b - a)
+            return (x, area.bottom - area.h * t)
+
+        pts = [P(i, v) for i, v in enumerate(vals)]
+        if fill and len(pts) > 1:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            poly = [(x - rect.x, y - rect.y) for x, y in pts]
+            poly += [(poly[-1][0], area.bottom - rect.y), (poly[0][0], area.bottom - rect.y)]
+            pygame.draw.polygon(layer, (*colour[:3], 56), poly)
+            surface.blit(layer, rect.topleft)
+        _polyline(surface, colour, pts, line_w)
+        pygame.draw.aacircle(surface, colour, pts[-1], dot)
+    return area

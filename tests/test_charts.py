@@ -1,0 +1,312 @@
+"""Charts drawn by the project's code (table/charts.py): the data lands where the
+values say, nothing is drawn outside the rect, text fits its box, and no data
+draws a quiet "no data yet" instead of failing."""
+import math
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from table import charts  # noqa: E402
+from table.charts import LIGHT, Series, bar_chart, fit_text, nice_ticks, score_race, sparkline  # noqa: E402
+
+BG = (10, 12, 14)
+OUTSIDE = (201, 0, 201)          # a colour no chart uses: anything else outside the rect is a leak
+BLUE = (40, 110, 255)
+RED = (255, 60, 40)
+GREEN = (40, 220, 90)
+
+
+@pytest.fixture(autouse=True)
+def _fonts():
+    pygame.font.init()
+
+
+def canvas(size, rect):
+    """A surface painted OUTSIDE around ``rect`` and BG inside it."""
+    s = pygame.Surface(size)
+    s.fill(OUTSIDE)
+    s.fill(BG, rect)
+    return s
+
+
+def mask_of(surface, colour, area, tol=40):
+    """Pixels within ``tol`` of ``colour`` in each channel, inside ``area`` (a pygame Mask)."""
+    area = pygame.Rect(area).clip(surface.get_rect())
+    return pygame.mask.from_threshold(surface.subsurface(area), colour, (tol + 1, tol + 1, tol + 1, 255))
+
+
+def ys_of(surface, colour, area, tol=40):
+    """(top, mean, bottom) rows of the pixels close to ``colour`` inside ``area``, or None."""
+    area = pygame.Rect(area)
+    m = mask_of(surface, colour, area, tol)
+    if not m.count():
+        return None
+    box = m.get_bounding_rects()[0].unionall(m.get_bounding_rects())
+    return area.y + box.top, area.y + m.centroid()[1], area.y + box.bottom - 1
+
+
+def leaks(surface, rect):
+    """Pixels outside ``rect`` that are no longer OUTSIDE."""
+    s = surface.copy()
+    s.fill(OUTSIDE, rect)
+    return s.get_width() * s.get_height() - mask_of(s, OUTSIDE, s.get_rect(), 0).count()
+
+
+def ink(surface, rect):
+    """How many pixels inside ``rect`` differ from the background."""
+    return rect.w * rect.h - mask_of(surface, BG, rect, 0).count()
+
+
+# ---------------------------------------------------------------- score race
+
+def test_the_higher_total_runs_higher_and_ends_where_its_value_says():
+    rect = pygame.Rect(20, 20, 600, 330)
+    s = canvas((640, 370), rect)
+    us = [50, 110, 180, 260, 330, 420]
+    them = [20, 45, 70, 90, 120, 150]
+    plot = score_race(s, rect, [Series("Us", us, BLUE), Series("Them", them, RED)], target=500)
+    assert plot is not None and rect.contains(plot)
+    right = pygame.Rect(plot.centerx, plot.y, plot.w // 2, plot.h)
+    blue, red = ys_of(s, BLUE, right), ys_of(s, RED, right)
+    assert blue[1] < red[1] - 40                               # the higher total's line sits higher
+    # the last points sit at their values: 420 and 150 on a scale from 0 at the bottom
+    at_end = pygame.Rect(plot.right - 4, plot.y, 8, plot.h)
+    end_blue, end_red = ys_of(s, BLUE, at_end)[1], ys_of(s, RED, at_end)[1]
+    assert (plot.bottom - end_blue) / (plot.bottom - end_red) == pytest.approx(420 / 150, rel=0.06)
+    # and every line starts at 0 in the bottom left corner
+    start = pygame.Rect(plot.x, plot.bottom - 6, 8, 8)
+    assert ys_of(s, BLUE, start) or ys_of(s, RED, start)
+
+
+def test_target_is_a_dashed_line_at_its_value():
+    rect = pygame.Rect(0, 0, 500, 300)
+    s = canvas((500, 300), rect)
+    plot = score_race(s, rect, [Series("A", [100, 200], BLUE)], target=300, x_label="")
+    gold = charts.DARK.target
+    rows = {y: mask_of(s, gold, (plot.x, y, plot.w, 1), 20).count() for y in range(plot.top, plot.bottom)}
+    line_y = max(rows, key=rows.get)
+    assert 0.3 < rows[line_y] / plot.w < 0.7                 # dashes and gaps, not a solid line
+    # the blue line reaches 200 at the right end, two thirds of the way up to the target
+    top_blue = ys_of(s, BLUE, pygame.Rect(plot.right - 4, plot.y, 8, plot.h))[1]
+    assert (plot.bottom - top_blue) / (plot.bottom - line_y) == pytest.approx(2 / 3, abs=0.05)
+
+
+def test_negative_totals_go_below_the_zero_line():
+    rect = pygame.Rect(0, 0, 480, 280)
+    s = canvas((480, 280), rect)
+    plot = score_race(s, rect, [Series("Down", [-50, -120, -200], RED), Series("Up", [40, 90, 150], BLUE)])
+    red, blue = ys_of(s, RED, plot), ys_of(s, BLUE, plot)
+    assert red[2] > blue[2] and blue[0] < red[0]
+    # both lines start at 0: the lowest blue meets the highest red there
+    assert abs(blue[2] - red[0]) <= 8
+    zero = (blue[2] + red[0]) / 2
+    assert (red[2] - zero) / (zero - blue[0]) == pytest.approx(200 / 150, rel=0.1)
+
+
+@pytest.mark.parametrize("values", [[], [[]], [[math.nan, None]]])
+def test_empty_score_race_says_no_data_yet(values):
+    rect = pygame.Rect(10, 10, 400, 200)
+    s = canvas((420, 220), rect)
+    series = [Series(f"S{i}", v, BLUE) for i, v in enumerate(values)]
+    assert score_race(s, rect, series, target=500) is None
+    assert ink(s, rect) > 50                        # the message is drawn
+    assert not ys_of(s, BLUE, rect)                 # and no line
+    assert leaks(s, rect) == 0
+
+
+def test_the_legend_names_each_side_with_its_latest_total():
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        seen.append(t)
+        return charts._default_text(t, size, colour, bold)
+
+    s = canvas((600, 300), pygame.Rect(0, 0, 600, 300))
+    score_race(s, pygame.Rect(0, 0, 600, 300), [Series("Us", [10, 25], BLUE), Series("Them", [5, 30], RED)],
+               text=text)
+    assert "Us  25" in seen and "Them  30" in seen
+
+
+# ---------------------------------------------------------------- bar chart
+
+def test_bars_are_as_tall_as_their_values_with_target_marks():
+    rect = pygame.Rect(30, 30, 400, 300)
+    s = canvas((460, 360), rect)
+    plot = bar_chart(s, rect, ["Us", "Them"], [8, 4], [BLUE, RED], targets=[6, 6], max_value=13)
+    blue, red = ys_of(s, BLUE, plot, 10), ys_of(s, RED, plot, 10)
+    blue_h, red_h = blue[2] - blue[0] + 1, red[2] - red[0] + 1
+    assert blue_h / red_h == pytest.approx(2.0, abs=0.1)
+    assert blue[2] == pytest.approx(red[2], abs=1)             # both stand on the zero line
+    assert blue_h / plot.h == pytest.approx(8 / 13, abs=0.03)
+    target_y = plot.bottom - plot.h * 6 / 13
+    halves = (pygame.Rect(plot.x, plot.y, plot.w // 2, plot.h), pygame.Rect(plot.centerx, plot.y, plot.w // 2, plot.h))
+    for half in halves:
+        gold = ys_of(s, charts.DARK.target, half, 20)
+        assert gold and abs(gold[1] - target_y) <= 2             # a mark at 6 over each bar
+
+
+def test_negative_bars_hang_below_zero():
+    rect = pygame.Rect(0, 0, 300, 240)
+    s = canvas((300, 240), rect)
+    plot = bar_chart(s, rect, ["Gain", "Loss"], [30, -20], [BLUE, RED])
+    blue, red = ys_of(s, BLUE, plot, 10), ys_of(s, RED, rect, 10)
+    assert abs(blue[2] - red[0]) <= 3                            # the loss starts where the gain ends
+    assert (red[2] - red[0]) / (blue[2] - blue[0]) == pytest.approx(20 / 30, abs=0.06)
+
+
+def test_many_long_bar_labels_fit_their_slots():
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        img = charts._default_text(t, size, colour, bold)
+        seen.append((t, img.get_width()))
+        return img
+
+    rect = pygame.Rect(10, 10, 300, 200)
+    s = canvas((320, 220), rect)
+    names = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
+    bar_chart(s, rect, [n * 3 for n in names], [0.1 * i for i in range(1, 10)], [BLUE, RED], max_value=1.0,
+              value_format=lambda v: f"{v:.0%}", text=text)
+    assert leaks(s, rect) == 0
+    drawn = [t for t, _w in seen if t.endswith("...")]
+    assert drawn, "labels three names long cannot fit: they are cut with an ellipsis"
+
+
+def test_empty_bar_chart_says_no_data_yet():
+    rect = pygame.Rect(5, 5, 200, 120)
+    s = canvas((210, 130), rect)
+    assert bar_chart(s, rect, [], [], [BLUE]) is None
+    assert bar_chart(s, rect, ["A"], [None], [BLUE]) is None
+    assert ink(s, rect) > 30 and leaks(s, rect) == 0
+
+
+# ---------------------------------------------------------------- sparkline
+
+def test_sparkline_rises_with_its_values_and_shows_the_last_one():
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        seen.append(t)
+        return charts._default_text(t, size, colour, bold)
+
+    rect = pygame.Rect(10, 10, 300, 48)
+    s = canvas((320, 68), rect)
+    area = sparkline(s, rect, [0.2, 0.3, 0.5, 0.6, 0.9], GREEN, label="Accuracy", lo=0, hi=1,
+                     value_format=lambda v: f"{v:.0%}", text=text, fill=False)
+    assert "90%" in seen and "Accuracy" in seen
+    left = ys_of(s, GREEN, pygame.Rect(area.x, rect.y, area.w // 4, rect.h))
+    right = ys_of(s, GREEN, pygame.Rect(area.right - area.w // 4, rect.y, area.w // 4, rect.h))
+    assert right[1] < left[1] - 8
+    assert leaks(s, rect) == 0
+
+
+@pytest.mark.parametrize("values", [[], [None], [7.0]])
+def test_sparkline_with_little_or_no_data(values):
+    rect = pygame.Rect(0, 0, 200, 40)
+    s = canvas((200, 40), rect)
+    out = sparkline(s, rect, values, GREEN)
+    assert (out is None) == (not [v for v in values if v is not None])
+    assert ink(s, rect) > 10 and leaks(s, rect) == 0
+
+
+# ---------------------------------------------------------------- every chart, every size
+
+def draw_one(s, kind, r):
+    """One chart with text far too long for it and values far out of the usual range."""
+    if kind == "race":
+        score_race(s, r, [Series("A very long side name that cannot fit " * 3, [120, -80, 5000], BLUE),
+                          Series("B", [0, 10, 20], RED)], target=6000, title="A title far too long " * 8)
+    elif kind == "bars":
+        bar_chart(s, r, ["x" * 80, "y", "z" * 30], [1e6, -3, 12], [BLUE, RED], targets=[2e6, None, 5],
+                  title="T " * 60)
+    else:
+        sparkline(s, r, [1, 5, 2, 1e5], GREEN, label="A label that goes on and on " * 4)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)])
+@pytest.mark.parametrize("kind", ["race", "bars", "spark"])
+def test_nothing_is_drawn_outside_the_rect(size, kind):
+    W, H = size
+    r = pygame.Rect(W // 7, H // 9, W // 2, H // 12 if kind == "spark" else H // 2)
+    s = canvas(size, r)
+    draw_one(s, kind, r)
+    assert ink(s, r) > 100
+    assert leaks(s, r) == 0
+
+
+@pytest.mark.parametrize("rect", [pygame.Rect(3, 3, 20, 12), pygame.Rect(0, 0, 1, 1),
+                                  pygame.Rect(5, 5, 70, 45), pygame.Rect(4, 4, 0, 0)])
+def test_tiny_rects_draw_nothing_outside_and_do_not_fail(rect):
+    s = canvas((90, 60), rect)
+    score_race(s, rect, [Series("A", [1, 2], BLUE)], target=5)
+    bar_chart(s, rect, ["A"], [1], [BLUE], targets=[2])
+    sparkline(s, rect, [1, 2], BLUE, label="L")
+    assert leaks(s, rect) == 0
+
+
+def test_clip_of_the_surface_is_respected_and_restored():
+    s = canvas((400, 300), pygame.Rect(0, 0, 400, 300))
+    s.set_clip(pygame.Rect(0, 0, 200, 300))
+    score_race(s, pygame.Rect(0, 0, 400, 300), [Series("A", [1, 2, 3], BLUE)], target=5)
+    assert s.get_clip() == pygame.Rect(0, 0, 200, 300)
+    assert ys_of(s, BLUE, pygame.Rect(0, 0, 200, 300))
+    assert not ys_of(s, BLUE, pygame.Rect(200, 0, 200, 300))
+
+
+def test_text_grows_with_the_rect_and_lines_with_it():
+    small, big = pygame.Rect(0, 0, 600, 330), pygame.Rect(0, 0, 1500, 830)
+    assert 13 <= charts.font_size(small) < charts.font_size(big) <= 48
+    counts = []
+    for r in (small, big):
+        s = canvas(r.size, r)
+        plot = score_race(s, r, [Series("A", [10, 20, 30, 40], BLUE)])
+        counts.append(mask_of(s, BLUE, plot).count() / plot.w)   # line pixels per unit of width
+    assert counts[1] > 1.8 * counts[0]                           # a thicker line on the bigger chart
+
+
+def test_light_style_and_a_custom_font():
+    font = pygame.font.Font(None, 20)
+
+    def text(t, size, colour, bold=False):
+        return font.render(t, True, colour)
+
+    rect = pygame.Rect(0, 0, 400, 240)
+    s = pygame.Surface(rect.size)
+    s.fill((238, 228, 200))
+    plot = bar_chart(s, rect, ["A", "B"], [3, 5], [BLUE, RED], targets=[4, 4], style=LIGHT, text=text)
+    assert plot is not None and ys_of(s, RED, plot)
+    assert ys_of(s, LIGHT.text, rect, 20)
+
+
+# ---------------------------------------------------------------- helpers
+
+def test_fit_text_shrinks_then_cuts():
+    drawn = []
+
+    def text(t, size, colour, bold=False):         # 0.6 * size pixels a character
+        drawn.append((t, size))
+        return pygame.Surface((max(1, round(len(t) * size * 0.6)), size))
+
+    img = fit_text(text, "Hello", 20, (0, 0, 0), 200)
+    assert img.get_width() == 60 and drawn[-1] == ("Hello", 20)
+    img = fit_text(text, "Hello", 20, (0, 0, 0), 40, min_size=9)
+    assert img.get_width() <= 40 and drawn[-1] == ("Hello", drawn[-1][1]) and drawn[-1][1] < 20
+    img = fit_text(text, "A rather long label", 20, (0, 0, 0), 50, min_size=10)
+    assert img.get_width() <= 50 and drawn[-1][0].endswith("...") and drawn[-1][1] == 10
+    assert fit_text(text, "Anything", 20, (0, 0, 0), 3, min_size=10) is None
+    assert fit_text(text, "", 20, (0, 0, 0), 100) is None
+
+
+def test_nice_ticks_are_round_and_cover_the_range():
+    assert nice_ticks(0, 500, 5) == [0, 100, 200, 300, 400, 500]
+    t = nice_ticks(-37, 212, 6)
+    assert t[0] <= -37 + 50 and t[-1] >= 212 - 50 and 0.0 in t
+    steps = {round(b - a, 9) for a, b in zip(t, t[1:], strict=False)}
+    assert len(steps) == 1 and steps.pop() in (25, 50, 100)
+    assert nice_ticks(5, 5)[0] <= 5 <= nice_ticks(5, 5)[-1]
+    assert nice_ticks(math.nan, 1) == []
