@@ -112,7 +112,7 @@ def test_bottom_index_is_the_top_index_upside_down(art):
     top = f.subsurface((0, 0, w // 4, h // 4)).copy()
     bottom = pygame.transform.rotate(f.subsurface((w - w // 4, h - h // 4, w // 4, h // 4)).copy(), 180)
     a, b = pixels(top), pixels(bottom)
-    close = sum(1 for p, q in zip(a, b) if max(abs(p[i] - q[i]) for i in range(4)) <= 40)
+    close = sum(1 for p, q in zip(a, b, strict=True) if max(abs(p[i] - q[i]) for i in range(4)) <= 40)
     assert close / len(a) > 0.95
 
 
