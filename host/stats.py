@@ -1,0 +1,498 @@
+"""Players, their results, reviews and ratings: one SQLite file.
+
+    store = StatsStore(os.path.join(config_folder, "stats.sqlite"))
+    if store.notice:                    # a damaged file was moved aside
+        show(store.notice)
+    store.sync_match(match_id, record)  # after every scored deal, any number of times
+    store.totals("Ana"), store.per_game("Ana"), store.by_company("Ana", "opponent")
+    store.results_series("Ana"), store.accuracy_series("Ana"), store.ratings("Ana")
+    store.export_csv("ana.csv", "Ana")
+
+Profiles are the names people type at the table ("Ana" and " ana" are one).
+``sync_match`` records every scored deal of a match record (docs/RECORD.md,
+with ``players``) keyed by (match id, deal, seat): the same or a longer record
+again adds only what is new, so a match resumed after a crash syncs again and
+nothing is counted twice or lost; a deal whose cards or actions changed
+(resumed from an older save, played differently) replaces its row.  Ratings
+are worked out from the rows when asked (``host.rating``).  The schema is
+versioned (table ``schema_version``) and migrated step by step on opening; a
+damaged file is reported in one line (``notice``), renamed aside (never
+deleted) and a new one started; a newer version's file is refused
+(StatsError) and left alone.  One StatsStore per thread.
+"""
+from __future__ import annotations
+
+import csv
+from collections import Counter
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Mapping
+from typing import IO, Any, NamedTuple
+
+from rules.record import read_match
+from . import rating as R
+
+SCHEMA_VERSION = 1
+
+_V1 = """
+CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE, created TEXT NOT NULL);
+CREATE TABLE matches (match_id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+    created TEXT NOT NULL, synced TEXT NOT NULL, deals INTEGER NOT NULL,
+    finished INTEGER NOT NULL, winner TEXT);
+CREATE TABLE seats (match_id TEXT NOT NULL, seat TEXT NOT NULL, side TEXT NOT NULL,
+    company TEXT NOT NULL, profile_id INTEGER, PRIMARY KEY (match_id, seat));
+CREATE TABLE deal_results (match_id TEXT NOT NULL, deal INTEGER NOT NULL, seat TEXT NOT NULL,
+    profile_id INTEGER NOT NULL, game TEXT NOT NULL, fingerprint TEXT NOT NULL,
+    recorded TEXT NOT NULL, outcome TEXT NOT NULL, scores TEXT NOT NULL,
+    score INTEGER NOT NULL, against INTEGER NOT NULL, result REAL NOT NULL,
+    target INTEGER, tricks INTEGER, points INTEGER, factor INTEGER, factors TEXT,
+    trump TEXT, exact INTEGER, partner TEXT, opponents TEXT NOT NULL,
+    PRIMARY KEY (match_id, deal, seat));
+CREATE TABLE reviews (match_id TEXT NOT NULL, deal INTEGER NOT NULL, seat TEXT NOT NULL,
+    profile_id INTEGER NOT NULL, game TEXT NOT NULL, decisions INTEGER NOT NULL,
+    total_loss REAL NOT NULL, inaccuracies INTEGER NOT NULL, mistakes INTEGER NOT NULL,
+    blunders INTEGER NOT NULL, reviewed TEXT NOT NULL, PRIMARY KEY (match_id, deal, seat));
+CREATE VIEW match_results AS
+    SELECT s.profile_id, m.match_id, m.game, m.created, s.seat,
+           CASE WHEN m.winner IS NULL THEN 0.5 WHEN m.winner = s.side THEN 1.0 ELSE 0.0 END AS result
+    FROM seats s JOIN matches m USING (match_id)
+    WHERE s.profile_id IS NOT NULL AND m.finished = 1;
+"""
+
+
+def _to_v1(db: sqlite3.Connection) -> None:
+    for statement in filter(str.strip, _V1.split(";")):
+        db.execute(statement)
+
+
+# MIGRATIONS[v] brings a file from version v - 1 to v (version 0: a file with
+# no table at all).  A later version adds its step, e.g. {2: _to_v2}, and
+# never edits an earlier one.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1}
+
+
+class StatsError(Exception):
+    """A request or a file the store cannot take; the message is one line."""
+
+
+class Profile(NamedTuple):
+    id: int
+    name: str
+    created: str
+
+
+class SyncResult(NamedTuple):
+    """What one ``sync_match`` did: deal rows added, replaced, already there."""
+    added: int
+    replaced: int
+    unchanged: int
+
+
+def name_key(name: str) -> str:
+    """The key a typed name is known by: trimmed, inner spaces collapsed, case folded."""
+    return " ".join(name.split()).casefold()
+
+
+class StatsStore:
+    """The statistics file at ``path`` (created with its folder if missing)."""
+
+    def __init__(self, path: str, clock: Callable[[], str] | None = None) -> None:
+        self.path = path
+        self.clock = clock or (lambda: datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+        self.notice: str | None = None
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        self.db = self._open()
+
+    # -- opening, migrating, moving a damaged file aside ----------------------------------
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else '?'}")
+            self._migrate(db)
+            return _tuned(db)
+        except sqlite3.DatabaseError as e:
+            db.close()
+            why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        except _Foreign as e:
+            db.close()
+            why = str(e)
+        moved = self._move_aside()
+        self.notice = (f"statistics file {os.path.basename(self.path)} was unreadable ({why}); "
+                       f"it was moved aside as {os.path.basename(moved)} and a new one started")
+        db = sqlite3.connect(self.path)
+        self._migrate(db)
+        return _tuned(db)
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" not in tables:
+            if tables:
+                raise _Foreign("it holds another program's tables")
+            version = 0
+            with db:
+                db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                db.execute("INSERT INTO schema_version VALUES (0)")
+        else:
+            row = db.execute("SELECT version FROM schema_version").fetchone()
+            if row is None or not isinstance(row[0], int):
+                raise sqlite3.DatabaseError("no schema version")
+            version = row[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise StatsError(f"{os.path.basename(self.path)} was written by a newer version "
+                             f"(schema {version}, this one reads up to {SCHEMA_VERSION}); left as it is")
+        while version < SCHEMA_VERSION:
+            db.execute("BEGIN")     # one transaction a step: a crash leaves the last good version
+            try:
+                MIGRATIONS[version + 1](db)
+                db.execute("UPDATE schema_version SET version = ?", (version + 1,))
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+            version += 1
+
+    def _move_aside(self) -> str:
+        stamp = self.clock().replace(":", "").replace("-", "")[:15]
+        target, k = f"{self.path}.damaged-{stamp}", 1
+        while os.path.exists(target):
+            k += 1
+            target = f"{self.path}.damaged-{stamp}-{k}"
+        os.replace(self.path, target)
+        for extra in ("-journal", "-wal", "-shm"):
+            if os.path.exists(self.path + extra):
+                os.replace(self.path + extra, target + extra)
+        return target
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> StatsStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+
+    # -- profiles -------------------------------------------------------------------------------
+    def profile(self, name: str) -> Profile:
+        """The profile of ``name``, created on first use."""
+        if not name_key(name):
+            raise StatsError("a player needs a name")
+        if not self.find_profile(name):
+            with self.db:
+                self.db.execute("INSERT INTO profiles (name, key, created) VALUES (?, ?, ?)",
+                                (" ".join(name.split()), name_key(name), self.clock()))
+        return self.find_profile(name)      # type: ignore[return-value]
+
+    def find_profile(self, name: str) -> Profile | None:
+        row = self.db.execute("SELECT id, name, created FROM profiles WHERE key = ?",
+                              (name_key(name),)).fetchone()
+        return Profile(*row) if row else None
+
+    def profiles(self) -> list[Profile]:
+        return [Profile(*r) for r in self.db.execute("SELECT id, name, created FROM profiles ORDER BY key")]
+
+    # -- recording ---------------------------------------------------------------------------------
+    def sync_match(self, match_id: str, record: Mapping, profiles_by_seat: Mapping[str, str] | None = None
+                   ) -> SyncResult:
+        """Record every scored deal of ``record`` for its people's seats.
+
+        ``profiles_by_seat`` maps seat -> the name typed there; by default the
+        record's ``players`` with kind human.  Idempotent: the same record
+        again adds nothing.  StatsError (one line) for a record that cannot be
+        replayed; nothing is written then.
+        """
+        if not isinstance(match_id, str) or not match_id:
+            raise StatsError("a match needs an id")
+        match, error = read_match(record)
+        if error or match is None:
+            raise StatsError(f"match {match_id}: {error or 'not a match record'}")
+        g = match.game
+        now = self.clock()
+        people, company = _seating(record, profiles_by_seat, g.seats)
+        ids = {seat: self.profile(name).id for seat, name in people.items()}
+        rows = _deal_rows(match, record, company, list(ids))
+        added = replaced = unchanged = 0
+        with self.db:
+            old = self.db.execute("SELECT created FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+            created = old[0] if old else str(record.get("created") or now)
+            self.db.execute("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (match_id, g.name, json.dumps(match.options, sort_keys=True), created, now,
+                             len(match.summaries), int(match.finished), match.winner))
+            for seat in g.seats:
+                self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
+                                (match_id, seat, g.side_of(seat), company[seat], ids.get(seat)))
+            for deal, seat, row in rows:
+                key = (match_id, deal, seat)
+                known = self.db.execute("SELECT fingerprint FROM deal_results WHERE match_id = ? "
+                                        "AND deal = ? AND seat = ?", key).fetchone()
+                if known and known[0] == row["fingerprint"]:
+                    unchanged += 1
+                    continue
+                if known:        # played again differently: its review is void too
+                    replaced += 1
+                    self.db.execute("DELETE FROM reviews WHERE match_id = ? AND deal = ? AND seat = ?", key)
+                else:
+                    added += 1
+                row.update(match_id=match_id, deal=deal, seat=seat, profile_id=ids[seat],
+                           game=g.name, recorded=now)
+                self.db.execute(f"INSERT OR REPLACE INTO deal_results ({', '.join(row)}) "
+                                f"VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+        return SyncResult(added, replaced, unchanged)
+
+    def record_review(self, match_id: str, deal: int, seat: str, summary: Mapping[str, Any]) -> None:
+        """Keep a deal review's totals (``bots.review.DealReview.summary()``)
+        for the profile at ``seat``; doing it again replaces them."""
+        row = self.db.execute("SELECT s.profile_id, m.game FROM seats s JOIN matches m USING (match_id) "
+                              "WHERE match_id = ? AND seat = ?", (match_id, seat)).fetchone()
+        if not row or row[0] is None:
+            raise StatsError(f"match {match_id} has no recorded player at {seat}")
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (match_id, deal, seat, row[0], row[1], int(summary["decisions"]),
+                             float(summary["total_loss"]), int(summary.get("inaccuracies", 0)),
+                             int(summary.get("mistakes", 0)), int(summary.get("blunders", 0)),
+                             self.clock()))
+
+    # -- queries for the statistics screen ---------------------------------------------------------------
+    def _pid(self, name: str) -> int:
+        return p.id if (p := self.find_profile(name)) else -1
+
+    def totals(self, name: str) -> dict:
+        """Matches played and won, deals, average deal score and difference,
+        deals won, accuracy (mean expected loss a decision) and labels."""
+        return self._figures("profile_id = ?", (self._pid(name),))
+
+    def per_game(self, name: str) -> dict[str, dict]:
+        """``totals`` per game, with each game's own figures: Manfee exact
+        share and overs (for and against), Manille average points and how
+        often each factor came up, Manni average tricks over four."""
+        pid = self._pid(name)
+        out = {}
+        for (game,) in self.db.execute("SELECT DISTINCT game FROM deal_results WHERE profile_id = ? "
+                                       "ORDER BY game", (pid,)).fetchall():
+            where, args = "profile_id = ? AND game = ?", (pid, game)
+            figures = self._figures(where, args)
+            q = f"FROM deal_results WHERE {where}"
+            if game == "manfee":
+                exact, ours, theirs = self.db.execute(
+                    f"SELECT AVG(exact), SUM(outcome = 'over' AND score > against), "
+                    f"SUM(outcome = 'over' AND score < against) {q}", args).fetchone()
+                figures.update(exact_share=exact, overs_for=ours or 0, overs_against=theirs or 0)
+            elif game == "manni":
+                figures["tricks_over_four"] = figures["average_score"]
+            else:
+                figures["average_points"] = self.db.execute(f"SELECT AVG(points) {q}", args).fetchone()[0]
+                figures["factors"] = dict(Counter(f for (text,) in self.db.execute(f"SELECT factors {q}", args)
+                                                  for f in (text or "").split(",") if f))
+            out[game] = figures
+        return out
+
+    def _figures(self, where: str, args: tuple) -> dict:
+        n, avg, diff, won = self.db.execute(
+            f"SELECT COUNT(*), AVG(score), AVG(score - against), AVG(result) FROM deal_results "
+            f"WHERE {where}", args).fetchone()
+        out = {"deals": n, "average_score": avg, "average_difference": diff, "deal_win_rate": won}
+        n, won = self.db.execute(f"SELECT COUNT(*), SUM(result) FROM match_results WHERE {where}",
+                                 args).fetchone()
+        out.update(matches=n, matches_won=won or 0.0, win_rate=(won or 0.0) / n if n else None)
+        n, loss, a, b, c = self.db.execute(
+            f"SELECT SUM(decisions), SUM(total_loss), SUM(inaccuracies), SUM(mistakes), SUM(blunders) "
+            f"FROM reviews WHERE {where}", args).fetchone()
+        out.update(reviewed_decisions=n or 0, accuracy=loss / n if n else None,
+                   inaccuracies=a or 0, mistakes=b or 0, blunders=c or 0)
+        return out
+
+    def by_company(self, name: str, role: str = "opponent", game: str | None = None) -> dict[str, dict]:
+        """Results per kind of ``role`` ("opponent" or "partner"): "human" or
+        a bot character -> matches, matches won, win rate, deals, deal win rate."""
+        if role not in ("opponent", "partner"):
+            raise StatsError(f"role is 'opponent' or 'partner', not {role!r}")
+        pid = self._pid(name)
+        out: dict[str, dict] = {}
+        gw, ga = (" AND d.game = ?", (game,)) if game else ("", ())
+
+        def figures(who: str) -> dict:
+            return out.setdefault(who, {"matches": 0, "matches_won": 0.0, "deals": 0, "deals_won": 0.0})
+        for partner, opponents, result in self.db.execute(
+                f"SELECT partner, opponents, result FROM deal_results d WHERE profile_id = ?{gw}", (pid, *ga)):
+            for who in ([partner] if partner else []) if role == "partner" else json.loads(opponents).values():
+                figures(who)["deals"] += 1
+                figures(who)["deals_won"] += result
+        for who, result in self.db.execute(
+                "SELECT o.company, d.result FROM match_results d "
+                "JOIN seats me ON me.match_id = d.match_id AND me.seat = d.seat "
+                "JOIN seats o ON o.match_id = d.match_id AND o.seat != d.seat AND (o.side = me.side) = ? "
+                f"WHERE d.profile_id = ?{gw}", (role == "partner", pid, *ga)):
+            figures(who)["matches"] += 1
+            figures(who)["matches_won"] += result
+        for f in out.values():
+            f["win_rate"] = f["matches_won"] / f["matches"] if f["matches"] else None
+            f["deal_win_rate"] = f["deals_won"] / f["deals"] if f["deals"] else None
+        return out
+
+    def results_series(self, name: str, game: str | None = None) -> list[dict]:
+        """Finished matches in order: when, match, game, result (1, 0.5, 0) and
+        the win rate so far (a chart of results over time)."""
+        gw, ga = (" AND game = ?", (game,)) if game else ("", ())
+        out: list[dict] = []
+        for when, match_id, g, result in self.db.execute(
+                f"SELECT created, match_id, game, result FROM match_results WHERE profile_id = ?{gw} "
+                f"ORDER BY created, match_id", (self._pid(name), *ga)):
+            won = result + (out[-1]["win_rate"] * len(out) if out else 0.0)
+            out.append({"when": when, "match_id": match_id, "game": g, "result": result,
+                        "win_rate": won / (len(out) + 1)})
+        return out
+
+    def accuracy_series(self, name: str, game: str | None = None) -> list[dict]:
+        """Reviewed deals in order: when, match, deal, game, decisions and the
+        mean expected loss a decision (a chart of accuracy over time)."""
+        gw, ga = (" AND game = ?", (game,)) if game else ("", ())
+        return [{"when": w, "match_id": m, "deal": d, "game": g, "decisions": n,
+                 "accuracy": loss / n if n else 0.0}
+                for w, m, d, g, n, loss in self.db.execute(
+                    f"SELECT reviewed, match_id, deal, game, decisions, total_loss FROM reviews "
+                    f"WHERE profile_id = ?{gw} ORDER BY reviewed, match_id, deal", (self._pid(name), *ga))]
+
+    # -- ratings -------------------------------------------------------------------------------------------
+    def ratings(self, name: str) -> dict[str, dict]:
+        """Per game played against bot tables: the rating, rated deals and the
+        nearest character ("you play like TANOOR")."""
+        pid = self._pid(name)
+        out = {}
+        for game in R.BOT_RATINGS:
+            series = self._replay(game).get(pid)
+            if series:
+                out[game] = {"rating": series[-1]["rating"], "deals": len(series),
+                             "nearest": R.nearest_character(series[-1]["rating"], game)}
+        return out
+
+    def rating_series(self, name: str, game: str) -> list[dict]:
+        """The rating after each rated deal of ``game``: when, match, deal, rating."""
+        return self._replay(game).get(self._pid(name), [])
+
+    def _replay(self, game: str) -> dict[int, list[dict]]:
+        return R.replay(self.db.execute(
+            "SELECT d.match_id, d.deal, d.seat, d.profile_id, d.scores, d.partner, d.opponents, d.recorded, "
+            "s.side FROM deal_results d JOIN seats s USING (match_id, seat) WHERE d.game = ? "
+            "ORDER BY d.recorded, d.match_id, d.deal, d.seat", (game,)), game)
+
+    # -- export ------------------------------------------------------------------------------------------------
+    CSV_COLUMNS = ("recorded", "match_id", "game", "deal", "player", "seat", "partner", "opponents",
+                   "outcome", "score", "against", "result", "target", "tricks", "points", "factor",
+                   "factors", "trump", "exact", "reviewed_decisions", "accuracy")
+
+    def export_csv(self, target: str | IO[str], name: str | None = None) -> int:
+        """Write one CSV row per deal (of ``name``, or of everyone) to a path
+        or an open text file; returns the number of rows."""
+        where, args = ("WHERE d.profile_id = ?", (self._pid(name),)) if name else ("", ())
+        rows = self.db.execute(
+            "SELECT d.recorded, d.match_id, d.game, d.deal, p.name, d.seat, d.partner, d.opponents, "
+            "d.outcome, d.score, d.against, d.result, d.target, d.tricks, d.points, d.factor, d.factors, "
+            "d.trump, d.exact, r.decisions, r.total_loss / r.decisions FROM deal_results d "
+            "JOIN profiles p ON p.id = d.profile_id LEFT JOIN reviews r USING (match_id, deal, seat) "
+            f"{where} ORDER BY d.recorded, d.match_id, d.deal, d.seat", args).fetchall()
+
+        def write(f: IO[str]) -> None:
+            w = csv.writer(f)
+            w.writerow(self.CSV_COLUMNS)
+            for r in rows:
+                r = list(r)
+                r[7] = ";".join(json.loads(r[7]).values())
+                w.writerow(["" if x is None else x for x in r])
+        if isinstance(target, str):
+            with open(target, "w", encoding="utf-8", newline="") as f:
+                write(f)
+        else:
+            write(target)
+        return len(rows)
+
+
+def _tuned(db: sqlite3.Connection) -> sqlite3.Connection:
+    # Write-ahead log, no flush at each commit: a crash leaves the file whole and
+    # may lose the last commits, which the next sync of the saved record restores.
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+class _Foreign(Exception):
+    """An SQLite file of another program."""
+
+
+def _seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: tuple
+             ) -> tuple[dict[str, str], dict[str, str]]:
+    """(seat -> the name of the person there, seat -> "human", a bot
+    character, or "unknown" for a record without ``players``)."""
+    players = record.get("players")
+    players = players if isinstance(players, Mapping) else {}
+    people, company = {}, {}
+    for s in seats:
+        found = players.get(s)
+        p: Mapping = found if isinstance(found, Mapping) else {}
+        name = profiles_by_seat.get(s) if profiles_by_seat is not None else \
+            p.get("name") if p.get("kind") == "human" else None
+        if isinstance(name, str) and name_key(name):
+            people[s] = name
+        human = s in people or p.get("kind") == "human"
+        company[s] = "human" if human else p["bot"].upper() if isinstance(p.get("bot"), str) else "unknown"
+    return people, company
+
+
+def _deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: list[str]
+               ) -> list[tuple[int, str, dict]]:
+    """(deal number, seat, row) for every scored deal and every seat asked."""
+    g = match.game
+    out = []
+    tie_pending = False
+    for i, summary in enumerate(match.summaries):
+        if summary["outcome"] == "misdeal":
+            continue            # nothing scored, and a pending tie stays pending
+        deal = record["deals"][i]
+        factors = _factors(g.name, summary, deal.get("actions", []), tie_pending)
+        if g.name == "manille":
+            tie_pending = summary["outcome"] == "tie"
+        fingerprint = hashlib.sha1(json.dumps(deal, sort_keys=True).encode()).hexdigest()
+        manille = g.name.startswith("manille")
+        score = summary["score"]
+        for seat in seats:
+            side = g.side_of(seat)
+            against = max(v for k, v in score.items() if k != side)
+            factor = 1
+            for f in factors:
+                factor *= 4 if f == "tap back" else 2
+            out.append((i, seat, {
+                "fingerprint": fingerprint, "outcome": summary["outcome"],
+                "scores": json.dumps(score, sort_keys=True), "score": score[side], "against": against,
+                "result": R.compare(score[side], against),
+                "target": (summary.get("targets") or {}).get(side), "tricks": summary["tricks"][side],
+                "points": (summary.get("points") or {}).get(side), "factor": factor if manille else None,
+                "factors": ",".join(factors) if manille else None, "trump": summary.get("trump"),
+                "exact": int(summary["outcome"] == "exact") if g.name == "manfee" else None,
+                "partner": company[g.seats[(g.seat_index(seat) + 2) % 4]] if g.n == 4 else None,
+                "opponents": json.dumps({o: company[o] for o in g.seats if g.side_of(o) != side},
+                                        sort_keys=True)}))
+    return out
+
+
+def _factors(game: str, summary: dict, actions: list, tie_pending: bool) -> list[str]:
+    """The names of the score's factors in a Manille deal (RULES.md)."""
+    if not game.startswith("manille") or summary["outcome"] != "complete":
+        return []
+    out = ["no-trump"] if summary.get("trump") == "NT" else []
+    if game == "manille":
+        return out + ["tie"] * tie_pending + ["sweep"] * (8 in summary["tricks"].values())
+    acts = [a for a in actions if isinstance(a, Mapping)]
+    if any(a.get("blind") is True for a in acts):
+        out.append("blind")
+    if any(a.get("redouble") is True for a in acts):
+        out.append("tap back")
+    elif any(a.get("double") is True for a in acts):
+        out.append("tap")
+    return out
