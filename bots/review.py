@@ -58,9 +58,9 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 # Worlds per decision at budget 1: card decisions, announcements (each world
 # of an announcement also plays out the others' announcements), and
 # play-outs of the true deal for the all-hands column.
-CARD_WORLDS = 320
-BID_WORLDS = 96
-TRUE_RUNS = 32
+CARD_WORLDS = 800
+BID_WORLDS = 160
+TRUE_RUNS = 48
 
 Progress = Callable[[int, int], "bool | None"]
 
