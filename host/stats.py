@@ -109,19 +109,22 @@ class StatsStore:
 
     # -- opening, migrating, moving a damaged file aside ----------------------------------
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
+        db = None
         try:
+            db = sqlite3.connect(self.path)
             check = db.execute("PRAGMA quick_check").fetchone()
             if not check or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else '?'}")
+                raise _Damaged(f"integrity check failed: {check[0] if check else '?'}")
             self._migrate(db)
             return _tuned(db)
-        except sqlite3.DatabaseError as e:
-            db.close()
-            why = str(e).splitlines()[0] if str(e) else type(e).__name__
-        except _Foreign as e:
-            db.close()
-            why = str(e)
+        except (sqlite3.DatabaseError, _Damaged) as e:
+            if db is not None:
+                db.close()
+            why = " ".join(str(e).split()) or type(e).__name__
+            if not isinstance(e, _Damaged) and \
+                    getattr(e, "sqlite_errorname", "") not in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+                # Locked, unreadable, a full disk: the file may be sound, so it stays.
+                raise StatsError(f"statistics file {os.path.basename(self.path)}: {why}") from None
         moved = self._move_aside()
         self.notice = (f"statistics file {os.path.basename(self.path)} was unreadable ({why}); "
                        f"it was moved aside as {os.path.basename(moved)} and a new one started")
@@ -133,7 +136,7 @@ class StatsStore:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in tables:
             if tables:
-                raise _Foreign("it holds another program's tables")
+                raise _Damaged("it holds another program's tables")
             version = 0
             with db:
                 db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
@@ -141,7 +144,7 @@ class StatsStore:
         else:
             row = db.execute("SELECT version FROM schema_version").fetchone()
             if row is None or not isinstance(row[0], int):
-                raise sqlite3.DatabaseError("no schema version")
+                raise _Damaged("no schema version")
             version = row[0]
         if version > SCHEMA_VERSION:
             db.close()
@@ -179,7 +182,6 @@ class StatsStore:
     def __exit__(self, *exc: object) -> None:
         self.db.close()
 
-    # -- profiles -------------------------------------------------------------------------------
     def profile(self, name: str) -> Profile:
         """The profile of ``name``, created on first use."""
         if not name_key(name):
@@ -422,8 +424,8 @@ def _tuned(db: sqlite3.Connection) -> sqlite3.Connection:
     return db
 
 
-class _Foreign(Exception):
-    """An SQLite file of another program."""
+class _Damaged(Exception):
+    """A file SQLite reads that is no (longer a) statistics file."""
 
 
 def _seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: tuple

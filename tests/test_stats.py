@@ -298,3 +298,11 @@ def test_a_damaged_file_is_moved_aside_and_a_fresh_one_started(tmp_path, damage)
     s.sync_match("m", next(play("manfee", 4, deals=1)))
     assert s.totals("Ana")["deals"] == 1
     s.close()
+
+
+def test_a_file_that_cannot_be_opened_is_reported_and_left_alone(tmp_path):
+    folder = tmp_path / "stats.sqlite"
+    folder.mkdir()                                     # not a file at all: SQLite cannot open it
+    with pytest.raises(StatsError) as e:
+        StatsStore(str(folder))
+    assert "\n" not in str(e.value) and folder.is_dir() and os.listdir(tmp_path) == ["stats.sqlite"]
