@@ -171,3 +171,21 @@ def test_labels_follow_the_thresholds():
     assert label_for("manille", mid) == "mistake"
     assert label_for("manille", high + 5) == "blunder"
     assert label_for("manille", high + 5, spread=10) is None    # within the noise
+
+
+def test_keeping_a_hopeless_manni_hand_is_a_blunder():
+    # Hearts are trump in a match's first deal.  Left, first to choose, holds
+    # the lowest spades, diamonds and clubs: kept, it takes next to nothing
+    # (4 below par); the Manni, unseen, is worth about par on average.
+    seats = ("bottom", "left", "right")
+    low = "3S 4S 5S 6S 3D 4D 5D 6D 3C 4C 5C 6C".split()
+    rest = [c for c in (r + s for s in "SHDC" for r in "3456789TJQKA") if c not in low]
+    random.Random(4).shuffle(rest)
+    hands = {"left": low, "bottom": rest[:12], "right": rest[12:24]}
+    m = Match("manni")
+    m.start_deal(dealer=0, hands=[make_mask(parse_card(c) for c in hands[s]) for s in seats],
+                 widow=make_mask(parse_card(c) for c in rest[24:]))
+    m.apply("left", {"swap": False})
+    r = review_deal(m.record(), 0, "left", budget=0.2).decisions[0]
+    assert r.phase == "swap" and r.best == {"swap": True} and r.label == "blunder"
+    assert r.expected_loss > 2.0 and r.dd_best == {"swap": True}
