@@ -70,11 +70,11 @@ def test_a_strong_bots_own_choices_cost_next_to_nothing():
         m.apply(s, bots[s].choose(seat_view(m, s)))
     record = m.record()
     losses, labels = [], []
-    for seat in m.game.seats:
-        for d in review_deal(record, 0, seat, budget=0.2).decisions:
+    for seat in ("bottom", "left"):          # one of each side
+        for d in review_deal(record, 0, seat, budget=0.1).decisions:
             losses.append(d.expected_loss)
             labels.append(d.label)
-    assert len(losses) >= 20
+    assert len(losses) >= 15
     assert sum(losses) / len(losses) < 0.6       # points a decision; a blunder costs 8+
     assert "blunder" not in labels
 
