@@ -123,14 +123,17 @@ class Client:
         if code is not None:
             self.code = code
         self.seat = seat
+        return self.send(self._join_message())
+
+    def _join_message(self) -> dict:
         msg: dict = {"type": "join", "name": self.name}
-        if seat is not None:
-            msg["seat"] = seat
+        if self.seat is not None:
+            msg["seat"] = self.seat
         if self.token is not None:
             msg["token"] = self.token
         if self.code:
             msg["code"] = self.code
-        return self.send(msg)
+        return msg
 
     def act(self, action: dict) -> bool:
         """Send an intent answering the latest view; False if not connected."""
@@ -212,7 +215,17 @@ class Client:
         self._sock = sock
         self._join_sent = False
         self.connected = True
-        self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
+        data = encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
+        if self.auto_join:
+            # hello and join in one packet: a seat (or a token's seat) is asked for at
+            # once, so a crowded lobby has no time to push this connection out first.
+            self._join_sent = True
+            data += encode(self._join_message())
+        try:
+            with self._send_lock:
+                sock.sendall(data)
+        except OSError:
+            pass                     # the reader sees the connection end and says why
         reason = self._read(sock, gen)
         self.connected = False
         if gen == self._gen:

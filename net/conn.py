@@ -62,7 +62,11 @@ class Conn:
         now = time.monotonic()
         self.opened = now
         self.last_seen = now
-        self.bucket = Bucket(server.rate, server.burst, now)
+        # The lobby's rate until the connection holds a seat, then the players' rate:
+        # a lobby screen needs a ping every half second, so a crowd in the lobby
+        # cannot take the host's time from the table.
+        self.bucket = Bucket(server.lobby_rate, server.lobby_burst, now)
+        self.seated_bucket: Bucket | None = None
         self.strikes = 0            # messages refused since the bucket was last full
         self.stalled_since: float | None = None
         self._linger: asyncio.TimerHandle | None = None
@@ -89,6 +93,7 @@ class Conn:
             return
         t.write(data)
         if t.get_write_buffer_size() > self.server.max_outbuf:
+            self.server.counts["cut_off_output"] += 1
             self.abort()                # it stopped reading: nothing more will reach it anyway
 
     def fail(self, code: str, reason: str, **extra: Any) -> None:
@@ -120,11 +125,28 @@ class Conn:
             self._linger.cancel()
         self.transport.abort()
 
-    def evict(self, reason: str) -> None:
-        """Make room for a newcomer: ``busy`` (if it can still be written at once), then abort."""
+    def evict(self, reason: str, count: str = "evicted") -> None:
+        """Make room for a newcomer: ``busy`` with ``reason``, then the end.
+
+        The reason is followed by a half-close (FIN) rather than a plain close,
+        which would turn into a reset, losing the reason, whenever the peer's
+        last bytes are still unread; the socket is aborted soon after anyway.
+        """
         self.evicted = True
-        if self.transport.get_write_buffer_size() == 0:
+        self.server.counts[count] += 1
+        t = self.transport
+        if t.get_write_buffer_size() == 0 and not t.is_closing() and t.can_write_eof():
             self.send(P.error("busy", reason))
+            self.closed = True
+            if not t.is_closing():
+                try:
+                    t.write_eof()
+                except OSError:         # the peer is already gone (a reset): nothing to tell
+                    pass
+                else:
+                    loop = asyncio.get_running_loop()
+                    self._linger = loop.call_later(min(self.server.linger, 0.5), t.abort)
+                    return
         self.abort()
 
     def allow(self, now: float) -> bool:
@@ -134,12 +156,27 @@ class Conn:
         peer kept under the rate for a whole burst's worth of time), so a steady
         flood that the refills keep half-served still adds up to a disconnection.
         """
-        if self.strikes and self.bucket.full(now):
+        bucket = self.current_bucket(now)
+        if self.strikes and bucket.full(now):
             self.strikes = 0
-        if self.bucket.take(now):
+        if bucket.take(now):
             return True
         self.strikes += 1
         return False
+
+    def current_bucket(self, now: float) -> Bucket:
+        if self.slot is None:
+            return self.bucket
+        if self.seated_bucket is None:
+            self.seated_bucket = Bucket(self.server.rate, self.server.burst, now)
+            self.strikes = 0
+        return self.seated_bucket
+
+    @property
+    def flooding(self) -> bool:
+        """More refusals since the bucket was last full than the bucket holds."""
+        bucket = self.seated_bucket if self.slot is not None and self.seated_bucket else self.bucket
+        return self.strikes > bucket.burst
 
     def watch_output(self, now: float) -> bool:
         """True if bytes have sat unsent for longer than the server's write timeout."""
@@ -148,4 +185,7 @@ class Conn:
             return False
         if self.stalled_since is None:
             self.stalled_since = now
-        return now - self.stalled_since > self.server.write_timeout
+        if now - self.stalled_since > self.server.write_timeout:
+            self.server.counts["cut_off_stalled"] += 1
+            return True
+        return False

@@ -27,9 +27,11 @@ import logging
 import math
 import queue
 import random
+import socket
 import threading
 import time
 import uuid
+from collections import Counter
 from typing import Any, Callable, Mapping, cast
 
 from rules.host import MatchHost
@@ -39,13 +41,23 @@ from . import protocol as P
 from .advert import Advertiser, advert_addresses
 from .conn import LINGER, MAX_OUTBUF, Conn
 from .framing import HEADER, HOST_LIMITS, FrameError, check_length, decode_payload
-from .limits import CodeGuard, LogLimiter, choose_victim, file_budget
+from .limits import LogLimiter, choose_victim, code_guard, displace_budget, file_budget
 from .match import LanMatch
 from .seats import LocalSeat, check_spec, make_slots
 
 log = logging.getLogger("manfee.net")
 
 __all__ = ["HostServer", "Conn", "MAX_OUTBUF"]
+
+
+def listen(bind: str, port: int) -> socket.socket:
+    """The table's listening socket: ``bind`` "" listens on every IPv4 and IPv6
+    address with one socket (one port), where the system allows it."""
+    if not bind and socket.has_dualstack_ipv6():
+        return socket.create_server(("::", port), family=socket.AF_INET6, dualstack_ipv6=True,
+                                    backlog=128)
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    return socket.create_server((bind or "0.0.0.0", port), family=family, backlog=128)
 
 
 class HostServer:
@@ -65,7 +77,9 @@ class HostServer:
     room: the longest-waiting lobby connection (of its own address first) is
     closed with ``busy`` instead.  ``max_conns`` bounds every socket, closing
     ones included (default: the lobby, twice the seats and a margin, and never
-    more than the open-file limit leaves room for).
+    more than the open-file limit leaves room for).  A seated connection may
+    send ``rate`` messages a second (bursts of ``burst``), a lobby one
+    ``lobby_rate`` (bursts of ``lobby_burst``).
 
     ``join_code``: None (anyone on the network may take an open seat), a code
     (4 to 12 letters or digits) or True (six random digits).  A ``join``
@@ -79,7 +93,8 @@ class HostServer:
                  save_path: str | None = None, resume: str | None = None, seed: Any = None,
                  grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
                  idle_timeout: float = 15.0, hello_timeout: float = 10.0, rate: float = 400.0,
-                 burst: int = 400, max_conns: int | None = None, max_lobby: int = 32,
+                 burst: int = 400, lobby_rate: float = 20.0, lobby_burst: int = 40,
+                 max_conns: int | None = None, max_lobby: int = 32,
                  max_per_address: int = 4, max_outbuf: int = MAX_OUTBUF,
                  write_timeout: float | None = None, linger: float = LINGER,
                  join_code: str | bool | None = None, code_tries: int = 5, code_every: float = 6.0,
@@ -93,16 +108,23 @@ class HostServer:
         self.write_timeout = idle_timeout if write_timeout is None else write_timeout
         self.rate = rate
         self.burst = burst
+        self.lobby_rate = lobby_rate
+        self.lobby_burst = lobby_burst
         self.max_outbuf = max_outbuf
         self.linger = linger
         self.wake = wake
         self.host_id = uuid.uuid4().hex[:12]
         self.notices: queue.Queue[dict] = queue.Queue()
         self.logs = LogLimiter(log)
+        # What the host did to keep its budgets (read by tests and benchmarks):
+        # evicted, refused (a full lobby), cut_off_output, cut_off_stalled, rate_limited,
+        # flood_closed, timeout, bad_code.
+        self.counts: Counter[str] = Counter()
         if join_code is True:
             join_code = P.new_join_code()
         self._code = P.check_join_code(join_code) if join_code else None
-        self._guard = CodeGuard(burst=code_tries, every=code_every)
+        self._guard = code_guard(code_tries, code_every)
+        self._displace = displace_budget()
         rng = random.Random(seed)
         saved = None
         if resume:
@@ -134,7 +156,8 @@ class HostServer:
         self.conns: set[Conn] = set()     # every socket not yet gone, closing ones included
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._server: asyncio.Server | None = None
+        self._listener: socket.socket | None = None
+        self._accepting = 0               # sockets accepted, not yet a Conn
         self._ready = threading.Event()
         self._start_error: BaseException | None = None
         self._stop_reason: str | None = None
@@ -211,6 +234,24 @@ class HostServer:
         """The latest ``table`` message (a dict; safe to read from any thread)."""
         return self._table()
 
+    def connection_stats(self, timeout: float = 2.0) -> dict:
+        """Connections now, counted on the host's loop: ``seated``, ``lobby``,
+        ``closing`` (sockets not yet gone), ``per_address`` (the most lobby
+        connections from one address).  Empty if the loop does not answer."""
+        done: concurrent.futures.Future[dict] = concurrent.futures.Future()
+
+        def count() -> None:
+            lobby = self.lobby()
+            per: Counter[str] = Counter(c.address for c in lobby)
+            done.set_result({"seated": sum(1 for c in self.conns if not c.closed and c.slot is not None),
+                             "lobby": len(lobby), "closing": sum(1 for c in self.conns if c.closed),
+                             "per_address": max(per.values(), default=0)})
+        self.call(count)
+        try:
+            return done.result(timeout)
+        except concurrent.futures.TimeoutError:
+            return {}
+
     def stop(self, reason: str = "the host closed the table", wait: bool = True) -> None:
         """Tell every peer ``reason`` (bye), close, unregister the advert."""
         self.call(self._begin_stop, reason)
@@ -258,9 +299,11 @@ class HostServer:
 
     async def _main(self) -> None:
         self._stopped = asyncio.Event()
-        self._server = await asyncio.start_server(self._serve, host=self.bind or None, port=self.port)
-        self.port = self._server.sockets[0].getsockname()[1]
+        self._listener = listen(self.bind, self.port)
+        self._listener.setblocking(False)
+        self.port = self._listener.getsockname()[1]
         self._ready.set()
+        acceptor = asyncio.ensure_future(self._accept())
         self._notice("listening", port=self.port)
         if self.advertise:
             self._advert = Advertiser(self.table, self.port, self._advert_props(), self.interfaces,
@@ -271,7 +314,8 @@ class HostServer:
         self.match.begin(loop, self._pool, resumed=self.resumed)
         await self._stopped.wait()
         watchdog.cancel()
-        self._server.close()
+        acceptor.cancel()
+        self._listener.close()
         await asyncio.sleep(0.05)          # let the byes reach the peers
         for conn in list(self.conns):
             conn.abort()
@@ -304,8 +348,10 @@ class HostServer:
                 if conn.watch_output(now):
                     conn.abort()
                 elif not conn.hello and now - conn.opened > self.hello_timeout:
+                    self.counts["timeout"] += 1
                     conn.fail("timeout", f"no hello within {self.hello_timeout:g} s")
                 elif conn.hello and now - conn.last_seen > self.idle_timeout:
+                    self.counts["timeout"] += 1
                     conn.fail("timeout", f"nothing heard for {self.idle_timeout:g} s")
 
     # -- connections ---------------------------------------------------------------------
@@ -314,19 +360,70 @@ class HostServer:
         return [c for c in self.conns if not c.closed and c.slot is None]
 
     def _make_room(self, newcomer: Conn) -> None:
-        """Room for ``newcomer``, at someone else's expense if need be (see the class)."""
-        if len(self.conns) > self.max_conns:
-            # Closing sockets go first: they are leaving anyway.
-            for c in sorted((c for c in self.conns if c.closed and c is not newcomer),
-                            key=lambda c: c.opened):
-                c.abort()
+        """Room in the lobby for ``newcomer``, at someone else's expense if need be
+        (see the class).  The socket cap itself is kept by ``_accept``."""
         while True:
             others = [c for c in self.lobby() if c is not newcomer]
             victim, why = choose_victim(others, newcomer.address, self.max_lobby, self.max_per_address)
             if victim is None:
                 return
             assert isinstance(victim, Conn)
-            victim.evict(why)
+            if victim.address != newcomer.address and self._displace.attempt(newcomer.address):
+                # This address keeps pushing others out: it waits its turn instead.
+                newcomer.evict("the lobby is full: try again in a moment", count="refused")
+                return
+            try:
+                victim.evict(why)
+            except Exception:         # the victim's trouble must not become the newcomer's
+                self.logs("evict", logging.ERROR, "evicting %s failed", victim.peer, exc_info=True)
+                victim.abort()
+
+    async def _accept(self) -> None:
+        """Accept one connection at a time, never past ``max_conns`` sockets.
+
+        asyncio's own server accepts up to a hundred sockets in one go before
+        any of them is looked at, and pauses a whole second after an accept()
+        that ran out of files; this loop keeps the count exact and retries soon.
+        """
+        loop = asyncio.get_running_loop()
+        assert self._listener is not None
+        while True:
+            try:
+                if len(self.conns) + self._accepting >= self.max_conns:
+                    self._shed()
+                    await asyncio.sleep(0.005)      # the aborted sockets close in between
+                sock, _addr = await loop.sock_accept(self._listener)
+            except OSError as e:                    # out of files (the autosave, zeroconf...)
+                self.logs("accept", logging.WARNING, "cannot accept a connection: %s", e)
+                await asyncio.sleep(0.05)
+                continue
+            except Exception:                       # a bug here must not stop the table's door
+                self.logs("accept", logging.ERROR, "accepting failed", exc_info=True)
+                await asyncio.sleep(0.05)
+                continue
+            self._accepting += 1
+            loop.create_task(self._open(sock))
+
+    def _shed(self) -> None:
+        """At the socket cap: abort closing sockets (they are leaving anyway); if every
+        socket is live, the longest-waiting lobby connection of the busiest address."""
+        closing = [c for c in self.conns if c.closed]
+        for c in closing:
+            c.abort()
+        if not closing:
+            victim, why = choose_victim(self.lobby(), "", 0, self.max_per_address)
+            if isinstance(victim, Conn):
+                victim.evict("the host has no room for more connections")
+
+    async def _open(self, sock: socket.socket) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 16)
+        except OSError:
+            sock.close()
+            return
+        finally:
+            self._accepting -= 1
+        await self._serve(reader, writer)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
@@ -341,6 +438,8 @@ class HostServer:
             pass
         finally:
             conn.close()                    # polite if it can be; aborted after the linger
+            if not conn.transport.is_closing():
+                conn.transport.close()      # evicted: the peer has read its reason and gone
             if conn.slot is not None:
                 self.match.leave(conn)
             try:
@@ -383,12 +482,15 @@ class HostServer:
 
     def _flooded(self, conn: Conn) -> None:
         """Every dropped message is answered (so no intent vanishes unnoticed); a peer
-        refused ``burst`` times since its bucket was last full is cut off."""
-        if conn.strikes > self.burst:
+        refused a burst's worth of times since its bucket was last full is cut off."""
+        self.counts["rate_limited"] += 1
+        if conn.flooding:
+            self.counts["flood_closed"] += 1
             conn.send(P.error("rate_limited", "flooding: the connection is closed"))
             conn.close()
         else:
-            conn.send(P.error("rate_limited", f"more than {self.rate:g} messages a second: "
+            rate = self.rate if conn.slot is not None else self.lobby_rate
+            conn.send(P.error("rate_limited", f"more than {rate:g} messages a second: "
                                               "this one was dropped, send it again later"))
 
     # -- messages ------------------------------------------------------------------------
@@ -442,6 +544,7 @@ class HostServer:
             raise P.ProtocolError("rate_limited", "too many join codes tried from your address: "
                                                   f"wait {math.ceil(wait)} s")
         if not hmac.compare_digest(P.normalize_code(code).encode(), self._code.encode()):
+            self.counts["bad_code"] += 1
             raise P.ProtocolError("bad_code", "wrong join code" if code else
                                   "this table is private: type the join code the host shows")
 

@@ -7,7 +7,7 @@ rule is testable without sockets:
   Bucket        a token bucket (messages a second, wrong join codes a minute)
   address_key   the "address" per-address limits count (an IPv6 /64 counts as one)
   choose_victim the lobby connection a newcomer evicts when there is no room
-  CodeGuard     wrong join codes, rate-limited per address
+  AddressBudget tries per address (wrong join codes, pushing others out of the lobby)
   LogLimiter    at most a few log lines a minute per kind of trouble
   file_budget   how many sockets the host may hold under its open-file limit
 """
@@ -17,7 +17,6 @@ import ipaddress
 import logging
 import os
 import time
-from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
 
@@ -92,6 +91,8 @@ def choose_victim(lobby: Iterable[LobbyConn], address: str, max_lobby: int,
     members before anyone who just arrived.  (None, "") when there is room.
     """
     conns = list(lobby)
+    if not conns:
+        return None, ""
     mine = [c for c in conns if c.address == address]
     if len(mine) >= max_per_address:
         return min(mine, key=lambda c: c.opened), "too many connections from your address"
@@ -104,16 +105,15 @@ def choose_victim(lobby: Iterable[LobbyConn], address: str, max_lobby: int,
     return victim, "the lobby is full: the longest-waiting connection makes room"
 
 
-@dataclass
-class CodeGuard:
-    """Wrong join codes, counted per address: ``burst`` tries, then one every
-    ``every`` seconds.  Six digits at ten tries a minute would take a single
-    address about 70 days to run through."""
-    burst: int = 5
-    every: float = 6.0
-    max_addresses: int = 4096          # memory bound: addresses remembered at once
+class AddressBudget:
+    """A token bucket per address: ``burst`` tries, then one every ``every``
+    seconds.  Memory stays bounded: at most ``max_addresses`` are remembered,
+    and addresses whose tries are all back are forgotten first."""
 
-    def __post_init__(self) -> None:
+    def __init__(self, burst: int, every: float, max_addresses: int = 4096) -> None:
+        self.burst = burst
+        self.every = every
+        self.max_addresses = max_addresses
         self._buckets: dict[str, Bucket] = {}
 
     def attempt(self, address: str, now: float | None = None) -> float:
@@ -129,11 +129,24 @@ class CodeGuard:
         return max(b.wait(now), 0.001)
 
     def _prune(self, now: float) -> None:
-        """Forget addresses whose tries are all back; then, if still too many, the oldest."""
         for key in [k for k, b in self._buckets.items() if b.full(now)]:
             del self._buckets[key]
         while len(self._buckets) >= self.max_addresses:
             del self._buckets[next(iter(self._buckets))]
+
+
+def code_guard(tries: int = 5, every: float = 6.0) -> AddressBudget:
+    """Wrong join codes per address: five tries, then one every six seconds.  Six
+    digits at ten tries a minute would take one address about 70 days."""
+    return AddressBudget(tries, every)
+
+
+def displace_budget(burst: int = 4, every: float = 1.0) -> AddressBudget:
+    """How often one address may push someone else out of a full lobby: four
+    times, then once a second.  A crowd of squatters on many addresses then
+    turns the lobby over slowly enough that a player's hello and join (sent
+    together) always land before it is their turn to go."""
+    return AddressBudget(burst, every)
 
 
 class LogLimiter:

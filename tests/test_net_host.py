@@ -223,7 +223,7 @@ def test_silent_peers_time_out():
 
 def test_fuzz_the_host_with_random_and_mutated_messages():
     server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
-                   bot_delay=0.003, rate=1e6, burst=10 ** 6)
+                   bot_delay=0.003, rate=1e6, burst=10 ** 6, lobby_rate=1e6, lobby_burst=10 ** 6)
     rng = random.Random(1234)
     valid = [
         {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "fuzz"},
