@@ -76,9 +76,11 @@ def decode_payload(payload: bytes, limits: Limits) -> dict:
     The reason never quotes the decoder: a peer learns which rule it broke, in
     the words of docs/PROTOCOL.md, not msgpack's internals.
     """
+    # Map keys and bins are decoded (within the string limit) and refused by
+    # ``check_shape``, so a bin key is told "map keys must be strings".
     try:
         obj = msgpack.unpackb(payload, raw=False, strict_map_key=False, use_list=True,
-                              max_str_len=limits.string, max_bin_len=0,
+                              max_str_len=limits.string, max_bin_len=limits.string,
                               max_array_len=limits.array, max_map_len=limits.map,
                               max_ext_len=0)
     except RecursionError:

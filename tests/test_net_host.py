@@ -446,3 +446,58 @@ def test_the_lobby_watches_a_table_by_address_and_flags_another_protocol(monkeyp
     finally:
         browser.stop()
         server.stop()
+
+
+def test_a_message_sent_twice_is_refused_in_the_documented_order():
+    """The copy is checked against the table as the first one left it: another
+    seat's turn -> not_your_turn; this seat's turn again (it won the trick) ->
+    stale; the deal over -> no_deal (match_over after the last)."""
+    server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
+                   {"target": 104}, bot_delay=0.005, deal_pause=0.05)
+    try:
+        peer = RawPeer(server.port)
+        peer.send({"type": "join", "seat": "bottom"})
+        assert peer.expect("welcome")
+        rng = random.Random(3)
+        seen = {}
+        while not {"stale", "not_your_turn", "no_deal"} <= set(seen):
+            v = wait_turn(peer, timeout=10)
+            if v is None:
+                break
+            msg = encode({"type": "action", "action": rng.choice(v["legal"]), "version": v["version"]})
+            peer.raw(msg + msg)                      # one write: nothing else happens in between
+            after = peer.expect("events")["view"]
+            err = peer.error()
+            if after["finished"]:
+                expected = "match_over"
+            elif after["phase"] == "done":
+                expected = "no_deal"
+            elif after["turn"] == "bottom":
+                expected = "stale"
+            else:
+                expected = "not_your_turn"
+            assert err["code"] == expected, (after["phase"], after["turn"], err)
+            assert err["view"]["version"] == after["version"]        # and nothing changed
+            seen[expected] = seen.get(expected, 0) + 1
+        assert {"stale", "not_your_turn", "no_deal"} <= set(seen), seen
+    finally:
+        server.stop()
+
+
+def test_the_first_deal_may_arrive_in_the_same_read_as_the_welcome():
+    server = serve("manni", {"bottom": "bot:KADO", "left": "open", "right": "bot:KADO"})
+    try:
+        peer = RawPeer(server.port)
+        peer.send({"type": "join", "seat": "left"})
+        time.sleep(0.3)                                  # the host has sent all it will
+        peer.sock.settimeout(2)
+        data = peer.sock.recv(1 << 20)                   # one read
+        kinds = []
+        while len(data) >= 4:
+            (n,) = struct.unpack(">I", data[:4])
+            kinds.append(msgpack.unpackb(data[4:4 + n])["type"])
+            data = data[4 + n:]
+        assert kinds[0] == "welcome"
+        assert "events" in kinds                         # the deal started: no seat was left open
+    finally:
+        server.stop()

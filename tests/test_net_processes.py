@@ -328,3 +328,22 @@ def test_host_and_client_in_two_network_namespaces(procs, two_namespaces):
     over = client.expect("match_over", 40)
     assert client.finish() == 0 and host.finish() == 0
     assert line(host, "match_over")["totals"] == over["totals"]
+
+
+def test_a_private_table_from_the_command_line(procs):
+    host = host_proc(f"private-{uuid.uuid4().hex[:6]}", "manni", "bottom=host,left=open,right=bot:KADO",
+                     "--code", "auto", "--no-advertise")
+    procs.append(host)
+    listening = host.expect("listening")
+    code, port = listening["code"], listening["port"]
+    assert len(code) == 6 and code.isdigit()
+    stranger = Proc("--join", f"{LOOP}:{port}", "--bot", "KADO", "--max-seconds", "20")
+    procs.append(stranger)
+    assert stranger.expect("error")["code"] == "bad_code" and stranger.finish() == 3
+    friend = Proc("--join", f"{LOOP}:{port}", "--code", f"{code[:3]} {code[3:]}", "--bot", "KADO",
+                  "--max-seconds", "40")
+    procs.append(friend)
+    assert friend.expect("welcome")["seat"] == "left"
+    over = friend.expect("match_over", 40)
+    assert friend.finish() == 0 and host.finish() == 0
+    assert line(host, "match_over")["totals"] == over["totals"]

@@ -236,3 +236,127 @@ def test_the_cli_takes_game_py_argv_and_reports_an_unreachable_table(capsys):
     out = capsys.readouterr()
     assert "cannot reach" in out.out and "--fullscreen" in out.err
     assert main(["--headless", "--host", "x", "--game", "manni", "--seats", "top=host"]) == 1
+
+
+# -- strict decoding: what the document says, and reasons of our own ------------------
+
+MSGPACK_WORDS = ("exceeds", "max_", "unpack", "Error", "extra data", "codec", "byte 0x", "position")
+
+
+@pytest.mark.parametrize("payload, reason", [
+    (msgpack.packb({b"type": "ping"}, use_bin_type=True), "map keys must be strings"),
+    (msgpack.packb({"type": "ping", "x": {b"k": 1}}, use_bin_type=True), "map keys must be strings"),
+    (msgpack.packb({"type": "ping", 3: 1}), "map keys must be strings"),
+    (b"\x82\xa4type\xa4ping\x91\x01\x01", "map keys must be strings"),       # a list as a key
+    (msgpack.packb({"type": "ping", "x": b""}, use_bin_type=True), "no bin"),
+    (msgpack.packb({"type": "ping", "x": b"ab"}, use_bin_type=True), "bin"),
+    (msgpack.packb({"type": "ping", "n": 1.5}), "float"),
+    (msgpack.packb({"type": "ping", "x": [True, None, 2.0]}), "float"),
+    (msgpack.packb({"type": "x", "e": msgpack.ExtType(1, b"abc")}), "extension"),
+    (msgpack.packb({"type": "ping"}) + b"\x00", "bytes after the end"),
+    (b"\xa2\xff\xfe", "not UTF-8"),
+    (b"\xc1", "not MessagePack"),
+    (msgpack.packb({"type": "ping"})[:-2], "ends in the middle"),
+    (msgpack.packb({"type": "x", "s": "y" * 600}), "512 bytes"),
+    (b"\x91" * 5000, "nested deeper than 8"),
+])
+def test_bad_payloads_get_a_reason_of_ours_never_the_decoders(payload, reason):
+    with pytest.raises(FrameError) as e:
+        decode_payload(payload, HOST_LIMITS)
+    assert e.value.code == "bad_message" and e.value.fatal
+    assert reason in e.value.reason, e.value.reason
+    assert not any(w in e.value.reason for w in MSGPACK_WORDS), e.value.reason
+
+
+def test_what_the_protocol_allows_still_decodes():
+    msg = {"type": "action", "action": {"play": "QH", "signal": None, "n": -3, "b": False},
+           "version": 2 ** 40, "l": [[], {}, ""]}
+    assert decode_payload(msgpack.packb(msg, use_bin_type=True), HOST_LIMITS) == msg
+
+
+def test_a_bin_key_is_refused_on_the_wire_and_the_connection_closed():
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    try:
+        peer = RawPeer(server.port)
+        peer.frame(msgpack.packb({"type": "join", b"seat": "left"}, use_bin_type=True))
+        err = peer.error()
+        assert err == {"type": "error", "code": "bad_message", "reason": "map keys must be strings"}
+        assert peer.closed()
+        assert server.table_info()["free"] == ["left", "right"]
+    finally:
+        server.stop()
+
+
+# -- the host's budgets, without sockets ----------------------------------------------
+
+def test_token_bucket():
+    from net.limits import Bucket
+    b = Bucket(rate=2.0, burst=3, now=0.0)
+    assert [b.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert b.wait(0.0) == pytest.approx(0.5)
+    assert b.take(0.5) and not b.take(0.5)
+    assert not b.full(1.0) and b.full(2.0)
+
+
+def test_who_makes_room_in_a_full_lobby():
+    from dataclasses import dataclass
+    from net.limits import choose_victim
+
+    @dataclass
+    class C:
+        address: str
+        opened: float
+
+    assert choose_victim([], "a", 0, 4) == (None, "")
+    lobby = [C("a", 1), C("b", 2), C("b", 3), C("c", 4)]
+    assert choose_victim(lobby, "d", 5, 4) == (None, "")                # room left
+    victim, why = choose_victim(lobby, "d", 4, 4)
+    assert victim is lobby[1] and "full" in why                        # oldest of the busiest address
+    mine = [C("a", t) for t in (5, 3, 9, 7)]
+    victim, why = choose_victim(mine + lobby, "a", 32, 4)
+    assert victim.opened == 1 and "your address" in why                 # a crowd pays for itself
+
+
+def test_address_budgets_and_keys():
+    from net.limits import AddressBudget, address_key
+    g = AddressBudget(burst=2, every=10.0, max_addresses=3)
+    assert g.attempt("a", 0) == 0 and g.attempt("a", 0) == 0
+    assert g.attempt("a", 1) == pytest.approx(9.0)
+    assert g.attempt("b", 1) == 0
+    for i in range(10):                                    # bounded memory, whatever comes
+        g.attempt(f"x{i}", 2)
+    assert len(g._buckets) <= 3
+    assert address_key("2001:db8::1") == address_key("2001:db8::ffff:2") == "2001:db8::/64"
+    assert address_key("::ffff:192.168.1.7") == "192.168.1.7"
+
+
+def test_the_log_budget_holds_back_and_counts():
+    import logging
+    from net.limits import LogLimiter
+    records = []
+
+    class H(logging.Handler):
+        def emit(self, record):
+            records.append(record.getMessage())
+
+    logger = logging.getLogger("manfee.test.budget")
+    logger.addHandler(H())
+    logger.propagate = False
+    limit = LogLimiter(logger, burst=3, every=3600)
+    for i in range(100):
+        limit("peer", logging.ERROR, "trouble %d", i)
+    limit("other", logging.ERROR, "another kind")
+    assert records == ["trouble 0", "trouble 1", "trouble 2", "another kind"]
+    assert limit.suppressed == {"peer": 97}
+
+
+def test_the_socket_budget_fits_the_open_file_limit(monkeypatch):
+    import resource
+    from net import limits
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (64, 4096))
+    monkeypatch.setattr(limits, "open_files", lambda: 10)
+    assert limits.file_budget(48) == 64 - 10 - 24
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (100000, 100000))
+    assert limits.file_budget(48) == 48
+    server = HostServer("t", "manfee", None, {"bottom": "host"}, advertise=False)
+    assert server.max_conns == 32 + 2 * 3 + 8 and server.max_lobby == 32     # three seats for friends
