@@ -122,7 +122,7 @@ def test_hostile_seated_peer_gets_clear_errors_and_the_match_goes_on():
                 err = bad.error()
                 assert err["code"] == "not_your_turn", err
                 seen.add("out_of_turn")
-            assert bounded(lambda: bad.recv(0.05) is None and False or bad.view["version"] > version, 5)
+            assert bounded(lambda v=version: bad.recv(0.05) is None and False or bad.view["version"] > v, 5)
         assert {"not_your_seat", "illegal", "stale", "already_seated", "replay", "out_of_turn"} <= seen
         assert bounded(finished(good), 10)
         assert_record_legal(server)

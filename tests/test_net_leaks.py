@@ -191,12 +191,13 @@ def test_no_message_to_a_client_holds_a_card_its_seat_may_not_know(game, options
             logs = {s: [] for s in clients}
             peeks = set()
 
-            def done():
+            def done(clients=clients):
                 return all(c.view and c.view.get("finished") for c in clients.values())
 
             steps = 0
 
-            def until():
+            def until(clients=clients, dropper=dropper, drop_at=drop_at, logs=logs, server=server,
+                      peeks=peeks, done=done):
                 nonlocal steps
                 steps += 1
                 for c in clients.values():

@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [p for p in (ROOT, HERE) if p not in sys.path]
 
-from net import Client, HostServer  # noqa: E402
+from net import Client  # noqa: E402
 from net.framing import CLIENT_LIMITS, FrameBuffer, decode_payload, encode  # noqa: E402
 from test_net_support import LOOP, RawPeer, bot_player, bounded, joined_client, serve  # noqa: E402
 

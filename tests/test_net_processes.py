@@ -67,7 +67,7 @@ class Proc:
             return self.p.wait(timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            raise AssertionError(f"{self.args} did not finish; saw {self.seen}")
+            raise AssertionError(f"{self.args} did not finish; saw {self.seen}") from None
 
     def kill(self, sig=signal.SIGKILL):
         if self.p.poll() is None:
@@ -136,7 +136,7 @@ def test_whole_matches_of_every_game_with_clients_and_bots_in_separate_processes
                        "--max-seconds", "60", "--find-timeout", "15")
         procs += [by_address, by_name]
         clients[game] = (by_address, by_name)
-    for game, (name, host) in tables.items():
+    for game, (_name, host) in tables.items():
         finals = []
         for p in (host, *clients[game]):
             finals.append(p.expect("match_over", 60))
