@@ -195,16 +195,11 @@ def _start(record: object, deal: int) -> tuple[Match, list]:
     return match, actions
 
 
-def _points(record: dict, deal: int, seat: str) -> list[_Point]:
-    """The decisions of ``seat`` in deal ``deal``: replay the deal and stop at
-    each of its actions with a real choice (forced moves are no decision)."""
+def _walk(record: dict, deal: int) -> Iterator[tuple[int, Match, int, int, dict]]:
+    """Replay deal ``deal``: (index, match just before the action, seat, code,
+    action) for each action, applied once the caller has looked."""
     m, actions = _start(record, deal)
     g = m.game
-    try:
-        me = g.seat_index(seat)
-    except RulesError as e:
-        raise ReviewError(str(e)) from None
-    out = []
     for j, act in enumerate(actions):
         try:
             if not isinstance(act, dict) or not isinstance(act.get("seat"), str):
@@ -214,18 +209,42 @@ def _points(record: dict, deal: int, seat: str) -> list[_Point]:
             if not m.in_deal:
                 raise RulesError("the deal is already over")
             d = m.deal
-            if s == me and code != A.PEEK:
-                if d.phase == TRUMP and s == d.dealer and not getattr(d, "looked", True) \
-                        and not A.BLIND <= code <= A.BLIND + NT:
-                    m.apply(s, A.LOOK)     # named trump after looking: judge that choice
-                view = seat_view(m, s)
-                choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
-                           for a in view["legal"]}
-                if len(choices) > 1:
-                    out.append(_Point(j, view, m.deal.copy(), code, dict(act)))
+            if d.phase == TRUMP and s == d.dealer and not getattr(d, "looked", True) \
+                    and not A.BLIND <= code <= A.BLIND + NT:
+                m.apply(s, A.LOOK)     # named trump after looking: the choice is that trump
+            yield j, m, s, code, act
             m.apply(s, code)
         except RulesError as e:
             raise ReviewError(f"deal {deal} action {j}: {e}") from None
+
+
+def match_before(record: dict, deal: int, index: int) -> Match:
+    """The match just before action ``index`` of deal ``deal``, to show the
+    position of a reviewed decision: ``seat_view(match, seat)``.  Raises
+    ReviewError for a damaged record or an index it does not have."""
+    for j, m, _s, _code, _act in _walk(record, deal):
+        if j == index:
+            return m
+    raise ReviewError(f"deal {deal} has no action {index}")
+
+
+def _points(record: dict, deal: int, seat: str) -> list[_Point]:
+    """The decisions of ``seat`` in deal ``deal``: replay the deal and stop at
+    each of its actions with a real choice (forced moves are no decision)."""
+    if not isinstance(record, dict):
+        raise ReviewError("a record must be a JSON object")
+    try:
+        me = get_game(str(record.get("game"))).seat_index(seat)
+    except RulesError as e:
+        raise ReviewError(str(e)) from None
+    out = []
+    for j, m, s, code, act in _walk(record, deal):
+        if s == me and code != A.PEEK:
+            view = seat_view(m, s)
+            choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
+                       for a in view["legal"]}
+            if len(choices) > 1:
+                out.append(_Point(j, view, m.deal.copy(), code, dict(act)))
     return out
 
 

@@ -189,3 +189,15 @@ def test_keeping_a_hopeless_manni_hand_is_a_blunder():
     r = review_deal(m.record(), 0, "left", budget=0.2).decisions[0]
     assert r.phase == "swap" and r.best == {"swap": True} and r.label == "blunder"
     assert r.expected_loss > 2.0 and r.dd_best == {"swap": True}
+
+
+def test_the_position_of_a_reviewed_decision():
+    from bots.review import match_before
+    record = built_record({"play": "5H"})
+    last = review_deal(record, 0, "bottom", budget=0.05).decisions[-1]
+    m = match_before(record, 0, last.index)
+    view = seat_view(m, "bottom")
+    assert view["phase"] == "play" and sorted(view["hand"]) == ["5H", "AH"]
+    assert [t["card"] for t in view["trick"]] == ["9H", "7H", "KH"]
+    with pytest.raises(ReviewError, match="no action 99"):
+        match_before(record, 0, 99)
