@@ -306,3 +306,14 @@ def test_a_file_that_cannot_be_opened_is_reported_and_left_alone(tmp_path):
     with pytest.raises(StatsError) as e:
         StatsStore(str(folder))
     assert "\n" not in str(e.value) and folder.is_dir() and os.listdir(tmp_path) == ["stats.sqlite"]
+
+
+def test_a_deal_review_goes_into_the_store(store):
+    from bots.review import review_deal
+    record = next(play("manni", 12, deals=1))
+    store.sync_match("rv", record)
+    review = review_deal(record, 0, "bottom", budget=0.03)
+    store.record_review("rv", 0, "bottom", review.summary())
+    t = store.totals("Ana")
+    assert t["reviewed_decisions"] == len(review.decisions)
+    assert t["accuracy"] == pytest.approx(review.summary()["mean_loss"])
