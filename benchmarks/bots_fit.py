@@ -58,7 +58,7 @@ def manille(n, rng, name="manille"):
     g = get_game(name)
     opts = g.normalize_options({})
     Xs, ys, Xn, yn = [], [], [], []
-    for i in range(n):
+    for _i in range(n):
         dealer = rng.randrange(4)
         hands, _w, _o, _c = g.deal_cards(dealer, rng)
         t = rng.randrange(5)

@@ -60,7 +60,7 @@ def score(worlds, weights, info, truth):
     acc = ll = 0.0
     cards = [c for c in range(52) if info.unknown >> c & 1]
     for c in cards:
-        p = sum(w for (o, wd), w in zip(worlds, weights) if place_of(o, wd, c) == truth[c]) / tot
+        p = sum(w for (o, wd), w in zip(worlds, weights, strict=True) if place_of(o, wd, c) == truth[c]) / tot
         acc += p
         ll += math.log(0.99 * p + 0.01 / places)
     return acc / len(cards), ll / len(cards)
@@ -123,7 +123,7 @@ def main(argv=None) -> None:
 def measure(m, info, a, qs, rng, rows):
     truth = truth_places(m, info)
     worlds = [sample_world(info, rng) for _ in range(a.worlds)]
-    acc = acceptor(info)
+    acc = acceptor(info, more=True)      # everything ZELZELA reads from the announcements
     wa = [acc(o, wd) if acc else 1.0 for o, wd in worlds]
     if sum(wa) <= 0:
         wa = [1.0] * len(worlds)
@@ -134,7 +134,7 @@ def measure(m, info, a, qs, rng, rows):
         r[key + "_ll"].append(y)
     for q in qs:
         reader = play_reader(info, q, a.sharp)
-        wp = [w * (reader(o, wd) if reader else 1.0) for (o, wd), w in zip(worlds, wa)]
+        wp = [w * (reader(o, wd) if reader else 1.0) for (o, wd), w in zip(worlds, wa, strict=True)]
         if sum(wp) <= 0:
             wp = wa
         x, y = score(worlds, wp, info, truth)

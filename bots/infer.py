@@ -9,7 +9,7 @@ nothing to infer from.
 """
 import math
 
-from rules.cards import NT
+from rules.cards import NT, SUIT_MASK
 from rules import actions as A
 from .estimate import manfee_tricks, manni_tricks, manille_points
 from .calls import c1opt_expected
@@ -33,10 +33,17 @@ def trump_values(hand, game):
     return vals
 
 
-def acceptor(info, sharp=1.0, c1opt=False):
+WIDOW = -1              # a term about the cards out of play (Manni)
+
+
+def acceptor(info, sharp=1.0, c1opt=False, more=False):
+    """``more`` adds what ZELZELA also reads (``announced``): the Manfee
+    dealer's accept or pass and slam signals, the Manni swap."""
     me = info.me
     pb = played_by(info)
     terms = []          # (seat whose current hand is judged, function(hand_then) -> log weight)
+    if more:
+        terms += announced(info, sharp)
     if info.name == "manfee":
         d = info.dealer
         c3 = (d + 1) % 4
@@ -109,6 +116,55 @@ def acceptor(info, sharp=1.0, c1opt=False):
     def accept(others, widow):
         lw = 0.0
         for seat, f in terms:
-            lw += f(others[seat] | pb[seat])
+            lw += f(widow if seat == WIDOW else others[seat] | pb[seat])
         return math.exp(lw) if lw > -50 else 0.0
     return accept
+
+
+def announced(info, sharp=1.0):
+    """Terms for the decisions the plain acceptor leaves out.
+
+    * Manfee accept or pass: a dealer who accepts expects its own hand to
+      bring about the remainder; one who passes, less than that.
+    * Manfee slam: the slammer still held the master of the suit it slammed
+      (the bots slam only then; a person might not: a soft term).
+    * Manni swap: the swapper found its dealt hand, now out of play, weak.
+    """
+    me, terms = info.me, []
+    if info.name == "manfee":
+        d = info.dealer
+        calls = [info.calls[(d + k) % 4] for k in (1, 2, 3)]
+        decided = info.targets is not None and None not in calls
+        holder = (d + 3) % 4 if info.passed else d
+        if decided and d != me and holder != me and not info.known[holder]:
+            rest = 13 - sum(calls)
+            passed = info.passed
+
+            def dealer_fit(h, rest=rest, passed=passed):
+                e = manfee_tricks(h)
+                miss = max(0.0, e - (rest + 1)) if passed else max(0.0, (rest - 1) - e)
+                return -sharp * miss * miss / (2 * 1.5 * 1.5)
+            terms.append((holder, dealer_fit))
+        for seat, suit, idx in info.slams:
+            if seat == me or info.known[seat]:
+                continue
+            gone = 0
+            for _s, c, _sig in info.plays[:idx + 1]:
+                gone |= 1 << c
+            live = info.game.deck_mask & ~gone & SUIT_MASK[suit]
+            if not live:
+                continue
+            master = live.bit_length() - 1       # trick games: the highest rank
+
+            def slam_fit(h, master=master):
+                # h is the seat's whole hand; it held the master after the slam.
+                return 0.0 if h >> master & 1 else -3.0 * sharp
+            terms.append((seat, slam_fit))
+    elif info.name == "manni" and 0 <= info.swapper != me:
+        trump = info.trump
+
+        def swapped_fit(h, trump=trump):
+            e = manni_tricks(h, trump)
+            return -max(0.0, e - 3.7) * 2.0 * sharp
+        terms.append((WIDOW, swapped_fit))
+    return terms

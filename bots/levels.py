@@ -66,7 +66,7 @@ LEVELS = {
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
-                    read_play=True, read_q=0.8, read_sharp=0.5, max_units=5000, min_worlds=12),
+                    infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16),
 }
 
 # Reference characters for the arena only (never in the menus): ZELZELA as

@@ -7,8 +7,10 @@ Like ``search.pimc`` it scores every candidate card in sampled worlds, but:
   how worlds are drawn, and the cards the others chose (``reading``) weigh
   them, so worlds that explain the play count for more;
 * it stops when the answer is clear, not after a fixed count.  Worlds come
-  in batches; after each, the best card is compared with every other on the
-  same worlds (paired differences).  A card clearly worse is dropped from the
+  in batches.  When every card scored the same in every world so far (all
+  choices equivalent) it stops at ``min_worlds``; otherwise it spends at
+  least ``rollouts`` units, as the plain search does, and then compares the
+  best card with every other on the same worlds (paired differences).  A card clearly worse is dropped from the
   search; the search ends when every remaining rival is clearly worse or
   not worth more than ``indifferent`` points, or when ``max_units`` of work
   are spent.  A forced card or a choice between equivalent cards costs
@@ -72,6 +74,7 @@ class Tally:
         self.worlds = 0
         self.sum = {c: 0.0 for c in cand}
         self.vals: list[tuple[float, dict]] = []
+        self.alike = True             # every world so far gave every card one value
 
     def add(self, weight: float, vals: dict) -> None:
         self.w += weight
@@ -79,6 +82,8 @@ class Tally:
         self.worlds += 1
         for c, v in vals.items():
             self.sum[c] += weight * v
+        if self.alike and len(set(vals.values())) > 1:
+            self.alike = False
         self.vals.append((weight, vals))
 
     def mean(self, c) -> float:
@@ -114,7 +119,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     cand = equivalent_reduce(kind, cards, info.hand, live_cards(info))
     if len(cand) == 1:
         return cand[0], {"worlds": 0, "units": 0, "cands": 1}
-    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False)) if cfg.get("infer") else None
+    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
+                   more=cfg.get("infer_more", False)) if cfg.get("infer") else None
     reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
         if cfg.get("read_play") else None
     draw = sampler or sample_world
@@ -123,6 +129,11 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
     max_units = cfg["max_units"]
+    # At least as much as the plain search spends (rollouts): the stop rule
+    # only decides how far past it a close choice goes.  With deterministic
+    # play-outs most cards tie in most worlds, and a dozen worlds can miss the
+    # one in thirty where they differ.
+    min_units = min(cfg.get("rollouts", 0), max_units)
     min_worlds = cfg.get("min_worlds", 12)
     batch = cfg.get("batch", 8)
     z = cfg.get("z", 2.0)
@@ -159,7 +170,9 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
             tally.add(weight, vals)
         if drawn > 40 * max(1, min_worlds) and tally.worlds == 0:
             break                     # nothing but hopeless worlds: use what we have
-        if tally.worlds >= min_worlds:
+        if tally.worlds >= min_worlds and tally.alike:
+            break                     # every card scores the same in every world so far
+        if tally.worlds >= min_worlds and units >= min_units:
             alive, settled = _settle(tally, alive, z, indifferent)
             if settled or len(alive) == 1:
                 break
