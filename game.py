@@ -7,32 +7,33 @@
     python3 game.py --game manni --demo --target 5    any of the four games (manille, manille-muette, manni)
     python3 game.py --headless ...                    LAN host without a window (net/cli.py)
 
-pygame is imported only once we know a window is wanted: ``--headless``
-hands the whole command line to ``net.cli.main`` and never loads it.
+The game options (``--target``, ``--signals``/``--no-signals``, ``--blind``,
+``--no-en-face``, ``--no-tapping``, ``--max-deals``...) are made from each
+game's own declarations (``rules.options``).  pygame is imported only once we
+know a window is wanted: ``--headless`` hands the whole command line to
+``net.cli.main`` and never loads it.
 """
+from __future__ import annotations
+
 import argparse
 import os
 import sys
 
-GAMES = ("manfee", "manille", "manille-muette", "manni")
+from rules import RulesError
+from rules.games import GAMES, get_game
+from rules.options import add_flags, from_flags
 
 
-def parse_args(argv):
+def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="game.py", description="Manfee: a table for four trick-taking games.")
-    p.add_argument("--game", choices=GAMES, help="start a match of this game at once")
+    p.add_argument("--game", choices=list(GAMES), help="start a match of this game at once")
     p.add_argument("--humans", type=int, default=None, help="people at the table (1-4), seated "
                    "clockwise from the bottom; the other seats are bots")
     p.add_argument("--bots", default="", help="bot characters for the other seats, in seat order "
                    "(KADO,POCHAQ,PUCHOQ,SADA,TANA,JANGARA,TANOOR,TIZAB,ZELZELA or RANDOM)")
     p.add_argument("--seed", type=int, default=None, help="fix the deals (and the random bots)")
     p.add_argument("--demo", action="store_true", help="four bots play on their own")
-    p.add_argument("--target", type=int, default=None, help="match target (points)")
-    p.add_argument("--no-signals", action="store_true", help="Manfee without slam/drop signals")
-    p.add_argument("--blind", action="store_true", help="Manille muette: the dealer may name trump blind")
-    p.add_argument("--no-en-face", action="store_true", help="Manille muette: no en face")
-    p.add_argument("--no-tapping", action="store_true", help="Manille muette: no tapping (doubling)")
-    p.add_argument("--max-deals", type=int, default=None, metavar="N",
-                   help="Manille muette: the match ends after N deals")
+    add_flags(p, GAMES.values())
     p.add_argument("--speed", type=float, default=1.0, help="multiply the animation speed (and shorten the "
                    "bots' pace) for this run")
     mode = p.add_mutually_exclusive_group()
@@ -58,53 +59,42 @@ def parse_args(argv):
         p.error("--humans must be 0 to 4")
     if args.speed <= 0:
         p.error("--speed must be positive")
+    try:
+        args.options = from_flags(args, get_game(args.game or "manfee"))
+    except RulesError as e:
+        p.error(str(e))
     return args
 
 
-def match_from_args(args, app):
-    """The session the flags ask for, or None for the menu."""
+def match_from_args(args: argparse.Namespace, app) -> object | None:
+    """The table link the flags ask for, or None for the menu."""
     if not (args.game or args.demo):
         return None
-    from rules.games import get_game
-    from table.session import MatchSession
-    game = args.game or "manfee"
-    g = get_game(game)
-    options = {}
-    if args.target:
-        options["target"] = args.target
-    if args.no_signals and "signals" in g.defaults:
-        options["signals"] = False
-    if game == "manille-muette":
-        if args.blind:
-            options["blind"] = True
-        if args.no_en_face:
-            options["en_face"] = False
-        if args.no_tapping:
-            options["doubling"] = False
-        if args.max_deals:
-            options["max_deals"] = args.max_deals
+    from host.local import open_local
+    from table.config import saves_dir
+    g = get_game(args.game or "manfee")
     humans = 0 if args.demo else (1 if args.humans is None else args.humans)
     humans = min(humans, g.n)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     names = {"bottom": app.settings.player_name} if humans == 1 else None
-    return MatchSession.new(game, options, humans=humans, bots=bots, seed=args.seed,
-                            wake=app.wake, names=names)
+    return open_local(g, args.options, humans=humans, bots=bots, seed=args.seed, names=names,
+                      save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace)
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--headless" in argv:
         import net.cli                       # the LAN host: no pygame at all
         return net.cli.main(argv)
     args = parse_args(argv)
     if args.host or args.join:
-        print("LAN play from the window is not ready yet; use --headless to host.", file=sys.stderr)
+        print("LAN play from the window: New game -> Host on the local network, or Join a LAN game; "
+              "use --headless to host or join from a terminal.", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from table.app import App
     from table.config import Settings
-    from table.menus import MainMenu
-    from table.table_scene import TableScene
+    from table.scenes import open_scene
 
     settings = Settings.load()
     if args.mute:
@@ -114,14 +104,14 @@ def main(argv=None):
         fullscreen = False
     app = App(settings, size=args.size, fullscreen=fullscreen, time_scale=args.speed,
               screenshot=args.screenshot, after=args.after)
-    app.reset(MainMenu(app))
+    app.reset(open_scene("main_menu", app))
     try:
-        session = match_from_args(args, app)
+        link = match_from_args(args, app)
     except ValueError as e:
         print(f"game.py: {e}", file=sys.stderr)
         return 2
-    if session is not None:
-        app.push(TableScene(app, session, demo=args.demo))
+    if link is not None:
+        app.push(open_scene("table", app, link=link))
     app.run()
     return 0
 

@@ -18,7 +18,7 @@ Events are dicts with a ``type``; none ever carries a hidden card:
   trick_won    {winner, cards, leader}
   hands_passed {}                      Manfee: every hand moved one seat to the right
   swapped      {seat}                  Manni: seat took the Manni
-  deal_scored  {deal, outcome, score, totals}
+  deal_scored  {deal, outcome, score, totals, summary}  summary: the verdict's (public) description
   match_over   {winner, totals}
 """
 from __future__ import annotations
@@ -151,7 +151,8 @@ class MatchHost:
             g = m.game
             ev.append({"type": "deal_scored", "deal": m.deal_index, "outcome": d.outcome,
                        "score": dict(zip(g.sides, d.score)),
-                       "totals": dict(zip(g.sides, m.totals))})
+                       "totals": dict(zip(g.sides, m.totals)),
+                       "summary": m.summary(m.deal_index)})
             if m.finished:
                 ev.append({"type": "match_over", "winner": m.winner,
                            "totals": dict(zip(g.sides, m.totals))})

@@ -12,8 +12,10 @@ from .errors import RulesError
 from .record import read_match
 
 
-def save_record(path, record):
-    """Write ``record`` (a dict) to ``path`` atomically."""
+def save_record(path: str, record: dict) -> None:
+    """Write ``record`` (a dict) to ``path`` atomically and durably: once this
+    returns, a crash (even of the machine) leaves either this record or the
+    one before it, never a mix and never nothing."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
@@ -29,9 +31,24 @@ def save_record(path, record):
         except OSError:
             pass
         raise
+    _sync_folder(folder)
 
 
-def load_record(path):
+def _sync_folder(folder: str) -> None:
+    """The rename itself is durable only once the folder's entry is on disk."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass              # some file systems cannot sync a folder: the file itself is synced
+    finally:
+        os.close(fd)
+
+
+def load_record(path: str) -> tuple:
     """(record dict, match) from a file; RulesError with the reason otherwise.
 
     The reason names the file: "autosave.json: not JSON (line 3 ...)".
@@ -41,12 +58,12 @@ def load_record(path):
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
     except OSError as e:
-        raise RulesError(f"{name}: cannot read ({e.strerror or e})") from None
+        raise RulesError(f"{name}: cannot read ({e.strerror or e})", "bad_record") from None
     except (ValueError, UnicodeDecodeError) as e:
-        raise RulesError(f"{name}: not a match record (not JSON: {e})") from None
+        raise RulesError(f"{name}: not a match record (not JSON: {e})", "bad_record") from None
     except RecursionError:
-        raise RulesError(f"{name}: not a match record (nested too deeply)") from None
+        raise RulesError(f"{name}: not a match record (nested too deeply)", "bad_record") from None
     match, error = read_match(record)
     if error:
-        raise RulesError(f"{name}: {error}")
+        raise RulesError(f"{name}: {error}", "bad_record")
     return record, match

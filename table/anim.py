@@ -99,6 +99,21 @@ class Until(Task):
         return self.done
 
 
+class Lazy(Task):
+    """A step built by ``make()`` when it starts (so it starts from the board as it
+    is then, not as it was when the step was queued)."""
+
+    def __init__(self, make):
+        self.make = make
+        self.task = None
+
+    def update(self, dt):
+        if self.task is None:
+            self.task = self.make() or Wait(0)
+        self.done = self.task.update(dt)
+        return self.done
+
+
 class Tween(Task):
     """Ease numeric attributes of ``obj`` to new values over ``duration`` seconds.
 

@@ -15,6 +15,7 @@ import pygame_gui
 
 from .config import Settings
 from .cards import CardImages
+from .rich import set_four_colour
 
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
@@ -53,11 +54,15 @@ class App:
     def __init__(self, settings=None, size=(1280, 720), fullscreen=None, time_scale=1.0,
                  screenshot=None, after=2.0, quiet_sound=False):
         self.settings = settings or Settings.load()
-        # A bot thinking on its thread holds the GIL in slices: short slices let
-        # the render loop in often enough to keep drawing while it thinks.
+        # The table host's thread (bots, the save) holds the GIL in slices: short
+        # slices let the render loop in often enough to keep drawing meanwhile.
         sys.setswitchinterval(0.001)
-        pygame.init()
+        # Only the display and fonts here: the sound bank opens the audio device
+        # itself, quietly, so a machine without sound starts without a word on stderr.
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Manfee")
+        set_four_colour(self.settings.four_colour)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()

@@ -12,15 +12,13 @@ from rules.games import get_game
 from .rich import card_words
 
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
-# Hands are sorted by suit (colours alternate), then from the highest card down.
-HAND_RANKS = {"manfee": "AKQJT98765432", "manni": "AKQJT98765432",
-              "manille": "TAKQJ987", "manille-muette": "TAKQJ987"}
 FACTOR_WORDS = {"no-trump": "no-trump", "tie": "tie pending", "sweep": "sweep", "blind": "blind",
                 "tap": "tap", "tap back": "tap back"}
 
 
 def hand_ranks(game):
-    return HAND_RANKS.get(game, HAND_RANKS["manfee"])
+    """Ranks high to low as a hand is sorted (by suit, colours alternating, then down)."""
+    return get_game(game).rank_order
 
 
 def trump_words(trump):
@@ -92,14 +90,15 @@ def score_workings(view, score=None, outcome=None, name=None):
 
     ``score``/``outcome`` default to the view's (a finished deal).
     """
-    game = view.get("game")
+    game = get_game(view.get("game"))
     score = score if score is not None else view.get("score")
     outcome = outcome or view.get("outcome")
-    if game in ("manille", "manille-muette"):
+    if game.scoring == "card_points":
         if outcome == "misdeal":
             return "Deal void: nothing scored"
         if outcome == "tie":
-            return "30 – 30: nobody scores" + (", the next deal counts double" if game == "manille" else "")
+            return "30 – 30: nobody scores" + (", the next deal counts double"
+                                               if "tie_pending" in view else "")
         points = view.get("points") or {}
         if not points or not score:
             return None
@@ -115,7 +114,7 @@ def score_workings(view, score=None, outcome=None, name=None):
         if factors:
             text += f" -> {score.get(side, total)}"
         return text
-    if game == "manni":
+    if game.scoring == "tricks_over":
         won = view.get("won") or {}
         if not score:
             return None

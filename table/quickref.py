@@ -1,4 +1,4 @@
-"""The in-app Quick Reference: one page per game, from ``docs/quickref/<game>.txt``.
+"""The in-app Quick Reference: one page per game, from ``table/quickref_pages/<game>.txt`` (package data).
 
 The pages are written for players in a small markdown: ``#`` the title, ``##``
 sections, ``-`` bullets, ``1.`` numbered steps, ``**bold**`` and ``*italic*``.
@@ -16,14 +16,19 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .menus import MenuScene, oid, GAMES, ROOT
+from rules.games import GAMES as _GAMES
+
+from .forms import MenuScene, oid, draw_backdrop
 from .rich import _arrow
 from .text import font, blit_text
-from . import hud
+from . import theme as hud
 
 INK = (244, 236, 210)
 STRONG = (255, 255, 255)
 GOLD = hud.GOLD
+GAMES = tuple((g.name, g.title) for g in _GAMES.values())
+# The pages ship inside the package (package data): nothing is read from the repository.
+PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quickref_pages")
 
 _italic = {}
 
@@ -45,7 +50,7 @@ def _font(size, bold=False, italic=False):
 
 
 def page_path(game):
-    return os.path.join(ROOT, "docs", "quickref", f"{game}.txt")
+    return os.path.join(PAGES, f"{game}.txt")
 
 
 def read_page(game):
@@ -319,8 +324,7 @@ class QuickRefScene(MenuScene):
             shade.fill((4, 12, 8, 170))
             surface.blit(shade, (0, 0))
         else:
-            from .menus import draw_backdrop
-            draw_backdrop(surface, self.app)
+            draw_backdrop(surface)
         f = self.frame()
         hud.panel(surface, f, fill=(10, 26, 18, 246))
         body = self.body_rect()

@@ -1,8 +1,8 @@
 """Replays: the saves folder listed (with the finished LAN matches hosted here,
 ``saves/lan/``, marked LAN), and a finished match played back.
 
-A replay is the table itself with every seat answered by the record
-(``ReplaySeat``) and every hand face up.  Step plays one action per click;
+A replay is the table itself over a ``ReplayLink`` (the record, checked again
+by the rules step by step), with every hand face up.  Step plays one action per click;
 Auto plays on at the animation pace.  Files that cannot be read are listed
 with their reason and never touched.
 """
@@ -13,139 +13,40 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList, UILabel
 
-from rules.host import MatchHost
-from rules.cards import parse_card, make_mask, mask_texts
+from host.replay import AUTO_PACE, ReplayLink
+from host.saves import list_saves
+from rules import RulesError
+from rules.games import GAMES
+from rules.store import load_record
 
-from .controllers import ReplaySeat
-from .menus import MenuScene, oid
+from .config import saves_dir
+from .forms import MenuScene, oid
+from .scenes import open_scene
 from .table_scene import TableScene
-from . import hud
-
-AUTO_PACE = 0.55        # seconds between two actions in Auto, at normal speed
-
-
-class ReplaySession:
-    """Plays a record back through a fresh host (the rules check every step again)."""
-
-    replay = True
-    save_error = None
-
-    def __init__(self, record, wake=None):
-        self._record = record
-        self.players = record.get("players") if isinstance(record.get("players"), dict) else {}
-        self.host = MatchHost.new(record["game"], record.get("options"), self.players)
-        self.seats = tuple(self.host.game.seats)
-        self.deals = record.get("deals") or []
-        self.deal_i = -1
-        self.action_i = 0
-        self.auto = False
-        self.steps = 0
-        self.pace = AUTO_PACE
-        self.clock = 0.0              # the table's animation clock (set by the scene)
-        self.last_time = 0.0
-        self.controllers = {s: ReplaySeat(s, self) for s in self.seats}
-
-    # -- the session interface the table uses ------------------------------------------------
-    @property
-    def game(self):
-        return self.host.game
-
-    @property
-    def match(self):
-        return self.host.match
-
-    def humans(self):
-        return []
-
-    def name(self, seat):
-        p = self.players.get(seat) or {}
-        return p.get("name") or seat.title()
-
-    def view(self, seat):
-        return self.host.view(seat)
-
-    def whose_turn(self):
-        return self.host.whose_turn()
-
-    def needs_deal(self):
-        if not self.host.needs_deal():
-            return False
-        return self.deal_i + 1 < len(self.deals) or self.match.finished
-
-    def summaries(self):
-        return list(self.match.summaries)
-
-    def hand(self, seat):
-        d = self.match.deal
-        if d is None:
-            return []
-        return mask_texts(d.hands[self.seats.index(seat)])
-
-    def start_deal(self):
-        g = self.game
-        self.deal_i += 1
-        self.action_i = 0
-        deal = self.deals[self.deal_i]
-        dealer = g.seat_index(deal["dealer"])
-        hands = [make_mask(parse_card(c) for c in deal["hands"][s]) for s in g.seats]
-        widow = make_mask(parse_card(c) for c in deal.get("widow") or [])
-        self.match.start_deal(dealer, hands, widow)
-        self.host.version += 1
-        order = [g.seats[s] for s in g._deal_seats(dealer)]
-        self.last_time = self.clock
-        return [{"type": "deal_started", "deal": self.deal_i, "dealer": deal["dealer"],
-                 "order": order, "cut": None}]
-
-    def next_action(self, seat):
-        if self.deal_i < 0:
-            return None
-        actions = self.deals[self.deal_i].get("actions") or []
-        if self.action_i >= len(actions):
-            return None
-        act = actions[self.action_i]
-        if act.get("seat") != seat:
-            return None
-        if self.steps > 0:
-            return {k: v for k, v in act.items() if k != "seat"}
-        if self.auto and self.clock - self.last_time >= self.pace:
-            return {k: v for k, v in act.items() if k != "seat"}
-        return None
-
-    def submit(self, seat, action):
-        events = self.host.submit(seat, action, self.host.version)
-        self.action_i += 1
-        self.steps = max(0, self.steps - 1)
-        self.last_time = self.clock
-        return events
-
-    def record(self):
-        return self._record
-
-    def close(self):
-        pass
+from . import theme as hud
 
 
 class ReplayScene(TableScene):
-    def __init__(self, app, session):
-        super().__init__(app, session, demo=True)
+    def __init__(self, app, link):
+        super().__init__(app, link)
         self.board.open_hands = True
         self.revealed = True
-        self.viewer = self.seats[0]
-        self.board.viewer = self.viewer
+        # Auto's pace is an animation pace: the speed setting shortens it as it does the motion.
+        link.pace = AUTO_PACE / max(0.1, app.anim_speed)
 
     def busy(self):
-        return super().busy() or self.session.auto or self.session.steps > 0
+        return super().busy() or self.link.auto or self.link.steps > 0
 
     def open_hands_now(self):
         """Every hand the table shows face up: all of them, the viewer's too while the rules
         keep it face down (a Manille partner before trump, a muette dealer before looking)."""
-        hidden = self.session.view(self.viewer).get("hand") is None
-        return {s: self.session.hand(s) for s in self.seats if s != self.viewer or hidden}
+        hands = self.link.open_hands() or {}
+        hidden = self.link.view(self.viewer).get("hand") is None
+        return {s: c for s, c in hands.items() if s != self.viewer or hidden}
 
     def update(self, dt):
-        self.session.clock = self.clock + dt
-        if self.summary_open and not self.session.auto:
-            self.summary_age = 0.0          # stepping: wait for "Next deal"
+        if self.summary_open and self.link.auto and self.summary_age > 2.5:
+            self.close_summary()            # Auto plays on; stepping waits for "Next deal"
         super().update(dt)
 
     def build_ui(self):
@@ -157,7 +58,7 @@ class ReplayScene(TableScene):
         x = L.W - L.margin - bw
         y = L.pile["bottom"][1] - L.sh * 0.6 - 3 * (bh + 8)
         self._button("step", "Step", (x, y, bw, bh), fixed=True)
-        self._button("auto", "Pause" if self.session.auto else "Auto", (x, y + bh + 8, bw, bh), fixed=True)
+        self._button("auto", "Pause" if self.link.auto else "Auto", (x, y + bh + 8, bw, bh), fixed=True)
         self._button("back", "Replays", (x, y + 2 * (bh + 8), bw, bh), small=True, fixed=True)
 
     def ui_event(self, e):
@@ -167,11 +68,11 @@ class ReplayScene(TableScene):
                 if self.summary_open:
                     self.close_summary()
                 else:
-                    self.session.steps += 1
+                    self.link.step()
                 return True
             if name == "auto":
-                self.session.auto = not self.session.auto
-                self.buttons["auto"].set_text("Pause" if self.session.auto else "Auto")
+                self.link.auto = not self.link.auto
+                self.buttons["auto"].set_text("Pause" if self.link.auto else "Auto")
                 return True
             if name == "back":
                 self._back()
@@ -180,13 +81,12 @@ class ReplayScene(TableScene):
 
     def process_event(self, e):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RIGHT, pygame.K_SPACE) and not self.summary_open:
-            self.session.steps += 1
+            self.link.step()
             return True
         return super().process_event(e)
 
     def _back(self):
-        from .menus import MainMenu
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(open_scene("main_menu", self.app))
         self.app.push(ReplaysScene(self.app))
 
     def draw(self, surface):
@@ -202,11 +102,9 @@ class ReplayScene(TableScene):
 def list_replays():
     """The saves folder's matches, and the finished LAN matches this machine hosted
     (``saves/lan/``, marked ``lan``; a damaged one is listed with its reason), newest first."""
-    from .config import saves_dir
-    from .session import list_saves
     lan = [dict(e, lan=True) for e in list_saves(os.path.join(saves_dir(), "lan"))
            if not e["ok"] or e["finished"]]
-    return sorted(list_saves() + lan, key=lambda e: -e["mtime"])
+    return sorted(list_saves(saves_dir()) + lan, key=lambda e: -e["mtime"])
 
 
 class ReplaysScene(MenuScene):
@@ -233,8 +131,7 @@ class ReplaysScene(MenuScene):
             return " & ".join((players.get(s) or {}).get("name") or s.title() for s in name.split("-"))
         totals = e.get("totals") or {}
         score = "  –  ".join(f"{side(k)} {v}" for k, v in totals.items())
-        title = {"manfee": "Manfee", "manille": "Manille", "manille-muette": "Manille muette",
-                 "manni": "Manni"}.get(e["game"], e["game"])
+        title = GAMES[e["game"]].title if e["game"] in GAMES else e["game"]
         deals = f"{e['deals']} deal{'s' if e['deals'] != 1 else ''}"
         if e["finished"]:
             w = e.get("winner")
@@ -288,17 +185,14 @@ class ReplaysScene(MenuScene):
         if name == "back":
             self.app.pop()
         elif name == "watch" and e and e["ok"]:
-            from rules.store import load_record
-            from rules import RulesError
             try:
                 record, _m = load_record(e["path"])
             except RulesError as err:
                 self.note.set_text(str(err))
                 return True
-            self.app.push(ReplayScene(self.app, ReplaySession(record, self.app.wake)))
+            self.app.push(ReplayScene(self.app, ReplayLink(record, self.app.wake)))
         elif name == "resume" and e and e["ok"]:
-            from .menus import MainMenu
-            menu = MainMenu(self.app)
+            menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])
         return name is not None

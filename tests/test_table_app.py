@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from table.anim import Fall, Spring, Tween, ease_out_cubic
-from table.session import MatchSession, seat_plan
+from host.seats import seat_plan
 from table.table_scene import TableScene
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-from table_helpers import Sounds  # noqa: E402  (shared stand-in)
+from table_helpers import Sounds, start_local  # noqa: E402  (shared stand-ins)
 
 
 class Body:
@@ -76,13 +76,15 @@ def test_a_tween_eases_to_its_target():
 
 def test_extra_humans_fill_seats_clockwise_from_the_bottom():
     seats = ("bottom", "left", "top", "right")
-    plan = seat_plan(seats, 2, ["TANA", "ZELZELA"])
-    assert [plan[s]["kind"] for s in seats] == ["human", "human", "bot", "bot"]
-    assert (plan["top"]["bot"], plan["right"]["bot"]) == ("TANA", "ZELZELA")
-    plan = seat_plan(seats, 0, ["KADO"] * 4)
-    assert len({p["name"] for p in plan.values()}) == 4          # four Kados, four names
+    plan = seat_plan("manfee", 2, ["TANA", "ZELZELA"])
+    assert [plan[s].kind for s in seats] == ["here", "here", "bot", "bot"]
+    assert (plan["top"].bot, plan["right"].bot) == ("TANA", "ZELZELA")
+    # Two people at one screen are numbered, not named after seats the table turns away from.
+    assert (plan["bottom"].name, plan["left"].name) == ("Player 1", "Player 2")
+    plan = seat_plan("manfee", 0, ["KADO"] * 4)
+    assert len({p.name for p in plan.values()}) == 4          # four Kados, four names
     with pytest.raises(ValueError):
-        seat_plan(seats, 1, ["NOBODY"])
+        seat_plan("manfee", 1, ["NOBODY"])
 
 
 def test_game_py_flags_make_the_match(table):
@@ -90,13 +92,25 @@ def test_game_py_flags_make_the_match(table):
     args = game.parse_args(["--game", "manfee", "--humans", "2", "--bots", "TANA,KADO", "--seed", "4",
                             "--target", "26", "--no-signals"])
     s = game.match_from_args(args, table.app)
-    assert s.host.match.options == {"target": 26, "signals": False}
-    assert [s.players[x]["kind"] for x in s.seats] == ["human", "human", "bot", "bot"]
-    assert (s.players["top"]["bot"], s.players["right"]["bot"]) == ("TANA", "KADO")
+    assert [m["type"] for m in s.poll()][:1] == ["welcome"]
+    assert s.view()["options"] == {"target": 26, "signals": False}
+    assert [s.players()[x]["kind"] for x in s.seats] == ["host", "host", "bot", "bot"]
+    assert (s.players()["top"]["bot"], s.players()["right"]["bot"]) == ("TANA", "KADO")
+    assert s.my_seats() == ("bottom", "left")
     s.close()
     demo = game.match_from_args(game.parse_args(["--demo"]), table.app)
-    assert demo.humans() == []
+    demo.poll()
+    assert demo.my_seats() == ()
     demo.close()
+
+
+def test_game_py_refuses_an_option_the_game_does_not_have(capsys):
+    import game
+    with pytest.raises(SystemExit):
+        game.parse_args(["--game", "manille", "--no-signals"])
+    assert "Manille has no option 'signals'" in capsys.readouterr().err
+    args = game.parse_args(["--game", "manille-muette", "--blind", "--no-tapping", "--max-deals", "9"])
+    assert args.options == {"blind": True, "doubling": False, "max_deals": 9}
 
 
 def test_headless_hands_over_to_net_cli_without_pygame(tmp_path):
@@ -117,30 +131,30 @@ def test_headless_hands_over_to_net_cli_without_pygame(tmp_path):
 def test_the_table_plays_its_sounds(table):
     app = table.app
     app.sounds = Sounds()
-    session = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1, wake=app.wake)
-    for seat in session.seats:
-        ctl = session.controllers[seat]
-        real = ctl.poll
+    import host.thinking
+    real = host.thinking.choose
+    count = [0]
 
-        def poll(real=real):
-            a = real()
-            if a and "play" in a:
-                poll.n = getattr(poll, "n", 0) + 1
-                a = dict(a, signal=("slam", "drop", None)[poll.n % 3]) if poll.n % 3 < 2 else a
-            return a
-        ctl.poll = poll
-    scene = TableScene(app, session, demo=True)
-    app.push(scene)
-    assert table.until(lambda: scene.results_shown, limit=20000)
+    def choose(*args):
+        # Every third card slammed, every third dropped: the bots' cards carry signals.
+        a = real(*args)
+        if "play" in a:
+            count[0] += 1
+            a = dict(a, signal=("slam", "drop", None)[count[0] % 3]) if count[0] % 3 < 2 else a
+        return a
+    host.thinking.choose = choose
+    try:
+        scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1)
+        assert table.until(lambda: scene.results_shown, limit=20000)
+    finally:
+        host.thinking.choose = real
     played = set(app.sounds.played)
     assert {"shuffle", "deal", "knock", "card_land", "slam", "drop", "trick_won", "match_won"} <= played
 
 
 def test_the_table_follows_a_window_resize(table):
     app = table.app
-    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
-    scene = TableScene(app, session)
-    app.push(scene)
+    scene = start_local(table, "manfee", {}, humans=1, seed=2)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     cw = scene.board.layout.cw
     table.post(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)
@@ -155,24 +169,21 @@ def test_the_table_follows_a_window_resize(table):
 
 def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
     app = table.app
-    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
-    scene = TableScene(app, session)
-    app.push(scene)
+    scene = start_local(table, "manfee", {}, humans=1, seed=2)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    path = scene.link.host.save_path
     table.key(pygame.K_ESCAPE)
     from table.menus import PauseScene, MainMenu
     assert isinstance(app.top, PauseScene)
     table.click(app.top.buttons["menu"].rect.center)
     assert isinstance(app.top, MainMenu) and len(app.scenes) == 1
-    assert app.top.resumable and app.top.resumable[0]["path"] == session.save_path
+    assert app.top.resumable and app.top.resumable[0]["path"] == path
 
 
 def test_an_idle_table_does_not_spin(table):
     app = table.app
     app.time_scale = 1.0
-    session = MatchSession.new("manfee", {}, humans=1, bots=["KADO"] * 3, seed=2, wake=app.wake)
-    scene = TableScene(app, session)
-    app.push(scene)
+    scene = start_local(table, "manfee", {}, humans=1, seed=2)
     app.time_scale = 25.0
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     table.frames(400)                       # bubbles and banners are gone
@@ -183,7 +194,8 @@ def test_an_idle_table_does_not_spin(table):
 
 
 def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
-    from table.menus import MainMenu, NewGameScene
+    from table.menus import MainMenu
+    from table.new_game import NewGameScene
     app = table.app
     menu = app.top
     assert isinstance(menu, MainMenu)
@@ -191,23 +203,23 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     new = app.top
     assert isinstance(new, NewGameScene)
     new.humans = 2
-    new.bots = {"top": "Tana", "right": "Zelzela"}
-    new.target = 26
+    new.bots = {"top": "Tana (5/9)", "right": "Zelzela (9/9)"}
+    new.options["target"] = 26
     new.rebuild_ui()
     table.frames(1)
-    table.click(new.buttons["signals"].rect.center)
+    table.click(new.buttons["opt:signals"].rect.center)
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
-    s = scene.session
-    assert s.host.match.options == {"target": 26, "signals": False}
-    assert [s.players[x].get("bot") for x in s.seats] == [None, None, "TANA", "ZELZELA"]
+    s = scene.link
+    assert s.view()["options"] == {"target": 26, "signals": False}
+    assert [s.players()[x].get("bot") for x in s.seats] == [None, None, "TANA", "ZELZELA"]
     assert scene.hotseat
     assert table.until(lambda: scene.cover_seat is not None, limit=6000)
 
 
 def test_settings_change_the_table_and_are_kept(table, manfee_home):
-    from table.menus import SettingsScene
+    from table.settings import SettingsScene
     from table.config import Settings
     app = table.app
     s = SettingsScene(app)

@@ -5,10 +5,11 @@ import os
 import pygame
 import pytest
 
-from rules.store import load_record
+from host.saves import list_saves
+from rules.store import load_record, save_record
 from table.config import Settings, home_dir
-from table.session import MatchSession, list_saves
 from table.table_scene import TableScene
+from table_helpers import bot_record, record
 
 
 # -- settings ------------------------------------------------------------------------------
@@ -59,23 +60,6 @@ def test_the_menu_shows_settings_problems_instead_of_crashing(manfee_home):
 
 # -- autosave, damaged files, resume ----------------------------------------------------------
 
-def test_every_action_is_saved_at_once(manfee_home):
-    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=3)
-    s.start_deal()
-    for _ in range(30):
-        if s.match.finished:
-            break
-        if s.needs_deal():
-            s.start_deal()
-            continue
-        seat = s.whose_turn()
-        s.submit(seat, s.view(seat)["legal"][0])
-        s.flush()                                    # the writer thread has it on disk
-        with open(s.save_path) as f:
-            assert json.load(f)["deals"] == s.record()["deals"]
-    s.close()
-
-
 def test_damaged_and_foreign_files_are_reported_by_name_and_left_untouched(table, manfee_home):
     folder = manfee_home / "saves"
     folder.mkdir()
@@ -101,14 +85,11 @@ def test_damaged_and_foreign_files_are_reported_by_name_and_left_untouched(table
 
 def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     app = table.app
-    s = MatchSession.new("manfee", {"target": 52}, humans=1, bots=["KADO"] * 3, seed=6, wake=app.wake)
-    s.start_deal()
-    while s.view("bottom")["phase"] != "play" or s.whose_turn() != "bottom":
-        seat = s.whose_turn()
-        s.submit(seat, s.view(seat)["legal"][0])
-    saved = s.record()
-    path = s.save_path
-    s.close()                                         # the "crash": nothing else is written
+    saved = bot_record("manfee", {"target": 52}, seed=6, finished=False,
+                       until=lambda mh: mh.match.in_deal and mh.view("bottom")["phase"] == "play"
+                       and mh.whose_turn() == "bottom")
+    path = str(manfee_home / "saves" / "manfee-crashed.json")
+    save_record(path, saved)                          # the "crash": nothing else is written
     from table.menus import MainMenu
     menu = MainMenu(app)
     app.reset(menu)
@@ -117,29 +98,24 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     table.click(menu.buttons["resume"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
-    assert scene.session.record()["deals"] == saved["deals"]
-    v = scene.session.view("bottom")
+    assert record(scene)["deals"] == saved["deals"]
+    v = scene.link.view("bottom")
     assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"])
     assert [len(scene.board.hands[x]) for x in scene.seats] == [v["counts"][x] for x in scene.seats]
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=600)
     before = len(saved["deals"][-1]["actions"])
     table.key(pygame.K_RIGHT)
     table.key(pygame.K_RETURN)
-    scene.session.flush()
-    record, _match = load_record(path)
-    assert len(record["deals"][-1]["actions"]) == before + 1
-    assert record["deals"][-1]["actions"][:before] == saved["deals"][-1]["actions"]
+    assert table.until(lambda: len(load_record(path)[0]["deals"][-1]["actions"]) > before, limit=600)
+    kept, _match = load_record(path)
+    assert kept["deals"][-1]["actions"][:before] == saved["deals"][-1]["actions"]
+    assert kept["deals"][-1]["actions"][before]["seat"] == "bottom"
 
 
 def test_a_replay_plays_a_finished_match_back(table, manfee_home):
-    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=8)
-    while not s.match.finished:
-        if s.needs_deal():
-            s.start_deal()
-            continue
-        seat = s.whose_turn()
-        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
-    s.close()
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    save_record(str(manfee_home / "saves" / "manfee-done.json"), rec)
+    from rules.record import read_match
     from table.replays import ReplaysScene, ReplayScene
     from table.menus import MainMenu
     app = table.app
@@ -154,12 +130,12 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     scene = app.top
     assert isinstance(scene, ReplayScene)
     # Step: one action per click.
-    assert table.until(lambda: scene.session.deal_i == 0 and not scene.director.busy(), limit=600)
+    assert table.until(lambda: scene.link.deal_i == 0 and not scene.director.busy(), limit=600)
     table.click(scene.buttons["step"].rect.center)
     table.frames(3)
-    assert scene.session.action_i == 1
+    assert scene.link.action_i == 1
     assert all(len(scene.board.hands[x]) == 13 for x in scene.seats)
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
     table.click(scene.buttons["auto"].rect.center)
     assert table.until(lambda: scene.results_shown, limit=20000)
-    assert scene.session.match.totals == s.match.totals
+    assert scene.link.mh.match.totals == read_match(rec)[0].totals

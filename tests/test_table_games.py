@@ -6,25 +6,20 @@ elsewhere.  Each test checks what the record kept.
 import pygame
 import pytest
 
-from table.session import MatchSession
+from rules.store import save_record
 from table.table_scene import TableScene
 from table import explain
 
 
-from table_helpers import Sounds  # noqa: E402  (shared stand-in)
+from table_helpers import Sounds, acted, bot_record, record, start_local  # noqa: E402  (shared stand-ins)
 
 
 def start(table, game, seed, options=None, humans=1, bots=("KADO",) * 3):
-    app = table.app
-    session = MatchSession.new(game, options or {}, humans=humans, bots=list(bots), seed=seed,
-                               wake=app.wake)
-    scene = TableScene(app, session)
-    app.push(scene)
-    return scene
+    return start_local(table, game, options or {}, humans, bots, seed)
 
 
 def actions(scene, deal=None):
-    deals = scene.session.record()["deals"]
+    deals = record(scene)["deals"]
     if deal is not None:
         return deals[deal]["actions"] if deal < len(deals) else []
     return [a for d in deals for a in d["actions"]]
@@ -56,6 +51,13 @@ def click_action(table, scene, action):
     table.click_button(name)
 
 
+def deal_number(table, scene, n, limit=3000):
+    """Wait until the screen shows deal ``n`` (counted from 0)."""
+    return table.until(lambda: scene.shown.get("deal") == n and scene.shown.get("phase") != "done", limit=limit)
+
+
+
+
 def play_one_deal(table, scene, choose=None):
     """Play the bottom seat through one whole deal: pickers by ``choose(view)`` (default the
     first offer), cards dragged to the court.  Returns the cards the human dragged."""
@@ -76,7 +78,7 @@ def play_one_deal(table, scene, choose=None):
             assert scene.board.sprites[k].dim == (k not in legal)
         drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
         dragged.append(card)
-        assert table.until(lambda: card not in scene.board.hands["bottom"], limit=50)
+        assert table.until(lambda: card not in scene.board.hands["bottom"], limit=600)
     raise AssertionError("the deal never ended")
 
 
@@ -91,19 +93,19 @@ def test_a_whole_deal_with_a_human_dragging_cards(table, game, seed, options):
     rec = actions(scene, 0)
     plays = [a["play"] for a in rec if a["seat"] == "bottom" and "play" in a]
     assert plays == dragged and len(dragged) == {"manni": 12}.get(game, 8)
-    summary = scene.session.summaries()[0]
+    summary = scene.link.summaries()[0]
     assert summary["outcome"] in ("complete", "tie")
-    v = scene.session.view("bottom")
+    v = scene.link.view("bottom")
     assert v["phase"] == "done"
     # The panel worked the score out from the engine's numbers.
-    work = explain.score_workings(v, name=scene.session.name)
+    work = explain.score_workings(v, name=scene.link.name)
     assert work
     if game != "manni" and summary["outcome"] == "complete":
         side = max(summary["points"], key=summary["points"].get)
         assert work.startswith(f"{summary['points'][side]} − 30 = ")
         assert str(summary["score"][side]) in work
     table.click_button("next")
-    assert table.until(lambda: scene.session.match.deal_index == 1, limit=3000)
+    assert deal_number(table, scene, 1)
 
 
 def test_the_hand_is_sorted_in_the_games_card_order(table):
@@ -127,15 +129,14 @@ def test_the_trump_chooser_offers_the_legal_trumps_as_tiles(table):
     assert {getattr(b, "pip", None) for n, b in scene.buttons.items() if n.startswith("act:")} == \
         {"S", "H", "D", "C", "NT"}
     click_action(table, scene, {"trump": "NT"})
-    assert actions(scene, 0)[0] == {"seat": "bottom", "trump": "NT"}
+    assert acted(table, scene, 0)[0] == {"seat": "bottom", "trump": "NT"}
     assert table.until(lambda: scene.shown.get("trump") == "NT", limit=200)
     assert ["no-trump", 2] in scene.shown["factors"]
 
 
 def test_the_partner_is_asked_before_peeking_and_a_peek_voids_the_deal(table):
     scene = start(table, "manille", 5)          # top deals: bottom is the dealer's partner
-    dealer = scene.session.controllers["top"]
-    dealer.poll = lambda: None                  # the dealer takes its time
+    scene.link.hold(True)                       # the dealer takes its time: the bots wait
     assert table.until(lambda: scene._hand_kept_down(), limit=6000)
     assert scene.shown["hand"] is None
     assert all(not scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
@@ -149,16 +150,18 @@ def test_the_partner_is_asked_before_peeking_and_a_peek_voids_the_deal(table):
     table.click((int(middle.x), int(middle.y)))
     table.frames(2)
     table.click_button("confirm:peek")
-    assert actions(scene, 0) == [{"seat": "bottom", "peek": True}]
-    assert scene.session.summaries()[0]["outcome"] == "misdeal"
+    assert acted(table, scene, 0) == [{"seat": "bottom", "peek": True}]
+    assert table.until(lambda: scene.link.summaries(), limit=100)
+    assert scene.link.summaries()[0]["outcome"] == "misdeal"
+    scene.link.hold(False)
     assert table.until(lambda: scene.banners and "looked before trump" in scene.banners[-1][0], limit=100)
     assert table.until(lambda: scene.summary_open, limit=2000)
     assert explain.score_workings(scene.shown) == "Deal void: nothing scored"
     # The peeker's cards are face up now (the deal is over), everyone saw the void.
     assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
     table.click_button("next")
-    assert table.until(lambda: scene.session.match.deal_index == 1, limit=3000)
-    assert scene.session.record()["deals"][1]["dealer"] == "right"
+    assert deal_number(table, scene, 1)
+    assert record(scene)["deals"][1]["dealer"] == "right"
 
 
 def test_the_tap_round_knocks_and_the_panel_shows_the_multiplier(table):
@@ -170,7 +173,7 @@ def test_the_tap_round_knocks_and_the_panel_shows_the_multiplier(table):
     assert titles == "Tap the table?"
     before = len(scene.ripples)
     click_action(table, scene, {"double": True})
-    rec = actions(scene, 0)
+    rec = acted(table, scene, 0)
     assert {"seat": "bottom", "double": True} in rec
     assert table.until(lambda: len(scene.ripples) > before, limit=60)
     assert "knock" in table.app.sounds.played
@@ -181,7 +184,8 @@ def test_the_tap_round_knocks_and_the_panel_shows_the_multiplier(table):
     assert back["seat"] == namer                # the one who named trump may tap back
     factors = dict(map(tuple, scene.shown["factors"]))
     assert factors.get("tap back" if back["redouble"] else "tap") == (4 if back["redouble"] else 2)
-    lines = [t for t, *_ in __import__("table.hud", fromlist=["_"])._deal_lines(scene, scene.shown, 14, 400)]
+    from table.hud import _deal_lines
+    lines = [t for t, *_ in _deal_lines(scene.look(), 14, 400)]
     assert any(("tap back ×4" if back["redouble"] else "tap ×2") in t for t in lines)
 
 
@@ -194,9 +198,9 @@ def test_the_manni_swap_exchanges_the_hand_with_the_manni(table):
     assert scene.board.sprites["2H"].face_up
     dealt = sorted(v["hand"])
     click_action(table, scene, {"swap": True})
-    assert actions(scene, 0) == [{"seat": "bottom", "swap": True}]
-    assert table.until(lambda: not scene.director.busy(), limit=2000)
-    v = scene.session.view("bottom")
+    assert acted(table, scene, 0) == [{"seat": "bottom", "swap": True}]
+    assert table.until(lambda: scene.shown.get("swapper") and not scene.director.busy(), limit=2000)
+    v = scene.link.view("bottom")
     assert v["swapper"] == "bottom" and sorted(v["swapped_out"]) == dealt
     assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"]) != dealt
     assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
@@ -223,7 +227,8 @@ def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
         nxt_human = seat
         card = [k for k in scene.board.hands[seat] if k in legal_cards(v)][-1]
         drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
-        turn = scene.session.whose_turn()
+        assert table.until(lambda: scene.pending is None, limit=200)     # the host answered
+        turn = scene.link.view(seat)["turn"]
         if turn != seat:
             # Down at once: a few frames later no face of that hand is up, long before any cover.
             table.frames(12)
@@ -264,19 +269,19 @@ def test_rules_from_the_menu_and_from_the_table(table):
 
 
 def test_new_game_offers_the_muette_options(table):
-    from table.menus import NewGameScene
+    from table.new_game import NewGameScene
     app = table.app
     new = NewGameScene(app, "manille-muette")
     app.push(new)
     table.frames(1)
-    for name in ("blind", "doubling", "max_deals"):
+    for name in ("opt:blind", "opt:doubling", "opt:max_deals"):
         table.click(app.top.buttons[name].rect.center)
     assert all(app.top.buttons[n].rect.bottom <= app.size[1]
-               for n in ("start", "back", "blind", "en_face", "doubling", "max_deals"))
+               for n in ("start", "back", "opt:blind", "opt:en_face", "opt:doubling", "opt:max_deals"))
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
-    assert scene.session.match.options == {"target": 101, "max_deals": 50, "en_face": True,
+    assert scene.link.view()["options"] == {"target": 101, "max_deals": 50, "en_face": True,
                                            "doubling": False, "blind": True}
 
 
@@ -286,15 +291,15 @@ def test_new_game_offers_the_muette_options(table):
 def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     import game
     args = game.parse_args(argv + ["--seed", "3", "--bots", "KADO,KADO,KADO,KADO"])
-    session = game.match_from_args(args, table.app)
-    scene = TableScene(table.app, session, demo=True)
+    link = game.match_from_args(args, table.app)
+    scene = TableScene(table.app, link)
     table.app.push(scene)
+    assert scene.demo and link.my_seats() == ()
     assert table.until(lambda: scene.results_shown, limit=40000)
-    m = session.match
-    assert m.finished and m.winner is not None
+    v = link.view()
+    assert v["finished"] and v["winner"] is not None
     if "--blind" in argv:
-        assert m.options["blind"] is True
-    assert session.humans() == []
+        assert v["options"]["blind"] is True
 
 
 def test_the_muette_dealer_turns_the_cards_up_by_touching_them(table):
@@ -312,29 +317,26 @@ def test_the_muette_dealer_turns_the_cards_up_by_touching_them(table):
     assert not any(a.get("blind") for a in v["legal"]) and {"trump": "partner"} in v["legal"]
     assert actions(scene) == []                  # looking is not an action of the record
     click_action(table, scene, {"trump": "partner"})
-    assert actions(scene, 0) == [{"seat": "bottom", "trump": "partner"}]
+    assert acted(table, scene, 0) == [{"seat": "bottom", "trump": "partner"}]
 
 
 @pytest.mark.parametrize("game, seed, steps", [("manille", 5, 9), ("manille-muette", 0, 7), ("manni", 5, 6)])
 def test_resume_lays_out_each_game_as_it_stood(table, manfee_home, game, seed, steps):
     from table.menus import MainMenu
-    from bots import make_bot
-    bot = make_bot("KADO", 1)
-    s = MatchSession.new(game, {}, humans=1, bots=["KADO"] * 3, seed=seed)
-    s.start_deal()
-    for _ in range(steps):
-        seat = s.whose_turn()
-        s.submit(seat, bot.choose(s.view(seat)))
-    saved = s.record()
-    s.close()
+    saved = bot_record(game, {}, seed, finished=False, steps=steps)
+    save_record(str(manfee_home / "saves" / f"{game}-saved.json"), saved)
     app = table.app
     menu = MainMenu(app)
     app.reset(menu)
     table.frames(1)
     table.click(menu.buttons["resume"].rect.center)
     scene = app.top
-    assert isinstance(scene, TableScene) and scene.session.record()["deals"] == saved["deals"]
-    v = scene.session.view("bottom")
+    assert isinstance(scene, TableScene)
+    kept = record(scene)["deals"][0]           # the bots may have played on since
+    assert kept["hands"] == saved["deals"][0]["hands"]
+    assert kept["actions"][:steps] == saved["deals"][0]["actions"]
+    assert table.until(lambda: not scene.director.busy(), limit=600)
+    v = scene.shown
     b = scene.board
     assert [len(b.hands[x]) for x in scene.seats] == [v["counts"][x] for x in scene.seats]
     assert sorted(b.court) == sorted(i["card"] for i in v["trick"])
@@ -347,31 +349,26 @@ def test_resume_lays_out_each_game_as_it_stood(table, manfee_home, game, seed, s
                                            ("manille-muette", {"target": 20, "blind": True}),
                                            ("manni", {"target": 3})])
 def test_a_replay_of_each_game_plays_to_the_end(table, game, options):
-    from table.replays import ReplayScene, ReplaySession
-    s = MatchSession.new(game, options, humans=0, bots=["KADO"] * 4, seed=4)
-    while not s.match.finished:
-        if s.needs_deal():
-            s.start_deal()
-            continue
-        seat = s.whose_turn()
-        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
-    record = s.record()
-    s.close()
-    scene = ReplayScene(table.app, ReplaySession(record))
+    from host.replay import ReplayLink
+    from rules.record import read_match
+    from table.replays import ReplayScene
+    rec = bot_record(game, options)
+    scene = ReplayScene(table.app, ReplayLink(rec))
     table.app.push(scene)
-    assert table.until(lambda: scene.session.deal_i == 0 and not scene.director.busy(), limit=600)
+    assert table.until(lambda: scene.link.deal_i == 0 and not scene.director.busy(), limit=600)
     b = scene.board
     assert all(b.sprites[k].face_up for x in scene.seats for k in b.hands[x])   # every hand open
     table.click(scene.buttons["auto"].rect.center)
     assert table.until(lambda: scene.results_shown, limit=30000)
-    assert scene.session.match.totals == s.match.totals
-    assert scene.session.match.records == s.match.records
+    m, _error = read_match(rec)
+    assert scene.link.mh.match.totals == m.totals
+    assert scene.link.mh.match.records == m.records
 
 
 def test_hot_seat_manni_seats_three_humans():
-    from table.session import seat_plan
-    plan = seat_plan(("bottom", "left", "right"), 3)
-    assert [plan[s]["kind"] for s in ("bottom", "left", "right")] == ["human"] * 3
+    from host.seats import seat_plan
+    plan = seat_plan("manni", 3)
+    assert [plan[s].kind for s in ("bottom", "left", "right")] == ["here"] * 3
 
 
 # -- the obligation line, on positions the engine itself judged ---------------------------------
@@ -417,17 +414,17 @@ def test_the_obligation_line_says_why_cards_are_dimmed(dealer, fixed, plays, wan
 
 def test_hot_seat_never_shows_a_hand_while_a_bot_plays(table):
     scene = start(table, "manni", 5, humans=2, bots=("KADO",))      # bottom and left are people
-    s = scene.session
+    s = scene.link
     checked = 0
     for _ in range(20000):
-        if s.match.summaries:
+        if s.summaries():
             break
         table.frames(1)
         if scene.cover_seat is not None:
             table.click((640, 360))
             continue
-        turn = s.whose_turn()
-        if turn is not None and s.controllers[turn].kind == "bot" and not scene.director.busy():
+        turn = scene.shown.get("turn")
+        if turn is not None and s.kind(turn) == "bot" and not scene.director.busy():
             checked += 1
             mine = scene.board.hands.get(scene.viewer) or []
             assert not any(scene.board.sprites[k].face_up for k in mine if k in scene.board.sprites)
@@ -438,4 +435,4 @@ def test_hot_seat_never_shows_a_hand_while_a_bot_plays(table):
             else:
                 table.key(pygame.K_RIGHT)
                 table.key(pygame.K_RETURN)
-    assert s.match.summaries and checked > 5
+    assert s.summaries() and checked > 5

@@ -3,21 +3,12 @@ import json
 
 import pygame
 
-from table.session import MatchSession, list_saves
-from table.table_scene import TableScene
+from host.saves import list_saves
+from table_helpers import acted, actions, record, start_local
 
 
 def start(table, humans=1, bots=("KADO", "KADO", "KADO"), seed=7, target=52, signals=True):
-    app = table.app
-    session = MatchSession.new("manfee", {"target": target, "signals": signals}, humans=humans,
-                               bots=list(bots), seed=seed, wake=app.wake)
-    scene = TableScene(app, session)
-    app.push(scene)
-    return scene
-
-
-def actions(scene):
-    return [a for d in scene.session.record()["deals"] for a in d["actions"]]
+    return start_local(table, "manfee", {"target": target, "signals": signals}, humans, bots, seed)
 
 
 def to_my_play(table, scene, want=None):
@@ -66,8 +57,8 @@ def test_a_drag_to_the_court_plays_the_card(table):
     card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
     before = len(actions(scene))
     drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
-    played = actions(scene)[before:]
-    assert played and played[0] == {"seat": "bottom", "play": card}
+    played = acted(table, scene, before)
+    assert played[0] == {"seat": "bottom", "play": card}
     assert table.until(lambda: card in scene.board.court or card not in scene.board.sprites)
     assert card not in scene.board.hands["bottom"]
 
@@ -130,7 +121,7 @@ def test_keyboard_plays_a_card(table):
     chosen = scene.input.selected
     assert chosen in legal_cards(v)
     table.key(pygame.K_RETURN)
-    assert actions(scene)[before] == {"seat": "bottom", "play": chosen}
+    assert acted(table, scene, before)[0] == {"seat": "bottom", "play": chosen}
 
 
 def test_a_slam_signal_is_recorded_and_lands_with_physics(table):
@@ -146,7 +137,7 @@ def test_a_slam_signal_is_recorded_and_lands_with_physics(table):
     real_shake = scene.board.shake
     scene.board.shake = lambda s: (impacts.append(s), real_shake(s))
     drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
-    assert actions(scene)[before] == {"seat": "bottom", "play": card, "signal": "slam"}
+    assert acted(table, scene, before)[0] == {"seat": "bottom", "play": card, "signal": "slam"}
     assert table.until(lambda: card in scene.board.court or card not in scene.board.sprites, limit=200)
     assert impacts and impacts[0] > 100             # it came down hard and shook the table
 
@@ -193,22 +184,18 @@ def test_hot_seat_covers_the_table_between_two_humans(table, monkeypatch):
     assert scene.cover_seat is None and scene.viewer == seat
     table.frames(2)
     faces = {s.card for s in drawn if s.face_up and s.layer == 3}
-    assert faces == set(scene.session.view(seat)["hand"])
+    assert faces == set(scene.link.view(seat)["hand"])
 
 
 def test_a_demo_match_plays_to_the_end_and_is_saved(table, manfee_home):
-    app = table.app
-    session = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1,
-                               wake=app.wake)
-    scene = TableScene(app, session, demo=True)
-    app.push(scene)
+    scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=1)
+    assert scene.demo
     assert table.until(lambda: scene.results_shown, limit=20000)
-    assert session.match.finished
-    session.flush()
+    rec = record(scene)
     saves = list_saves(str(manfee_home / "saves"))
     assert len(saves) == 1 and saves[0]["ok"] and saves[0]["finished"]
     with open(saves[0]["path"]) as f:
-        assert json.load(f)["deals"] == session.record()["deals"]
+        assert json.load(f)["deals"] == rec["deals"]
 
 
 def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_hand(table):
@@ -217,11 +204,11 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     dealt = sorted(scene.shown["hand"])
     name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == {"decision": "pass"})
     table.click_button(name)
-    assert scene.banners[-1][0] == "You pass"
+    assert table.until(lambda: scene.banners and scene.banners[-1][0] == "You pass", limit=200)
     assert table.until(lambda: scene.banners and scene.banners[-1][0] == "Memorize your hand", limit=20)
     assert scene.director.busy()
     assert table.until(lambda: not scene.director.busy(), limit=2000)
-    v = scene.session.view("bottom")
+    v = scene.link.view("bottom")
     assert v["passed"] and sorted(v["passed_hand"]) == dealt
     assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"]) != dealt
     assert table.until(lambda: "passed" in scene.buttons, limit=50)
@@ -237,4 +224,4 @@ def test_the_picker_works_from_the_keyboard(table):
     table.key(pygame.K_RIGHT)
     table.key(pygame.K_RIGHT)
     table.key(pygame.K_RETURN)
-    assert actions(scene)[before] == dict(seat="bottom", **legal[1])
+    assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[1])

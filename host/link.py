@@ -1,0 +1,195 @@
+"""The one way a screen talks to a table: ``TableLink``.
+
+Whatever the table is (a match played here, a seat at a LAN table, a replay),
+the screen sends intents with ``act``, reads what arrived with ``poll`` (the
+LAN protocol's messages: welcome, events, players, error, notice, bye,
+disconnected), and asks ``view``/``players``/``summaries`` for the newest
+state.  A local table uses an in-process transport (``host.local``), a LAN
+client the socket transport (``net.link``), a replay its own record
+(``host.replay``).  No table decides anything in the screen: a move shows
+once the host's events confirm it.
+
+``LinkBase`` folds the messages into that state, so every transport reads
+them the same way.
+"""
+from __future__ import annotations
+
+import queue
+from typing import Any, Protocol, runtime_checkable
+
+from rules.games import Game, get_game
+
+
+@runtime_checkable
+class TableLink(Protocol):
+    game: Game
+    seats: tuple[str, ...]            # every seat of the table, clockwise from the bottom
+    table_name: str
+    lan: bool                          # a LAN table (its name shows; Reconnect after a drop)
+    hosting: bool                      # this machine hosts it (fill open seats, close the table)
+    replay: bool                       # a recorded match played back (every hand open)
+    lost: str | None                   # why the connection dropped (LAN), or None
+    closed_reason: str | None          # why the table closed, or None
+    save_error: str | None
+
+    def my_seats(self) -> tuple[str, ...]: ...
+    def view(self, seat: str | None = None) -> dict: ...
+    def players(self) -> dict: ...
+    def summaries(self) -> list: ...
+    def name(self, seat: str) -> str: ...
+    def kind(self, seat: str) -> str: ...
+    def poll(self) -> list[dict]: ...
+    def act(self, seat: str, action: dict) -> bool: ...
+    def shown(self, version: int) -> None: ...
+    def hold(self, on: bool) -> None: ...
+    def record(self) -> dict | None: ...
+    def open_hands(self) -> dict | None: ...
+    def set_pace(self, seconds: float) -> None: ...
+    def reconnect(self) -> bool: ...
+    def fill_open_seats(self) -> None: ...
+    def join_notes(self) -> list[str]: ...
+    def close(self) -> None: ...
+
+
+class LinkBase:
+    """The state a screen reads, folded from the host's messages.
+
+    Subclasses put messages on ``inbox`` (any thread) and implement the
+    sending side (``act``, ``shown``, ``hold``, ``close``).
+    """
+
+    lan = False
+    hosting = False
+    replay = False
+
+    def __init__(self, game: Game | str, table_name: str = "", wake: Any = None) -> None:
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.seats = tuple(self.game.seats)
+        self.table_name = table_name
+        self.wake = wake
+        self.inbox: queue.Queue = queue.Queue()
+        self.lost: str | None = None
+        self.closed_reason: str | None = None
+        self.save_error: str | None = None
+        self.token: str | None = None
+        self._mine: tuple[str, ...] = ()
+        self._views: dict[str, dict] = {}
+        self._view: dict = {}
+        self._players: dict = {}
+        self._summaries: list = []
+
+    # -- reading ---------------------------------------------------------------------------
+    def my_seats(self) -> tuple[str, ...]:
+        return self._mine
+
+    def view(self, seat: str | None = None) -> dict:
+        """The newest view of ``seat`` (one this screen plays), else the main one."""
+        if seat is not None and seat in self._views:
+            return self._views[seat]
+        return self._view
+
+    def players(self) -> dict:
+        return self._players
+
+    def summaries(self) -> list:
+        return list(self._summaries)
+
+    def name(self, seat: str) -> str:
+        p = self._players.get(seat) or {}
+        if p.get("kind") == "open":
+            return f"{seat.title()} (open)"
+        return p.get("name") or seat.title()
+
+    def kind(self, seat: str) -> str:
+        """``me`` (played on this screen), ``bot`` (a bot, or one standing in), ``person``
+        (someone at another screen) or ``open``."""
+        if seat in self._mine:
+            return "me"
+        p = self._players.get(seat) or {}
+        if p.get("kind") == "bot" or p.get("standin"):
+            return "bot"
+        return "open" if p.get("kind") == "open" else "person"
+
+    def record(self) -> dict | None:
+        """The match record, where this screen may have it (a table hosted here)."""
+        return None
+
+    def open_hands(self) -> dict | None:
+        """Every seat's cards now, for a table that shows them all (replays); else None."""
+        return None
+
+    # -- what only some tables do (the others ignore it) ----------------------------------------
+    def set_pace(self, seconds: float) -> None:
+        """The least time a bot takes to act (a table hosted here)."""
+
+    def reconnect(self) -> bool:
+        """Take the seat back after a dropped connection (LAN); False if it cannot."""
+        return False
+
+    def fill_open_seats(self) -> None:
+        """Give every open seat to a bot (the host of a LAN table)."""
+
+    def join_notes(self) -> list[str]:
+        """Lines for the waiting panel: how friends find this table."""
+        return []
+
+    # -- the messages ----------------------------------------------------------------------
+    def put(self, msg: dict) -> None:
+        """Hand a message to the screen (from any thread) and wake its loop."""
+        self.inbox.put(msg)
+        if self.wake:
+            try:
+                self.wake()
+            except Exception:
+                pass
+
+    def poll(self, limit: int = 256) -> list[dict]:
+        """Messages that arrived since the last poll, each already folded in."""
+        out = []
+        for _ in range(limit):
+            try:
+                msg = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self.take(msg)
+            out.append(msg)
+        return out
+
+    def take(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if isinstance(msg.get("view"), dict):
+            self._view = msg["view"]
+            seat = self._view.get("seat")
+            if seat in self._mine:
+                self._views[seat] = self._view
+        if isinstance(msg.get("views"), dict):
+            self._views.update(msg["views"])
+        if kind == "events":
+            for ev in msg.get("events") or ():
+                if ev.get("type") == "deal_scored":
+                    self._summaries.append(ev.get("summary") or {"score": ev.get("score") or {},
+                                                                 "outcome": ev.get("outcome")})
+        elif kind == "welcome":
+            mine = msg.get("seats")          # the seats this screen plays (none: it watches)
+            if not isinstance(mine, list):   # a host that names only the one seat
+                mine = [msg["seat"]] if msg.get("seat") and not msg.get("spectator") else []
+            self._mine = tuple(s for s in mine if s in self.seats)
+            if msg.get("token"):
+                self.token = msg["token"]
+            self.lost = None
+            self._players = dict(msg.get("players") or {})
+            if isinstance(msg.get("summaries"), list):
+                self._summaries = list(msg["summaries"])
+            if msg.get("table"):
+                self.table_name = msg["table"]
+        elif kind == "players":
+            self._players = dict(msg.get("players") or {})
+        elif kind == "notice" and msg.get("kind") == "save_failed":
+            self.save_error = msg.get("reason")
+        elif kind in ("bye", "host_closed"):
+            if msg.get("table_closed", True):
+                self.closed_reason = msg.get("reason") or "the host closed the table"
+            else:
+                self.lost = msg.get("reason") or "this seat was taken back"
+        elif kind == "disconnected":
+            self.lost = msg.get("reason") or "the connection was lost"

@@ -1,0 +1,111 @@
+"""A recorded match played back as a table: a ``TableLink`` whose events come
+from the record, checked again by the rules step by step.
+
+Every hand is open (``open_hands``); nobody acts.  Deals start by themselves
+once the screen has shown the last one; actions come one per ``step()``, or
+by themselves every ``pace`` seconds of real time while ``auto`` is on.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rules.cards import parse_card, make_mask, mask_texts
+from rules.host import MatchHost
+
+from .link import LinkBase
+
+AUTO_PACE = 0.55        # seconds between two actions in Auto, at normal speed
+
+
+class ReplayLink(LinkBase):
+    replay = True
+
+    def __init__(self, record: dict, wake: Any = None, pace: float = AUTO_PACE) -> None:
+        players = record.get("players") if isinstance(record.get("players"), dict) else {}
+        self.mh = MatchHost.new(record["game"], record.get("options"), players)
+        super().__init__(self.mh.game, "", wake)
+        self._record = record
+        self.deals = record.get("deals") or []
+        self.deal_i = -1
+        self.action_i = 0
+        self.auto = False
+        self.steps = 0
+        self.pace = pace
+        self._shown = -1
+        self._caught_up = time.monotonic()
+        public = {s: {"kind": "bot" if (p or {}).get("kind") == "bot" else "human",
+                      "name": (p or {}).get("name") or s.title()} for s, p in players.items()}
+        self.put({"type": "welcome", "seat": self.seats[0], "spectator": True, "token": None,
+                  "table": "", "players": public, "rejoin": False, "summaries": [],
+                  "view": self.mh.view(self.seats[0])})
+
+    # -- the screen's side -------------------------------------------------------------------
+    def act(self, seat: str, action: dict) -> bool:
+        return False                   # nobody acts in a replay
+
+    def shown(self, version: int) -> None:
+        if version > self._shown:
+            self._shown = version
+            self._caught_up = time.monotonic()
+
+    def hold(self, on: bool) -> None:
+        self.auto = self.auto and not on
+
+    def step(self) -> None:
+        self.steps += 1
+
+    def poll(self, limit: int = 256) -> list[dict]:
+        if self._shown >= self.mh.version:
+            self._next()
+        return super().poll(limit)
+
+    def record(self) -> dict | None:
+        return self._record
+
+    def open_hands(self) -> dict | None:
+        d = self.mh.match.deal
+        if d is None:
+            return {}
+        return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
+
+    def close(self) -> None:
+        self.auto = False
+
+    # -- playing the record on ---------------------------------------------------------------
+    def _next(self) -> None:
+        mh = self.mh
+        if mh.needs_deal():
+            if self.deal_i + 1 < len(self.deals):
+                self._start_deal()
+            return
+        if mh.match.finished or self.deal_i < 0:
+            return
+        actions = self.deals[self.deal_i].get("actions") or []
+        if self.action_i >= len(actions):
+            return
+        due = self.steps > 0 or (self.auto and time.monotonic() - self._caught_up >= self.pace)
+        if not due:
+            return
+        act = actions[self.action_i]
+        self.action_i += 1
+        self.steps = max(0, self.steps - 1)
+        events = mh.submit(act["seat"], {k: v for k, v in act.items() if k != "seat"}, mh.version)
+        self._send(events)
+
+    def _start_deal(self) -> None:
+        g = self.game
+        self.deal_i += 1
+        self.action_i = 0
+        deal = self.deals[self.deal_i]
+        dealer = g.seat_index(deal["dealer"])
+        hands = [make_mask(parse_card(c) for c in deal["hands"][s]) for s in g.seats]
+        widow = make_mask(parse_card(c) for c in deal.get("widow") or [])
+        self.mh.match.start_deal(dealer, hands, widow)
+        self.mh.version += 1
+        order = [g.seats[s] for s in g.deal_seats(dealer)]
+        self._send([{"type": "deal_started", "deal": self.deal_i, "dealer": deal["dealer"],
+                     "order": order, "cut": None}])
+
+    def _send(self, events: list) -> None:
+        self.put({"type": "events", "events": events, "view": self.mh.view(self.seats[0])})

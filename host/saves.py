@@ -1,0 +1,62 @@
+"""The saves folder: every match file listed with what the menus show of it.
+
+A damaged or foreign file is listed with its reason and never changed or
+removed (a deletion is only ever the player's own choice: ``delete_save``).
+"""
+from __future__ import annotations
+
+import os
+
+from rules import RulesError
+from rules.store import load_record
+
+
+def list_saves(folder: str) -> list[dict]:
+    """Every file of ``folder``, newest first, as dicts:
+
+    ``path, name, ok, reason, finished, game, deals, totals, winner, mtime, players``
+    (and ``table``, the name of a LAN table).
+    """
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        path = os.path.join(folder, name)
+        if name.startswith(".tmp-") or not os.path.isfile(path):
+            continue
+        entry: dict = {"path": path, "name": name, "ok": False, "reason": None,
+                       "finished": False, "game": None, "deals": 0, "totals": None,
+                       "winner": None, "players": {}}
+        try:
+            entry["mtime"] = os.path.getmtime(path)
+        except OSError:
+            entry["mtime"] = 0
+        try:
+            record, match = load_record(path)
+        except RulesError as e:
+            entry["reason"] = str(e)
+        except Exception as e:       # anything odd in a foreign file: report, go on
+            entry["reason"] = f"{name}: unreadable ({type(e).__name__})"
+        else:
+            players = record.get("players") if isinstance(record.get("players"), dict) else {}
+            lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
+            entry.update(ok=True, finished=match.finished, game=match.game.name,
+                         deals=len(match.records), totals=dict(zip(match.game.sides, match.totals)),
+                         winner=match.winner, players=players, table=lan.get("table"),
+                         created=record.get("created"))
+        out.append(entry)
+    out.sort(key=lambda e: -e["mtime"])
+    return out
+
+
+def delete_save(path: str, folder: str) -> str | None:
+    """Remove one match file of ``folder``; a sentence if it cannot be done, else None."""
+    if os.path.dirname(os.path.abspath(path)) != os.path.abspath(folder):
+        return "only a file of the saves folder can be deleted"
+    try:
+        os.remove(path)
+    except OSError as e:
+        return f"cannot delete {os.path.basename(path)}: {e.strerror or e}"
+    return None

@@ -1,0 +1,484 @@
+"""The table host: the one authority that runs a match, at every kind of table.
+
+It owns the rules' ``MatchHost``, the seats (a person here, a person over the
+network, a bot, a bot standing in), the bots' thinking, the pace, the save,
+and what every endpoint is told.  It lives on one asyncio loop (``HostRunner``
+gives it a thread of its own) and knows no pygame and no sockets: local play,
+hot-seat, the demo, a LAN table, the headless command line and the tests all
+run their match through it.
+
+Every change goes the same way (``_changed``): the rules apply it, the match
+file is written and synced (write ahead), and only then is any endpoint told
+(each its own view and the public events); then the next step is scheduled.
+Automatic steps (a bot's action, the next deal) wait until every gating
+screen has shown the last change, then the pace (``bot_delay`` /
+``deal_pause``), and never while a screen holds the table.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+import random
+import time
+from typing import Any, Callable
+
+from rules import RulesError
+from rules.host import MatchHost
+from rules.store import save_record
+
+from .endpoint import Endpoint, TableError
+from .seats import STANDIN, Seat, character, hash_token, new_token
+from .thinking import Thinker, fallback
+
+log = logging.getLogger("manfee.host")
+TABLE_FORMAT = 1
+
+
+class TableHost:
+    def __init__(self, mh: MatchHost, seats: dict[str, Seat], *, table: str = "", lan: bool = False,
+                 save_path: str | None = None, created: str | None = None, rng: random.Random | None = None,
+                 grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
+                 bot_budget: float | None = None, in_process: bool | None = None,
+                 info_extra: dict | None = None, on_notice: Callable[..., None] | None = None,
+                 on_seats_changed: Callable[[], None] | None = None) -> None:
+        self.mh = mh
+        self.seats = seats
+        self.order = tuple(mh.game.seats)
+        self.table = table
+        self.lan = lan
+        self.save_path = save_path
+        self.created = created or time.strftime("%Y-%m-%d %H:%M:%S")
+        self.rng = rng or random.Random()
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.deal_pause = deal_pause
+        self.bot_budget = bot_budget
+        self.in_process = in_process
+        self.info_extra = dict(info_extra or {})
+        self.on_notice = on_notice or (lambda kind, **info: None)
+        self.on_seats_changed = on_seats_changed or (lambda: None)
+        self.endpoints: list[Endpoint] = []
+        self.started = bool(mh.match.records)
+        self.stopping = False
+        self.save_error: str | None = None
+        self.info: dict = {}
+        self.loop: Any = None
+        self.thinker: Thinker | None = None
+        self._ready_at: float | None = None    # when every gating screen had shown this version
+        self._held: set[int] = set()            # ids of endpoints holding the bots
+        self._asked: dict[str, int] = {}        # seat -> version a bot was asked about
+        self._answer: tuple | None = None       # (seat, version, action) waiting for the pace
+        self._timer: Any = None
+        self._over_noticed = mh.match.finished
+        self._seeds = {s: self.rng.randrange(1 << 30) for s in self.order}
+        self.refresh_info()
+
+    # -- life ----------------------------------------------------------------------------
+    def begin(self, loop: Any) -> None:
+        """Start on ``loop``: wait for absent people (resumed), then play."""
+        self.loop = loop
+        self.thinker = Thinker(loop, self.bot_budget, self.in_process)
+        for s in self.seats.values():
+            if s.kind == "remote" and s.endpoint is None:
+                self.away(s)            # resumed: wait for its token, then a stand-in
+        self._mark_ready()
+        self.advance()
+
+    def end(self, reason: str) -> None:
+        """The table closes: no more turns; every endpoint hears why; a last save."""
+        if self.stopping:
+            return
+        self.stopping = True
+        self._cancel_timer()
+        for s in self.seats.values():
+            if s.grace is not None:
+                s.grace.cancel()
+                s.grace = None
+        for ep in list(self.endpoints):
+            ep.close(bye=reason)
+        self.endpoints.clear()
+        if self.thinker is not None:
+            self.thinker.close()
+        self._save()
+
+    # -- who is at the table ----------------------------------------------------------------
+    def attach(self, endpoint: Endpoint, seats: tuple[str, ...] = (), watch: str | None = None) -> None:
+        """A screen of this machine: it plays ``seats`` (people here), or watches ``watch``."""
+        for seat in seats:
+            s = self.seats.get(seat)
+            if s is None or s.kind != "here":
+                raise TableError("seat_taken", f"{seat} is not a seat for a person here")
+            if s.endpoint is not None and s.endpoint is not endpoint:
+                raise TableError("seat_taken", f"{seat} is already played on another screen")
+        endpoint.plays = tuple(seats)
+        endpoint.watch = watch if not seats else None
+        endpoint.spectator = not seats and not endpoint.trusted
+        for seat in seats:
+            self.seats[seat].endpoint = endpoint
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, None, rejoin=self.started)
+        if seats:
+            self.seats_changed()
+        self.advance()
+
+    def watch(self, endpoint: Endpoint, place: str | None = None) -> None:
+        """A spectator: every public thing, no hand ever."""
+        if place is not None and place not in self.order:
+            raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
+        endpoint.plays = ()
+        endpoint.watch = place or self.order[0]
+        endpoint.spectator = True
+        endpoint.trusted = False
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, None, rejoin=False)
+
+    def join(self, endpoint: Endpoint, seat: str | None = None, token: str | None = None) -> None:
+        """A person over the network takes ``seat`` (or the first free one), or takes
+        back the seat its ``token`` opens; TableError if it cannot."""
+        if endpoint.plays:
+            raise TableError("already_seated", f"this connection already plays {endpoint.plays[0]}")
+        if token is not None:
+            h = hash_token(token)
+            s = next((x for x in self.seats.values()
+                      if x.token_hash and hmac.compare_digest(x.token_hash, h)), None)
+            if s is None or (seat is not None and s.seat != seat):
+                raise TableError("bad_token", "that token opens no seat at this table"
+                                 if seat is None else f"that token does not open {seat}")
+            self._bind(s, endpoint, token, rejoin=True)
+            return
+        if seat is None:
+            free = [x for x in self.order if self.seats[x].kind == "open"]
+            if not free:
+                raise TableError("table_full", "no seat is free at this table")
+            seat = free[0]
+        if seat not in self.seats:
+            raise TableError("no_such_seat", f"{seat!r} is not a seat of {self.mh.game.name} "
+                                             f"({', '.join(self.order)})")
+        s = self.seats[seat]
+        if s.kind != "open":
+            raise TableError("seat_taken", f"{seat} belongs to {s.name or s.kind}"
+                             + (" (rejoin with its token)" if s.kind == "remote" else ""))
+        s.kind = "remote"
+        s.name = endpoint.name or "Player"
+        token = new_token()
+        s.token_hash = hash_token(token)
+        self._bind(s, endpoint, token, rejoin=False)
+
+    def _bind(self, s: Seat, endpoint: Endpoint, token: str, rejoin: bool) -> None:
+        old = s.endpoint
+        if old is not None and old is not endpoint:
+            self._forget(old)
+            old.close(bye="this seat was taken back by a new connection with its token", table_closed=False)
+        if s.grace is not None:
+            s.grace.cancel()
+            s.grace = None
+        was_standin = s.standin
+        s.standin = False
+        s.endpoint = endpoint
+        if endpoint.name and rejoin:
+            s.name = endpoint.name
+        endpoint.plays = (s.seat,)
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, token, rejoin)
+        self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
+        self.seats_changed()
+        self.advance()
+
+    def leave(self, endpoint: Endpoint, immediate: bool = False) -> None:
+        """``endpoint`` is gone (its connection dropped, or it said bye: ``immediate``)."""
+        self._forget(endpoint)
+        for seat in endpoint.plays:
+            s = self.seats.get(seat)
+            if s is None or s.endpoint is not endpoint:
+                continue
+            s.endpoint = None
+            if s.kind == "remote":
+                self._notice("left", seat=s.seat, name=s.name)
+                if not self.stopping:
+                    self.away(s, 0.0 if immediate else None)
+        endpoint.plays = ()
+        self._mark_ready()            # a gone screen no longer holds the pace
+        self.advance()
+
+    def _forget(self, endpoint: Endpoint) -> None:
+        if endpoint in self.endpoints:
+            self.endpoints.remove(endpoint)
+        self._held.discard(id(endpoint))
+
+    def away(self, s: Seat, grace: float | None = None) -> None:
+        """A person's seat without its connection: a bot stands in after the grace period."""
+        grace = self.grace if grace is None else grace
+        if s.grace is not None:
+            s.grace.cancel()
+        if grace <= 0:
+            s.grace = None
+            self._standin(s)
+        else:
+            s.grace = self.loop.call_later(grace, self._standin, s)
+            self.seats_changed()
+
+    def _standin(self, s: Seat) -> None:
+        s.grace = None
+        if s.endpoint is not None or not s.person or self.mh.match.finished:
+            return
+        s.standin = True
+        s.bot = s.bot or STANDIN
+        self._notice("standin", seat=s.seat, name=s.name, bot=s.bot)
+        self.seats_changed()
+        self.advance()
+
+    def set_seat(self, seat: str, spec: str) -> None:
+        """An open or bot seat becomes open, or a bot (``bot`` or ``bot:CHARACTER``)."""
+        s = self.seats.get(seat)
+        if s is None or s.kind not in ("open", "bot"):
+            self._notice("error", reason=f"{seat} is not free to change")
+            return
+        kind, _sep, arg = spec.partition(":")
+        if kind == "bot":
+            try:
+                bot = character(arg, self.rng)
+            except ValueError as e:
+                self._notice("error", reason=str(e))
+                return
+            self.seats[seat] = Seat(seat, "bot", bot.title(), bot=bot)
+        elif kind == "open":
+            self.seats[seat] = Seat(seat, "open")
+        else:
+            self._notice("error", reason="the host's seats are fixed when the table opens")
+            return
+        self.seats_changed()
+        self.advance()
+
+    def fill_open_with_bots(self, bot: str | None = None) -> None:
+        for seat in self.order:
+            if self.seats[seat].kind == "open":
+                self.set_seat(seat, f"bot:{bot}" if bot else "bot")
+
+    # -- acting --------------------------------------------------------------------------
+    def intent(self, endpoint: Endpoint, seat: str, action: Any, version: int | None) -> None:
+        """A person's action for ``seat``: checked (the rules' order, after the seat's
+        own), applied, saved, shown; a refusal goes back to ``endpoint`` alone."""
+        s = self.seats.get(seat)
+        if s is None or seat not in endpoint.plays:
+            return self._refuse(endpoint, seat, "not_your_seat", f"this screen does not play {seat}")
+        if s.bot_plays:
+            return self._refuse(endpoint, seat, "not_your_turn", "a bot is playing this seat")
+        try:
+            events = self.mh.submit(seat, action, version)
+        except RulesError as e:
+            return self._refuse(endpoint, seat, e.code, str(e))
+        except Exception as e:          # the rules choked on a strange object: still just a refusal
+            log.warning("rules failed on %r: %s", action, e)
+            return self._refuse(endpoint, seat, "illegal", f"not an action ({type(e).__name__})")
+        self._changed(events)
+
+    def _refuse(self, endpoint: Endpoint, seat: str, code: str, reason: str) -> None:
+        msg = {"type": "error", "code": code, "reason": reason}
+        msg.update(self._views(endpoint))
+        endpoint.deliver(msg)
+
+    def sync(self, endpoint: Endpoint) -> None:
+        """A fresh view (an ``events`` message with no events)."""
+        endpoint.deliver(dict({"type": "events", "events": []}, **self._views(endpoint)))
+
+    def shown(self, endpoint: Endpoint, version: int) -> None:
+        """A gating screen has finished showing ``version``."""
+        endpoint.shown_version = max(endpoint.shown_version, version)
+        self._mark_ready()
+        self._pace()
+
+    def hold(self, endpoint: Endpoint, on: bool) -> None:
+        """A screen of this machine pauses the bots (a hold key), or lets them go on.
+        Deals still start: a hold is for following what the bots do."""
+        if on:
+            self._held.add(id(endpoint))
+        else:
+            self._held.discard(id(endpoint))
+            self._pace()
+
+    def _changed(self, events: list) -> None:
+        """After every change: write ahead, then each endpoint its view and the events."""
+        m = self.mh.match
+        over = m.finished and not self._over_noticed
+        if over:
+            self._over_noticed = True
+            self.refresh_info()
+        self._save()
+        self._ready_at = None
+        self._answer = None
+        for ep in list(self.endpoints):
+            ep.deliver(dict({"type": "events", "events": events}, **self._views(ep)))
+        if over:
+            end = next((e for e in events if e.get("type") == "match_over"), {})
+            self._notice("match_over", winner=m.winner, totals=end.get("totals"))
+            self.seats_changed()
+        self._mark_ready()
+        self.advance()
+
+    # -- the next automatic step ------------------------------------------------------------
+    def advance(self) -> None:
+        """Start the next deal, or ask the bot whose turn it is (its answer waits for the pace)."""
+        mh = self.mh
+        if self.stopping or mh.match.finished or self.loop is None:
+            return
+        if any(s.kind == "open" for s in self.seats.values()):
+            return                    # waiting for players
+        if mh.needs_deal():
+            self._pace()
+            return
+        seat = mh.whose_turn()
+        s = self.seats.get(seat) if seat else None
+        if s is None or not s.bot_plays or self._asked.get(seat) == mh.version:
+            return
+        self._asked[seat] = mh.version
+        view = mh.view(seat)
+        version = mh.version
+        assert self.thinker is not None
+        self.thinker.ask(s.bot or STANDIN, self._seeds[seat], view,
+                         lambda action: self._bot_answered(seat, version, view, action))
+
+    def _bot_answered(self, seat: str, version: int, view: dict, action: dict | None) -> None:
+        if self._asked.get(seat) == version:
+            del self._asked[seat]
+        s = self.seats.get(seat)
+        if self.stopping or self.mh.version != version or s is None or not s.bot_plays:
+            self.advance()            # the table moved on (someone came back): ask again if needed
+            return
+        self._answer = (seat, version, action, view)
+        self._pace()
+
+    def _mark_ready(self) -> None:
+        if self._ready_at is None and all(ep.shown_version >= self.mh.version
+                                          for ep in self.endpoints if ep.gate):
+            self._ready_at = time.monotonic()
+
+    def _pace(self) -> None:
+        """Take the waiting automatic step once its time has come."""
+        self._cancel_timer()
+        if self.stopping or self._ready_at is None or self.loop is None:
+            return
+        mh = self.mh
+        if mh.needs_deal() and not mh.match.finished:
+            if any(s.kind == "open" for s in self.seats.values()):
+                return
+            delay = self.deal_pause if mh.match.records else 0.0
+            step = self._deal
+        elif self._answer is not None and not self._held:      # a hold pauses the bots only
+            delay = self.bot_delay
+            step = self._bot_play
+        else:
+            return
+        wait = self._ready_at + delay - time.monotonic()
+        if wait > 0:
+            self._timer = self.loop.call_later(wait, self._pace)
+        else:
+            step()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _deal(self) -> None:
+        first = not self.started
+        self.started = True
+        events = self.mh.start_deal()
+        if first:
+            self.refresh_info()
+            self.seats_changed()
+        self._changed(events)
+
+    def _bot_play(self) -> None:
+        seat, version, action, view = self._answer
+        self._answer = None
+        if self.mh.version != version:
+            self.advance()
+            return
+        try:
+            events = self.mh.submit(seat, action, version)
+        except (RulesError, TypeError) as e:
+            action = fallback(view, f"an illegal answer {action!r}: {e}")
+            try:
+                events = self.mh.submit(seat, action, version)
+            except (RulesError, TypeError):
+                log.error("the bot for %s has no playable action", seat)
+                return
+        self._changed(events)
+
+    # -- what endpoints are told ------------------------------------------------------------
+    def _view_of(self, ep: Endpoint, seat: str) -> dict:
+        if seat in ep.plays or (ep.trusted and not ep.spectator):
+            return self.mh.view(seat)
+        return self.mh.public_view(seat)
+
+    def _views(self, ep: Endpoint) -> dict:
+        p = ep.primary
+        if p is None:
+            return {"view": self.mh.public_view()}
+        out = {"view": self._view_of(ep, p)}
+        if len(ep.plays) > 1:
+            out["views"] = {s: self._view_of(ep, s) for s in ep.plays}
+        return out
+
+    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool) -> None:
+        msg = {"type": "welcome", "seat": ep.primary, "token": token, "table": self.table,
+               "players": self.players(), "rejoin": rejoin,
+               "summaries": list(self.mh.match.summaries), "spectator": ep.spectator,
+               "seats": list(ep.plays)}
+        msg.update(self._views(ep))
+        ep.deliver(msg)
+
+    def _notice(self, kind: str, **info: Any) -> None:
+        for ep in self.endpoints:
+            if ep.trusted:
+                ep.deliver(dict(info, type="notice", kind=kind))
+        self.on_notice(kind, **info)
+
+    def players(self) -> dict:
+        return {seat: s.public() for seat, s in self.seats.items()}
+
+    def state(self) -> str:
+        return "over" if self.mh.match.finished else "playing" if self.started else "waiting"
+
+    def refresh_info(self) -> None:
+        g = self.mh.game
+        info = {"type": "table", "table": self.table, "game": g.name, "title": g.title,
+                "options": dict(self.mh.match.options), "seats": list(g.seats),
+                "players": self.players(), "free": [s for s in g.seats if self.seats[s].kind == "open"],
+                "state": self.state()}
+        info.update(self.info_extra)
+        self.info = info
+
+    def seats_changed(self) -> None:
+        self.refresh_info()
+        players = {"type": "players", "players": self.info["players"]}
+        for ep in list(self.endpoints):
+            ep.deliver(players)
+        self.on_seats_changed()
+        if self.started:
+            self._save()
+
+    # -- the save ------------------------------------------------------------------------
+    def record(self) -> dict:
+        """The match record, its players, and (LAN) the seats with their tokens' hashes."""
+        rec = self.mh.record()
+        rec["players"] = {seat: s.player() for seat, s in self.seats.items() if s.kind != "open"}
+        rec["created"] = self.created
+        rec["table"] = TABLE_FORMAT
+        if self.lan:
+            rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
+                          "seats": {seat: s.saved() for seat, s in self.seats.items()}}
+        return rec
+
+    def _save(self) -> None:
+        if not self.save_path:
+            return
+        try:
+            save_record(self.save_path, self.record())
+        except (OSError, TypeError, ValueError) as e:
+            error = f"autosave failed: {getattr(e, 'strerror', None) or e}"
+            if self.save_error is None:          # say it once, not at every card
+                self._notice("save_failed", reason=error)
+            self.save_error = error
+        else:
+            self.save_error = None

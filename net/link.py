@@ -1,0 +1,50 @@
+"""A seat at a LAN table, as the screen sees it: the socket transport of
+``host.link.TableLink``.
+
+The ``net.Client`` reads the host's messages on its own thread into its inbox;
+this link folds them into the state the table reads (``LinkBase``) and sends
+the player's intents, each answering the newest view of the seat.  It decides
+nothing: a move shows once the host's events confirm it.
+"""
+from __future__ import annotations
+
+from host.link import LinkBase
+
+from .client import Client
+
+
+class ClientLink(LinkBase):
+    lan = True
+
+    def __init__(self, client: Client, welcome: dict, table: dict | None = None) -> None:
+        view = welcome.get("view") or {}
+        super().__init__(view.get("game") or (table or {}).get("game"),
+                         welcome.get("table") or (table or {}).get("table") or "LAN table")
+        self.client = client
+        self.inbox = client.inbox            # the client's reader thread fills it
+        self.take(welcome)
+
+    def act(self, seat: str, action: dict) -> bool:
+        version = self.view(seat).get("version", -1)
+        return self.client.send({"type": "action", "action": dict(action), "version": version})
+
+    def shown(self, version: int) -> None:
+        """The host paces its bots itself: a remote screen never holds a table up."""
+
+    def hold(self, on: bool) -> None:
+        """A remote player cannot pause the host's bots."""
+
+    def reconnect(self) -> bool:
+        self.lost = None
+        self.client.reconnect()
+        return True
+
+    def join_notes(self) -> list[str]:
+        return ["The match starts when every seat is taken."]
+
+    def close(self) -> None:
+        try:
+            self.client.close("left the table")
+        except Exception:
+            pass
+

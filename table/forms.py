@@ -1,0 +1,228 @@
+"""A small form kit for the menus: the felt behind them, a column of big
+buttons, and rows of label + widget (drop-downs, toggles, text entries) laid
+out down the screen.  A game's options are made into rows from the game's own
+declarations (``rules.options``), so New game and the LAN host form offer
+the same options, and a new option needs no screen code.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UITextEntryLine
+
+from rules.games import Game
+
+from .layout import Layout
+from .scene import Scene
+from .theme import GOLD, CREAM, blit_text
+
+
+def oid(cls: str) -> ObjectID:
+    return ObjectID(class_id=cls)
+
+
+_felts: dict = {}
+
+
+def draw_backdrop(surface: pygame.Surface, title: str | None = None, subtitle: str | None = None,
+                  title_scale: float = 1.0) -> None:
+    """The felt and the title: behind every menu (a tall form passes a smaller
+    ``title_scale`` so the title keeps clear of it)."""
+    size = surface.get_size()
+    f = _felts.get(size)
+    if f is None:
+        _felts.clear()
+        try:
+            from sprites.table_art import felt
+            f = felt(size).convert()
+        except Exception:
+            f = pygame.Surface(size)
+            f.fill((30, 100, 58))
+        _felts[size] = f
+    surface.blit(f, (0, 0))
+    W, H = size
+    if title:
+        fs = max(24, round(H * 0.085 * title_scale))
+        blit_text(surface, title, fs, (W // 2, round(H * 0.07)), GOLD, bold=True, anchor="midtop", shadow=True)
+        if subtitle:
+            blit_text(surface, subtitle, fs * 0.3, (W // 2, round(H * 0.07 + fs * 1.25)), CREAM, anchor="midtop")
+
+
+def draw_fan(surface: pygame.Surface, images: Any, cards: list, center: tuple, width: int) -> None:
+    """A few face-up cards fanned (decoration), once the faces exist."""
+    n = len(cards)
+    for i, c in enumerate(cards):
+        a = (n - 1) / 2 - i
+        img = images.get(c, True, width, a * 8)
+        x = center[0] - a * width * 0.38
+        y = center[1] + abs(a) ** 2 * width * 0.04
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+
+class MenuScene(Scene):
+    """A screen of widgets over the felt."""
+
+    title: str | None = "MANFEE"
+    subtitle: str | None = None
+    title_scale = 1.0
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.buttons: dict = {}
+
+    def column(self, items: list, top: int | None = None, width: int | None = None) -> int:
+        """A column of big buttons (name, text, enabled); returns the y below it."""
+        W, H = self.app.size
+        bw = width or max(260, round(W * 0.24))
+        bh = max(40, round(H * 0.07))
+        gap = round(bh * 0.28)
+        y = top if top is not None else round(H * 0.32)
+        self.buttons = {}
+        for name, text, enabled in items:
+            b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), text, self.app.ui,
+                                  object_id=oid("@menu_button")))
+            if not enabled:
+                b.disable()
+            self.buttons[name] = b
+            y += bh + gap
+        return y
+
+    def pressed(self, e: Any) -> str | None:
+        if e.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        return next((n for n, b in self.buttons.items() if b is e.ui_element), None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.title, self.subtitle, self.title_scale)
+
+    def card_images(self) -> Any:
+        L = Layout(self.app.size)
+        return self.app.images(L.cw, L.sw)
+
+
+class Form:
+    """Rows of label + widget from ``y`` down, in a column centred on the screen.
+
+    Widgets are added to ``scene`` (so they go with it) and recorded by name in
+    ``buttons``, ``drops`` and ``entries``.
+    """
+
+    def __init__(self, scene: MenuScene, y: int, rows: int, room: int, width: int = 660,
+                 label_w: int = 220) -> None:
+        W, H = scene.app.size
+        self.scene = scene
+        self.ui = scene.app.ui
+        self.H = H
+        self.lw, self.cw = label_w, width - label_w - 10
+        self.x0 = W // 2 - width // 2
+        self.rh = max(32, round(H * 0.052))
+        self.gap = max(6, round(self.rh * 0.22))
+        self.squeezed = False
+        if y + rows * (self.rh + self.gap) > room:          # a tall form in a short window
+            y = max(round(H * 0.16), room - rows * (self.rh + self.gap))
+            self.rh = max(26, min(self.rh, (room - y) // rows - self.gap))
+            self.gap = max(4, min(self.gap, (room - y) // rows - self.rh))
+            self.squeezed = True
+        self.y = y
+        self.buttons: dict = {}
+        self.drops: dict = {}
+        self.entries: dict = {}
+
+    def next_row(self) -> int:
+        self.y += self.rh + self.gap
+        return self.y
+
+    def label(self, text: str, cls: str = "@heading_label", width: int | None = None) -> None:
+        self.scene.add(UILabel(pygame.Rect(self.x0, self.y, width or self.lw, self.rh), text, self.ui,
+                               object_id=oid(cls)))
+
+    def note(self, text: str) -> None:
+        """A full-width line of small print."""
+        self.label(text, "@note_label", self.lw + 10 + self.cw)
+
+    def field(self, x: int = 0, width: int | None = None) -> pygame.Rect:
+        """The rectangle of a widget in this row, ``x`` pixels right of the label."""
+        return pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh)
+
+    def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> UIDropDownMenu:
+        d = self.scene.add(UIDropDownMenu(options, start, self.field(x, width), self.ui,
+                                          expansion_height_limit=round(self.H * 0.45)))
+        self.drops[name] = d
+        return d
+
+    def toggle(self, name: str, text: str, x: int = 0, width: int | None = None) -> UIButton:
+        b = self.scene.add(UIButton(self.field(x, width), text, self.ui))
+        self.buttons[name] = b
+        return b
+
+    def text(self, text: str, x: int = 0, width: int | None = None) -> None:
+        self.scene.add(UILabel(self.field(x, width), text, self.ui))
+
+    def entry(self, name: str, text: str, limit: int = 32) -> UITextEntryLine:
+        e = self.scene.add(UITextEntryLine(self.field(), self.ui))
+        e.set_text_length_limit(limit)
+        e.set_text(text)
+        self.entries[name] = e
+        return e
+
+
+# -- a game's options, made from its declarations ----------------------------------------------
+
+def option_text(option: Any, value: Any) -> str:
+    """A toggle's words: ``Signals: on``, ``Deal limit: 50``, ``Deal limit: none``."""
+    if option.kind == "bool":
+        return f"{option.label}: {'on' if value else 'off'}"
+    return f"{option.label}: {value if value is not None else 'none'}"
+
+
+def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
+    """The "Match to" row (its drop-down, and the first toggle beside it), then the
+    other options as toggles, two to a row.  Toggle buttons are named ``opt:NAME``,
+    the target's drop-down ``opt:target``.  ``note`` is added to the words of an
+    option every player is bound by (LAN: "for everyone")."""
+    target = game.option("target")
+    toggles = [o for o in game.options if o is not target]
+    if target is not None:
+        form.label(target.label)
+        form.drop("opt:target", [str(t) for t in target.choices], str(values.get("target", target.default)),
+                  width=140)
+    half = (form.cw - 10) // 2
+    first = True
+    for i, o in enumerate(toggles):
+        if first and target is not None:
+            form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)) + note, x=150,
+                        width=form.cw - 150)
+            first = False
+            continue
+        k = i - (1 if target is not None else 0)
+        if k % 2 == 0:
+            form.next_row()
+            if k == 0:
+                form.label("Table")
+        form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)),
+                    x=0 if k % 2 == 0 else half + 10, width=half)
+
+
+def option_pressed(game: Game, values: dict, name: str | None) -> bool:
+    """Move the option a toggle names to its next value; True if ``name`` was one."""
+    if not name or not name.startswith("opt:"):
+        return False
+    o = game.option(name[4:])
+    if o is None or o.name == "target":
+        return False
+    values[o.name] = o.next_choice(values.get(o.name, o.default))
+    return True
+
+
+def option_values(game: Game, values: dict) -> dict:
+    """The options a form holds for ``game`` (only the game's own; defaults filled)."""
+    return {o.name: values.get(o.name, o.default) for o in game.options}
+
+
+def option_row_count(game: Game) -> int:
+    """How many rows ``option_rows`` takes for ``game``."""
+    toggles = len(game.options) - (1 if game.option("target") else 0)
+    return 1 + (max(0, toggles - 1) + 1) // 2

@@ -1,0 +1,312 @@
+"""Host on the local network: the table's name, the game and its options (the
+game's own declarations, as in New game), and who sits in each seat: You, an
+open seat for a friend, or a bot.  Open the table starts a ``net.HostServer``
+on a worker thread (the frame never waits) and seats this screen at it."""
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIButton
+
+from bots import CHARACTERS
+from host.saves import list_saves
+from rules import RulesError
+from rules.games import GAMES, get_game
+
+from .config import saves_dir
+from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
+from .new_game import STRENGTH
+from .scenes import open_scene
+from .theme import CREAM, blit_text
+
+YOU, OPEN, RANDOM = "You", "Open seat (a friend)", "Bot: random"
+BOT_CHOICES = [f"Bot: {c.title()} ({STRENGTH[c]}/9)" for c in CHARACTERS]
+
+
+def lan_options(app) -> dict:
+    """Where the network is: ``interfaces``, ``bind``, ``port`` (tests confine it to loopback)."""
+    return dict(getattr(app, "lan_options", None) or {})
+
+
+def default_name(app, fallback: str) -> str:
+    name = (app.settings.player_name or "").strip()
+    return fallback if not name or name == "You" else name
+
+
+def remember_name(app, name: str) -> None:
+    if name and name != app.settings.player_name:
+        app.settings.player_name = name
+        app.save_settings()
+
+
+def stop_later(obj, *args) -> None:
+    """Stop a server or browser on a worker thread (zeroconf's goodbyes take a moment)."""
+    def run():
+        try:
+            obj.stop(*args)
+        except Exception:
+            pass
+    threading.Thread(target=run, name="manfee-lan-stop", daemon=True).start()
+
+
+def lan_folder() -> str:
+    return os.path.join(saves_dir(), "lan")
+
+
+def unfinished_lan_tables() -> list:
+    """The LAN tables this machine hosted that stopped mid-match, newest first."""
+    return [e for e in list_saves(lan_folder()) if e["ok"] and not e["finished"]]
+
+
+def resume_label(entry: dict) -> str:
+    """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
+    game = GAMES[entry["game"]].title if entry["game"] in GAMES else entry["game"]
+    when = time.strftime("%d %b %H:%M", time.localtime(entry["mtime"]))
+    table = entry.get("table") or "your table"
+    deal = f"deal {max(1, entry['deals'])}"
+    if entry.get("totals"):
+        deal += " · " + " – ".join(str(v) for v in entry["totals"].values())
+    return f"Resume “{table}” ({game}, {deal}, {when})"
+
+
+class HostSetupScene(MenuScene):
+    """Name the table, pick the game and its options, and say who sits where."""
+
+    title = "Host on the local network"
+
+    def __init__(self, app, game="manfee"):
+        super().__init__(app)
+        self.game = game
+        self.table_name = None
+        self.host_name = default_name(app, "Host")
+        self.options = {}
+        self.private = False
+        self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
+        self.status = None
+        self.starting = None         # the worker thread starting the server
+        self.result = None           # (server, seat, addresses) or an exception
+        self.unfinished = unfinished_lan_tables()
+        self.form = None
+
+    def _seats(self):
+        seats = get_game(self.game).seats
+        for i, seat in enumerate(seats):
+            self.choices.setdefault(seat, YOU if i == 0 else OPEN)
+        for seat in list(self.choices):
+            if seat not in seats:
+                del self.choices[seat]
+        return seats
+
+    def build_ui(self):
+        W, H = self.app.size
+        g = get_game(self.game)
+        if self.table_name is None:
+            self.table_name = f"{self.host_name}'s table"
+        bh = max(40, round(H * 0.065))
+        rows = 6 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
+        form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)
+        self.title_scale = 0.7 if form.squeezed else 1.0
+        form.label("Table name")
+        form.entry("table", self.table_name)
+        form.next_row()
+        form.label("Your name")
+        form.entry("name", self.host_name)
+        form.next_row()
+        form.label("Game")
+        form.drop("game", [x.title for x in GAMES.values()], g.title)
+        form.next_row()
+        option_rows(form, g, self.options, note=" (for everyone)")
+        form.next_row()
+        form.label("Join code")
+        form.toggle("private", "Private: friends type a code" if self.private else "Open to anyone on this network")
+        options = [YOU, OPEN, RANDOM] + BOT_CHOICES
+        for seat in self._seats():
+            form.next_row()
+            form.label(f"Seat: {seat}", "@note_label")
+            form.drop(f"seat:{seat}", options, self.choices[seat])
+        form.next_row()
+        form.note("The match starts once every open seat is taken (or filled with bots).")
+        if self.unfinished:
+            form.next_row()
+            form.toggle("resume", resume_label(self.unfinished[0]), x=-(form.lw + 10), width=form.lw + 10 + form.cw)
+        y = form.next_row()
+        self.buttons = dict(form.buttons)
+        bw = 220
+        self.buttons["start"] = self.add(UIButton(Rect(W // 2 + 10, y, bw, bh), "Open the table", self.app.ui,
+                                                  object_id=oid("@menu_button")))
+        self.buttons["back"] = self.add(UIButton(Rect(W // 2 - bw - 10, y, bw, bh), "Back", self.app.ui,
+                                                 object_id=oid("@menu_button")))
+        self.status_y = y + bh + 6
+        if self.starting is not None:
+            self._launch_buttons(False)
+
+    def _launch_buttons(self, enabled):
+        """Open the table / Resume: off while a server is starting."""
+        for name in ("start", "resume"):
+            if name in self.buttons:
+                (self.buttons[name].enable if enabled else self.buttons[name].disable)()
+
+    def rebuild_ui(self):
+        self._read_entries()            # typed text survives a rebuild (resize, game change)
+        super().rebuild_ui()
+
+    def _read_entries(self):
+        for name, e in (self.form.entries.items() if self.form else ()):
+            text = e.get_text().strip()
+            if name == "table":
+                self.table_name = text
+            else:
+                self.host_name = text
+
+    def ui_event(self, e):
+        if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            name = next((n for n, d in self.form.drops.items() if d is e.ui_element), None)
+            if name is None:
+                return False
+            self._read_entries()
+            text = e.text if isinstance(e.text, str) else e.text[0]
+            if name == "game":
+                self.game = next(g.name for g in GAMES.values() if g.title == text)
+                self.choices = {}
+                self.rebuild_ui()
+            elif name == "opt:target":
+                self.options["target"] = int(text)
+            elif name.startswith("seat:"):
+                seat = name[5:]
+                if text == YOU:
+                    for s, c in self.choices.items():
+                        if c == YOU and s != seat:
+                            self.choices[s] = OPEN
+                self.choices[seat] = text
+                self.rebuild_ui()
+            return True
+        if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._read_entries()
+            return True
+        name = self.pressed(e)
+        if option_pressed(get_game(self.game), self.options, name):
+            self.rebuild_ui()
+        elif name == "private":
+            self.private = not self.private
+            self.rebuild_ui()
+        elif name == "back":
+            self.app.pop()
+        elif name == "start":
+            self.start()
+        elif name == "resume":
+            self.resume(self.unfinished[0]["path"])
+        return name is not None
+
+    def specs(self):
+        """Seat specs for HostServer: host:NAME, open, bot, bot:CHARACTER."""
+        out = {}
+        for seat in self._seats():
+            c = self.choices[seat]
+            if c == YOU:
+                out[seat] = f"host:{self.host_name or 'Host'}"
+            elif c == OPEN:
+                out[seat] = "open"
+            elif c == RANDOM:
+                out[seat] = "bot"
+            else:
+                out[seat] = "bot:" + c.split(":", 1)[1].split("(")[0].strip().upper()
+        return out
+
+    def start(self):
+        """Open the table: the server starts on a worker thread; the frame goes on."""
+        if self.starting is not None:
+            return
+        self._read_entries()
+        specs = self.specs()
+        if sum(1 for v in specs.values() if v.startswith("host")) != 1:
+            self.status = "Choose your own seat: one seat must be “You”."
+            return
+        if not self.table_name:
+            self.status = "Give the table a name."
+            return
+        g = get_game(self.game)
+        remember_name(self.app, self.host_name)
+        self.status = "Opening the table…"
+        self._launch(self.table_name, self.game, option_values(g, self.options), specs, None)
+
+    def resume(self, path):
+        """Open again a LAN table whose host stopped mid-match, from its save: the same
+        seats, names, bots and tokens; friends come back with Reconnect, and a bot
+        stands in for anyone who does not."""
+        if self.starting is not None:
+            return
+        self.status = "Opening the table again…"
+        self._launch(None, None, None, None, path)
+
+    def _launch(self, table, game, options, specs, resume):
+        args = (table, game, options, specs, resume)
+        self.starting = threading.Thread(target=self._start_server, args=args, name="manfee-host-start",
+                                         daemon=True)
+        self.starting.start()
+        self._launch_buttons(False)
+
+    def _start_server(self, table, game, options, specs, resume=None):
+        from net import HostServer, DEFAULT_PORT
+        opts = lan_options(self.app)
+        os.makedirs(lan_folder(), exist_ok=True)
+        save = resume or os.path.join(lan_folder(), f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        ports = [opts["port"]] if "port" in opts else [DEFAULT_PORT, 0]
+        error = None
+        for port in ports:
+            try:
+                server = HostServer(table, game, options, specs, host_name=self.host_name or "Host",
+                                    bind=opts.get("bind", ""), port=port, interfaces=opts.get("interfaces"),
+                                    save_path=save, resume=resume, wake=self.app.wake,
+                                    grace=opts.get("grace", 20.0), bot_delay=self.app.bot_pace,
+                                    join_code=True if self.private else None)
+            except (RulesError, ValueError) as e:         # a resumed file that no longer reads
+                self.result = e
+                self.app.wake()
+                return
+            mine = [seat for seat in server.seats if server.is_host_seat(seat)]
+            if len(mine) != 1:
+                self.result = ValueError("that table has no seat of its host")
+                self.app.wake()
+                return
+            try:
+                server.start()
+            except OSError as e:
+                error = e
+                continue
+            self.result = (server, mine[0])
+            self.app.wake()
+            return
+        self.result = error or OSError("cannot listen")
+        self.app.wake()
+
+    def update(self, dt):
+        if self.starting is None or self.starting.is_alive() or self.result is None:
+            return
+        result, self.starting, self.result = self.result, None, None
+        if isinstance(result, BaseException):
+            self.status = f"Cannot open the table: {getattr(result, 'strerror', None) or result}"
+            self._launch_buttons(True)
+            return
+        server, seat = result
+        link = server.local_link(seat, wake=self.app.wake)
+        self.app.reset(open_scene("main_menu", self.app))
+        self.app.push(open_scene("table", self.app, link=link))
+
+    def busy(self):
+        return self.starting is not None
+
+    def close(self):
+        result = self.result
+        if isinstance(result, tuple):
+            stop_later(result[0], "the host closed the table", False)
+
+    def draw(self, surface):
+        super().draw(surface)
+        if self.status:
+            W, H = surface.get_size()
+            blit_text(surface, self.status, max(13, round(H * 0.024)), (W // 2, getattr(self, "status_y", H - 40)),
+                      CREAM, anchor="midtop", shadow=True)

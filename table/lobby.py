@@ -1,0 +1,359 @@
+"""Join a LAN game: the tables a ``net.LobbyBrowser`` finds, live, with their
+game and free seats (another protocol greyed out); a name, a seat, the join
+code of a private table, Join; and "Join by address" where multicast does not
+reach."""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from net import Client, LobbyBrowser, parse_address
+from net.link import ClientLink
+from rules.games import GAMES
+
+from .forms import MenuScene, oid
+from .host_setup import default_name, lan_options, remember_name, stop_later
+from .scenes import open_scene
+from . import theme
+from .theme import GOLD, CREAM, DIM, EDGE, blit_text
+
+JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
+
+
+class LobbyScene(MenuScene):
+    """Tables on the LAN, live; a name, a seat, Join; or Join by address."""
+
+    title = "Join a LAN game"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.browser = None
+        self.tables = {}             # service -> TableInfo
+        self.order = []              # services in the order they appeared
+        self.selected = None         # a service
+        self.seat = None
+        self.name = default_name(app, "")
+        self.code = ""
+        self.status = None
+        self.client = None           # a join in progress
+        self.join_started = 0.0
+        self.join_table = None
+        self.watch = None            # (service, since) of an address typed in
+        self._seat_key = None
+        self._closed = False
+        threading.Thread(target=self._open_browser, name="manfee-lobby-open", daemon=True).start()
+
+    def _open_browser(self):
+        opts = lan_options(self.app)
+        try:
+            browser = LobbyBrowser(interfaces=opts.get("interfaces"),
+                                   on_change=lambda kind, info: self.app.wake()).start()
+        except Exception as e:
+            self.status = f"Cannot look for tables on this network ({e}): join by address"
+            return
+        if self._closed:
+            stop_later(browser)
+            return
+        self.browser = browser
+        self.app.wake()
+
+    # -- widgets ----------------------------------------------------------------------------------
+    def _geometry(self):
+        W, H = self.app.size
+        lx, ly = round(W * 0.06), round(H * 0.2)
+        list_rect = pygame.Rect(lx, ly, round(W * 0.52), round(H * 0.62))
+        px = list_rect.right + round(W * 0.03)
+        panel = pygame.Rect(px, ly, W - px - lx, list_rect.height)
+        return list_rect, panel
+
+    def build_ui(self):
+        W, H = self.app.size
+        ui = self.app.ui
+        list_rect, panel = self._geometry()
+        self.buttons, self.seat_buttons = {}, {}
+        rh = max(32, round(H * 0.05))
+        x, w = panel.x + 16, panel.width - 32
+        y = panel.y + 12
+        self.add(UILabel(pygame.Rect(x, y, w, rh), "Your name", ui, object_id=oid("@heading_label")))
+        y += rh
+        self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
+        self.name_entry.set_text_length_limit(32)
+        self.name_entry.set_text(self.name)
+        y += rh + 12
+        self.add(UILabel(pygame.Rect(x, y, w, rh), "Seat", ui, object_id=oid("@heading_label")))
+        self.seat_y = y + rh
+        y = self.seat_y + 2 * (rh + 8) + 6
+        self.add(UILabel(pygame.Rect(x, y, w // 2, rh), "Join code", ui, object_id=oid("@note_label")))
+        self.code_entry = self.add(UITextEntryLine(pygame.Rect(x + w // 2, y, w - w // 2, rh), ui,
+                                                   placeholder_text="private tables"))
+        self.code_entry.set_text_length_limit(12)
+        self.code_entry.set_text(self.code)
+        y += rh + 8
+        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), "Join", ui,
+                                                 object_id=oid("@menu_button")))
+        y += round(rh * 1.25) + 22
+        self.add(UILabel(pygame.Rect(x, y, w, rh), "Join by address", ui, object_id=oid("@heading_label")))
+        y += rh
+        self.addr_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w - 90, rh), ui,
+                                                   placeholder_text="host:port"))
+        self.buttons["address"] = self.add(UIButton(pygame.Rect(x + w - 82, y, 82, rh), "Look", ui))
+        bw, bh = 220, max(40, round(H * 0.065))
+        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), "Back", ui,
+                                                 object_id=oid("@menu_button")))
+        self._seat_key = None
+        self._build_seats()
+
+    def _build_seats(self):
+        t = self.tables.get(self.selected)
+        free = list(t.free) if t is not None and t.compatible else []
+        if self.seat not in free:
+            self.seat = free[0] if free else None
+        key = (self.selected, tuple(free), self.seat, self.app.size)
+        if key == self._seat_key and self.app.top is self:
+            return
+        self._seat_key = key
+        for b in getattr(self, "seat_buttons", {}).values():
+            b.kill()
+            if b in self.ui:
+                self.ui.remove(b)
+        self.seat_buttons = {}
+        if self.app.top is not self:
+            return
+        _list, panel = self._geometry()
+        H = self.app.size[1]
+        rh = max(32, round(H * 0.05))
+        x, w = panel.x + 16, panel.width - 32
+        bw = (w - 8) // 2
+        for i, seat in enumerate(free):
+            r, c = divmod(i, 2)
+            b = self.add(UIButton(pygame.Rect(x + c * (bw + 8), self.seat_y + r * (rh + 8), bw, rh),
+                                  seat.title(), self.app.ui,
+                                  object_id=oid("@signal_on" if seat == self.seat else "@small_button")))
+            self.seat_buttons[seat] = b
+        join = self.buttons.get("join")
+        if join is not None:
+            join.enable() if (self.seat and self.client is None) else join.disable()
+
+    # -- the list ---------------------------------------------------------------------------------
+    def _row_height(self):
+        return max(48, round(self.app.size[1] * 0.08))
+
+    def _rows(self):
+        list_rect, _panel = self._geometry()
+        rh = self._row_height()
+        for i, service in enumerate(self.order):
+            yield service, pygame.Rect(list_rect.x + 8, list_rect.y + 44 + i * (rh + 6), list_rect.width - 16, rh)
+
+    def select(self, service):
+        self.selected = service
+        self._build_seats()
+
+    def process_event(self, e):
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for service, r in self._rows():
+                if r.collidepoint(e.pos):
+                    self.select(service)
+                    return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def ui_event(self, e):
+        if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and e.ui_element is getattr(self, "name_entry", None):
+            self.name = self.name_entry.get_text().strip()
+            return True
+        if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and e.ui_element is getattr(self, "code_entry", None):
+            self.code = self.code_entry.get_text().strip()
+            return True
+        if e.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and e.ui_element is getattr(self, "addr_entry", None):
+            self.look_up(self.addr_entry.get_text())
+            return True
+        if e.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        seat = next((s for s, b in self.seat_buttons.items() if b is e.ui_element), None)
+        if seat is not None:
+            self.seat = seat
+            self._seat_key = None
+            self._build_seats()
+            return True
+        name = self.pressed(e)
+        if name == "back":
+            self.app.pop()
+        elif name == "join":
+            self.join()
+        elif name == "address":
+            self.look_up(self.addr_entry.get_text())
+        return name is not None
+
+    def look_up(self, text):
+        """Join by address: watch host:port like a listed table; it shows in the list when it answers."""
+        try:
+            host, port = parse_address(text)
+        except ValueError as e:
+            self.status = str(e)
+            return
+        if self.browser is None:
+            self.status = "The lobby is still starting: try again in a moment"
+            return
+        service = self.browser.add_address(host, port)
+        self.watch = (service, time.monotonic())
+        self.status = f"Looking for a table at {host}:{port}…"
+
+    def join(self, service=None, seat=None):
+        service = service or self.selected
+        t = self.tables.get(service)
+        seat = seat or self.seat
+        if t is None or not t.compatible or self.client is not None:
+            return
+        if not seat:
+            self.status = "No free seat at that table"
+            return
+        if t.private and not self.code:
+            self.status = "That table is private: type its join code (the host's screen shows it)"
+            return
+        self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
+        name = self.name or "Player"
+        remember_name(self.app, self.name)
+        self.client = Client(t.host, t.port, name=name, seat=seat, wake=self.app.wake,
+                             code=self.code or None).start()
+        self.join_started = time.monotonic()
+        self.join_table = t
+        self.status = f"Joining {t.table} ({seat})…"
+        self._seat_key = None
+        self._build_seats()
+
+    # -- the loop ---------------------------------------------------------------------------------
+    def update(self, dt):
+        b = self.browser
+        if b is not None:
+            changed = False
+            while True:
+                try:
+                    kind, info = b.changes.get_nowait()
+                except queue.Empty:
+                    break
+                changed = True
+                if kind == "removed":
+                    self.tables.pop(info.service, None)
+                    if info.service in self.order:
+                        self.order.remove(info.service)
+                else:
+                    self.tables[info.service] = info
+                    if info.service not in self.order:
+                        self.order.append(info.service)
+                    if self.watch and info.service == self.watch[0]:
+                        self.watch = None
+                        self.status = None
+                        self.selected = info.service
+                    elif self.selected is None and info.compatible and info.free:
+                        self.selected = info.service
+            if changed:
+                self._build_seats()
+        if self.watch and time.monotonic() - self.watch[1] > 4.0:
+            self.status = f"No table answers at {self.watch[0]}"
+            self.watch = None
+        self._joining()
+
+    def _joining(self):
+        c = self.client
+        if c is None:
+            return
+        while True:
+            try:
+                msg = c.inbox.get_nowait()
+            except queue.Empty:
+                break
+            kind = msg.get("type")
+            if kind == "table":
+                self.join_table_msg = msg
+            elif kind == "welcome":
+                link = ClientLink(c, msg, table=getattr(self, "join_table_msg", None))
+                self.client = None
+                self.app.reset(open_scene("main_menu", self.app))
+                self.app.push(open_scene("table", self.app, link=link))
+                return
+            elif kind in ("error", "disconnected", "host_closed"):
+                self.status = msg.get("reason") or kind
+                self._give_up()
+                return
+        if time.monotonic() - self.join_started > JOIN_TIMEOUT:
+            self.status = "The table did not answer in time"
+            self._give_up()
+
+    def _give_up(self):
+        c, self.client = self.client, None
+        if c is not None:
+            c.close("gave up joining")
+        self._seat_key = None
+        self._build_seats()
+
+    def busy(self):
+        return self.client is not None
+
+    def wake_in(self):
+        return 0.25
+
+    def close(self):
+        self._closed = True
+        if self.browser is not None:
+            stop_later(self.browser)
+            self.browser = None
+        if self.client is not None:
+            self.client.close("left the lobby")
+            self.client = None
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface):
+        super().draw(surface)
+        W, H = surface.get_size()
+        list_rect, panel = self._geometry()
+        theme.panel(surface, list_rect, fill=(12, 30, 21, 215))
+        theme.panel(surface, panel, fill=(12, 30, 21, 215))
+        fs = max(13, round(H * 0.024))
+        blit_text(surface, "Tables on this network", fs, (list_rect.x + 16, list_rect.y + 12), GOLD, bold=True)
+        if not self.order:
+            text = "Looking for tables…" if self.browser is not None or self.status is None else ""
+            blit_text(surface, text, fs * 0.9, list_rect.center, DIM, anchor="center")
+            blit_text(surface, "A table someone hosts on this network shows here within a second.",
+                      fs * 0.75, (list_rect.centerx, list_rect.centery + fs * 1.6), DIM, anchor="center")
+        for service, r in self._rows():
+            if r.bottom > list_rect.bottom - 4:
+                break
+            t = self.tables[service]
+            ok = t.compatible
+            sel = service == self.selected
+            fill = (40, 70, 50, 235) if sel else (20, 44, 31, 225) if ok else (14, 24, 19, 200)
+            edge = GOLD if sel else EDGE if ok else (70, 82, 74)
+            theme.panel(surface, r, fill=fill, edge=edge, radius=9)
+            main = CREAM if ok else DIM
+            blit_text(surface, t.table or service, fs, (r.x + 14, r.y + 6), GOLD if (ok and sel) else main,
+                      bold=True)
+            title = _game_title(t.game)
+            blit_text(surface, title, fs * 0.9, (r.right - 14, r.y + 7), main, anchor="topright")
+            if not ok:
+                sub = f"another version of Manfee (protocol {t.protocol}): cannot join"
+            elif t.state == "over":
+                sub = "the match is over"
+            else:
+                n = len(t.free)
+                seats = f"{n} free seat{'s' if n != 1 else ''}" + (f": {', '.join(t.free)}" if n else "")
+                sub = seats + ("  ·  playing" if t.state == "playing" else "")
+                if t.private:
+                    sub += "  ·  private (join code)"
+            blit_text(surface, sub, fs * 0.78, (r.x + 14, r.bottom - 6), main if ok else DIM,
+                      anchor="bottomleft")
+        if self.selected in self.tables and not self.seat_buttons:
+            blit_text(surface, "no free seat", fs * 0.8, (panel.x + 16, self.seat_y + 8), DIM)
+        if self.status:
+            blit_text(surface, self.status, fs * 0.85, (W // 2, list_rect.bottom + 10), CREAM,
+                      anchor="midtop", shadow=True)
+
+
+def _game_title(game):
+    return GAMES[game].title if game in GAMES else (game or "?")

@@ -1,0 +1,354 @@
+"""The table's widgets: the fixed row (Menu, Rules, Scores, Last trick, the hand
+passed away), the pickers for every decision that is not a card, the signal
+buttons, the peek question, and the LAN buttons (Reconnect, fill open seats).
+
+A mixin of ``TableScene``: widgets cost a few milliseconds each to make, so
+the fixed row is made once per layout and only shown or hidden; the pickers
+are made again when the choice they offer changes (``ui_state``).
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from .preview import decision_targets
+from .scenes import open_scene
+from .hud import seat_side
+from .words import SUIT_WORDS, describe
+
+
+class TableControls:
+    def init_controls(self):
+        self.ui_key = None
+        self.buttons = {}
+        self.transient = []
+        self._fixed_key = None
+        self._pick_i = None
+        self.picker_rect = None
+        self.picker_title = ""
+        self.picker_sub = None
+        self.confirm_rect = None
+
+    def ui_state(self):
+        """What the pickers depend on; they are rebuilt when this changes."""
+        v = self.shown
+        idle = not self.director.busy()
+        turn = v.get("turn") if idle else None
+        human_turn = (idle and turn == self.viewer and self.revealed and self.cover_seat is None
+                      and not self.summary_open and self.link.kind(turn) == "me"
+                      and self.pending is None and not self.link.lost)
+        return (self.layout_state(), self.summary_open, human_turn,
+                v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
+                self.signal, self.signal_menu, self.confirm, bool(self.overlay))
+
+    def layout_state(self):
+        return (self.app.size, self.cover_seat is not None, self.results_shown, bool(self.link.lost),
+                self.waiting_for_players())
+
+    def waiting_for_players(self):
+        return self.shown.get("phase") in ("waiting", None) and not self.shown.get("finished") \
+            and any(p.get("kind") == "open" for p in self.link.players().values())
+
+    def fixed_state(self):
+        v = self.shown
+        passed = bool(v.get("passed_hand") or v.get("swapped_out") and self.swap_shown)
+        return (passed and self.revealed and not self.demo, self.last_trick is not None)
+
+    def refresh_ui(self):
+        key = self.ui_state()
+        if self.ui_key is None or key[0] != self.ui_key[0]:
+            self.rebuild_ui()
+            return
+        if key != self.ui_key:
+            self._build_pickers()
+        if self.fixed_state() != self._fixed_key:
+            self._show_fixed()
+
+    def build_ui(self):
+        self.buttons = {}
+        self.transient = []
+        self._fixed_key = None
+        self.ui_key = self.ui_state()
+        self._pick_i = None
+        if self.app.top is not self or self.cover_seat is not None or self.results_shown:
+            return
+        L = self.board.layout
+        m = L.margin
+        bw, bh = self.button_size()
+        x = L.W - m - bw
+        passed = "Hand I gave away" if self.game.widow_size else "Hand I passed"
+        for name, text, w in (("menu", "Menu", bw), ("rules", "Rules", round(bw * 0.8)), ("history", "Scores", bw),
+                              ("last", "Last trick", bw), ("passed", passed, round(bw * 1.45))):
+            self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
+            x -= w + 8
+        self._show_fixed()
+        self._lan_buttons(L)
+        self._build_pickers()
+
+    def button_size(self):
+        L = self.board.layout
+        return max(92, round(L.H * 0.14)), max(30, round(L.H * 0.045))
+
+    def _show_fixed(self):
+        passed, last = self._fixed_key = self.fixed_state()
+        for name, on in (("passed", passed), ("last", last)):
+            b = self.buttons.get(name)
+            if b is not None:
+                b.show() if on else b.hide()
+
+    def _lan_buttons(self, L):
+        if self.link.lost:
+            bw, bh = 240, max(42, round(L.H * 0.065))
+            y = round(L.H * 0.52)
+            self._button("reconnect", "Reconnect", (L.W // 2 - bw - 10, y, bw, bh), object_id="@menu_button",
+                         fixed=True)
+            self._button("leave", "Main menu", (L.W // 2 + 10, y, bw, bh), object_id="@menu_button", fixed=True)
+        elif self.waiting_for_players() and self.link.hosting:
+            r = self.waiting_rect()
+            bw, bh = max(260, round(L.W * 0.22)), max(36, round(L.H * 0.055))
+            self._button("fill", "Fill open seats with bots", (r.centerx - bw // 2, r.bottom - bh - 14, bw, bh),
+                         fixed=True)
+
+    def _build_pickers(self):
+        for e in self.transient:
+            e.kill()
+            if e in self.ui:
+                self.ui.remove(e)
+            for n in [n for n, b in self.buttons.items() if b is e]:
+                del self.buttons[n]
+        self.transient = []
+        self._pick_i = None
+        self.picker_rect = None
+        self.ui_key = key = self.ui_state()
+        if self.app.top is not self or self.cover_seat is not None or self.results_shown:
+            return
+        L = self.board.layout
+        bw, bh = self.button_size()
+        v = self.shown
+        if self.confirm:
+            self._confirm_dialog(L, bw, bh)
+            return
+        if self.overlay and not self.summary_open:
+            return                      # a panel (last trick, scores...) covers the table
+        if self.summary_open:
+            r = self.summary_rect()
+            finished = self.shown.get("finished")
+            self._button("next", "See result" if finished else "Next deal",
+                         (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
+            return
+        if not key[2]:
+            return
+        phase = v.get("phase")
+        legal = v.get("legal") or []
+        if phase == "play":
+            if v.get("options", {}).get("signals") and any("play" in a for a in legal):
+                self._signal_buttons(L, bw, bh)
+        elif phase == "decide":
+            self._decide_picker(L, legal)
+        elif phase in ("trump", "partner_trump"):
+            self._trump_picker(L, legal, phase)
+        else:
+            self._picker(L, legal, phase)
+
+    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False):
+        oid = object_id or ("@small_button" if small else "@choice_button")
+        b = UIButton(pygame.Rect([round(c) for c in rect]), text, self.app.ui,
+                     object_id=pygame_gui.core.ObjectID(class_id=oid))
+        b.action = action
+        self.buttons[name] = self.add(b)
+        if not fixed:
+            self.transient.append(b)
+        return b
+
+    def _signal_buttons(self, L, bw, bh):
+        x = L.W - L.margin - round(bw * 1.4)
+        y = L.pile["bottom"][1] - L.sh * 0.5 - bh * 3.8
+        w = round(bw * 1.4)
+        if self.signal_menu:
+            self._button("slam", "Slam", (x, y, w, bh), object_id="@choice_button")
+            self._button("drop", "Drop", (x, y + bh + 6, w, bh), object_id="@choice_button")
+            self._button("nosignal", "No signal", (x, y + 2 * (bh + 6), w, bh), small=True)
+        elif self.signal:
+            self._button("signal", f"{self.signal.title()} (undo)", (x, y + 2 * (bh + 6), w, bh),
+                         object_id="@signal_on")
+        else:
+            self._button("signal", "Give a signal", (x, y + 2 * (bh + 6), w, bh))
+
+    def _picker_rect_for(self, n_rows, width):
+        L = self.board.layout
+        fs = max(13, round(L.H * 0.026))
+        h = round(fs * 3.2 + n_rows * L.H * 0.072 + fs)
+        r = pygame.Rect(0, 0, round(width), h)
+        r.center = (L.W // 2, round(L.center[1] + L.ch * 0.15))
+        return r
+
+    def _picker(self, L, legal, phase):
+        if not legal:
+            return
+        size = round(L.H * 0.072)
+        if all("call" in a for a in legal):
+            per_row = 7
+            rows = (len(legal) + per_row - 1) // per_row
+            rect = self.picker_rect = self._picker_rect_for(rows, per_row * (size + 10) + 60)
+            self.picker_title = "Your call: how many tricks will you take?"
+            self.picker_sub = None
+            for i, a in enumerate(legal):
+                r, c = divmod(i, per_row)
+                in_row = min(per_row, len(legal) - r * per_row)
+                x0 = rect.centerx - (in_row * (size + 10) - 10) / 2
+                self._button(f"act:{i}", describe(a),
+                             (x0 + c * (size + 10), rect.y + L.H * 0.075 + r * (size + 10), size, size),
+                             object_id="@call_button", action=a)
+            return
+        w = max(160, round(L.W * 0.15))
+        h = round(L.H * 0.06)
+        per_row = 3 if len(legal) > 4 else len(legal)
+        rows = (len(legal) + per_row - 1) // per_row
+        rect = self.picker_rect = self._picker_rect_for(rows + 0.4, per_row * (w + 10) + 50)
+        self.picker_title, self.picker_sub = {
+            "double": ("Tap the table?", "a tap doubles the deal's score"),
+            "redouble": ("Tap back?", "the deal then counts four times"),
+            "swap": ("Take the Manni?", "swap your whole hand, unseen, for the twelve cards in the middle"),
+        }.get(phase, ("Your choice", None))
+        top = rect.y + L.H * 0.075 + (L.H * 0.03 if self.picker_sub else 0)
+        for i, a in enumerate(legal):
+            r, c = divmod(i, per_row)
+            x0 = rect.centerx - (per_row * (w + 10) - 10) / 2
+            self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), top + r * (h + 10), w, h), action=a)
+
+    def _trump_picker(self, L, legal, phase):
+        """Suits and no-trump as big tiles with their pips; en face and look below."""
+        tiles = [a for a in legal if "trump" in a and a["trump"] != "partner"]
+        others = [a for a in legal if a not in tiles]
+        v = self.shown
+        blind = any(a.get("blind") for a in tiles)
+        tw = max(96, round(L.H * 0.15))
+        th = round(tw * 1.1)
+        bh = round(L.H * 0.058)
+        width = max(len(tiles) * (tw + 12) + 40, round(L.W * 0.36))
+        fs = max(13, round(L.H * 0.026))
+        h = round(fs * 3.6 + th + (bh + 12) * (1 if others else 0) + fs * 0.8)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.center = (L.W // 2, round(L.center[1] + L.ch * 0.1))
+        self.picker_rect = rect
+        dealer = self.link.name(v.get("dealer")) if v.get("dealer") else "The dealer"
+        if phase == "partner_trump":
+            self.picker_title = f"{dealer} says en face: you name trump"
+            self.picker_sub = "your partner plays the deal on your choice"
+        elif blind:
+            self.picker_title = "Name trump blind, or look at your cards"
+            self.picker_sub = "a blind trump counts double, and you lead"
+        else:
+            self.picker_title = "Name trump"
+            en_face = any(a.get("trump") == "partner" for a in legal)
+            self.picker_sub = "no trump counts double" + ("; en face: your partner names" if en_face else "")
+        x0 = rect.centerx - (len(tiles) * (tw + 12) - 12) / 2
+        y = rect.y + fs * 3.2
+        for i, a in enumerate(tiles):
+            t = a["trump"]
+            b = self._button(f"act:{i}", SUIT_WORDS[t], (x0 + i * (tw + 12), y, tw, th),
+                             object_id="@trump_tile", action=a)
+            b.pip = t
+        y += th + 12
+        if others:
+            ow = min(round(L.W * 0.2), (rect.width - 40) // len(others) - 10)
+            x0 = rect.centerx - (len(others) * (ow + 10) - 10) / 2
+            for j, a in enumerate(others):
+                self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a)
+
+    def _confirm_dialog(self, L, bw, bh):
+        """Touching the face-down hand before trump is named: the partner is asked first."""
+        w = max(420, round(L.W * 0.42))
+        fs = max(13, round(L.H * 0.026))
+        r = pygame.Rect(0, 0, w, round(fs * 6.2 + bh * 1.3))
+        r.center = (L.W // 2, round(L.center[1]))
+        self.confirm_rect = r
+        bw2 = round(w * 0.42)
+        y = r.bottom - bh * 1.3 - fs * 0.6
+        self._button("confirm:cancel", "Wait for trump", (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)))
+        self._button("confirm:peek", "Look (void the deal)", (r.centerx + 8, y, bw2, round(bh * 1.2)),
+                     object_id="@danger_button")
+
+    def _decide_picker(self, L, legal):
+        try:
+            targets = decision_targets(self.shown)
+        except Exception:
+            targets = None
+        mine = seat_side(self.shown, self.viewer)
+        w = max(220, round(L.W * 0.21))
+        h = round(L.H * 0.09)
+        rect = self.picker_rect = self._picker_rect_for(1.3, 2 * w + 70)
+        self.picker_sub = None
+        calls = self.shown.get("calls") or {}
+        self.picker_title = f"Accept or pass?  (your remainder: {13 - sum(calls.values())})"
+        for i, a in enumerate(legal):
+            t = (targets or {}).get(a.get("decision"), {})
+            us = t.get(mine)
+            them = next((n for s, n in t.items() if s != mine), None)
+            text = a["decision"].title()
+            if us is not None:
+                text = f"{text}:  us {us}  ·  them {them}"
+            x0 = rect.centerx - w - 10 + i * (w + 20)
+            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a)
+
+    def ui_event(self, e):
+        if e.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        name = next((n for n, b in self.buttons.items() if b is e.ui_element), None)
+        if name is None:
+            return False
+        b = self.buttons[name]
+        if name.startswith("act:"):
+            self.choose(b.action)
+        elif name == "confirm:peek":
+            self.peek()
+        elif name == "confirm:cancel":
+            self.confirm = None
+        elif name == "menu":
+            self.open_menu()
+        elif name == "rules":
+            self.open_rules()
+        elif name in ("last", "passed", "history"):
+            self.overlay = None if self.overlay == name else name
+        elif name == "next":
+            self.close_summary()
+        elif name == "signal":
+            if self.signal:
+                self.signal = None
+            else:
+                self.signal_menu = True
+        elif name in ("slam", "drop"):
+            self.signal = name
+            self.signal_menu = False
+        elif name == "nosignal":
+            self.signal = None
+            self.signal_menu = False
+        elif name == "reconnect":
+            if self.link.reconnect():
+                self.say("Reconnecting…")
+            self.rebuild_ui()
+        elif name == "leave":
+            self.app.reset(open_scene("main_menu", self.app))
+        elif name == "fill":
+            self.link.fill_open_seats()
+        return True
+
+    def picker_key(self, e):
+        """Arrows move along the picker's buttons, Enter chooses."""
+        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
+        if not choices:
+            return False
+        sel = self._pick_i
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            sel = 0 if sel is None else (sel + step) % len(choices)
+            for i, b in enumerate(choices):
+                b.select() if i == sel else b.unselect()
+            self._pick_i = sel
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and sel is not None:
+            self._pick_i = None
+            self.choose(choices[sel % len(choices)].action)
+            return True
+        return False

@@ -1,0 +1,245 @@
+"""Drawing the table: the board, the HUD, the prompt, panels over the table,
+the hot-seat cover and the LAN states (waiting for players, connection lost).
+
+A mixin of ``TableScene``; drawing never changes the match.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .cards import sort_hand
+from .effects import draw_badges, draw_ripples, draw_widow_label
+from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump
+from .panels import draw_cards_panel, draw_history
+from .rich import blit_rich
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade
+from . import explain
+
+
+class TableDrawing:
+    def draw(self, surface):
+        if self.cover_seat is not None:
+            self._draw_cover(surface)
+            return
+        b = self.board
+        L = b.layout
+        look = self.look()
+        b.draw(surface)
+        draw_ripples(surface, look)
+        draw_widow_label(surface, look)
+        self._draw_drop_target(surface)
+        draw_badges(surface, look)
+        draw_scoreboard(surface, look)
+        draw_trump(surface, look)
+        draw_plates(surface, look)
+        if not b.images.warm and not self.director.busy():
+            blit_text(surface, "Shuffling…", max(16, round(L.H * 0.035)), L.center, CREAM,
+                      bold=True, anchor="center", shadow=True)
+        ui = self.ui_key
+        v = self.shown
+        if ui and ui[2] and not self.summary_open and not self.confirm:
+            phase = v.get("phase")
+            if phase == "play" and not self.input.dragging:
+                text = "Your turn: drag a card to the centre (or arrows + Enter)"
+                if self.signal:
+                    text = f"{self.signal.title()}: drag the card you signal with"
+                draw_prompt(surface, look, text, explain.obligation(v))
+            elif phase != "play" and self.picker_rect is not None:
+                self._draw_picker_panel(surface)
+        elif self._hand_kept_down() and not self.summary_open and not self.confirm:
+            dealer = self.link.name(v.get("dealer"))
+            draw_prompt(surface, look, f"Your cards stay face down until {dealer} names trump",
+                        "touching them now voids the deal")
+        if self.confirm and self.confirm_rect is not None:
+            self._draw_confirm(surface)
+        draw_banner(surface, look)
+        if self.summary_open:
+            self._draw_summary(surface)
+        elif self.overlay:
+            self._draw_overlay(surface)
+        if self.message:
+            fs = max(13, round(L.H * 0.024))
+            img = render(self.message[0], fs, CREAM, bold=True)
+            r = img.get_rect(center=(L.W // 2, round(L.anchor["bottom"][1] - L.ch * 0.8 - fs * 3.4)))
+            panel(surface, r.inflate(fs * 1.6, fs * 0.8), fill=(60, 16, 12, 220), edge=RED, radius=10)
+            surface.blit(img, r)
+        if self.link.save_error:
+            blit_text(surface, self.link.save_error, 14, (8, L.H - 4), RED, anchor="bottomleft")
+        self._draw_lan(surface)
+
+    def _draw_picker_panel(self, surface):
+        r = self.picker_rect
+        panel(surface, r)
+        fs = max(13, round(self.board.layout.H * 0.026))
+        blit_rich(surface, self.picker_title, fs, (r.centerx, r.y + fs * 0.7), GOLD, bold=True, anchor="midtop")
+        if self.picker_sub:
+            blit_rich(surface, self.picker_sub, fs * 0.72, (r.centerx, r.y + fs * 2.1), DIM, anchor="midtop")
+
+    def _draw_confirm(self, surface):
+        r = self.confirm_rect
+        fs = max(13, round(self.board.layout.H * 0.026))
+        panel(surface, r, fill=(40, 14, 10, 240), edge=RED)
+        dealer = self.link.name(self.shown.get("dealer"))
+        blit_text(surface, "Look at your cards now?", fs * 1.15, (r.centerx, r.y + fs * 0.7), GOLD,
+                  bold=True, anchor="midtop")
+        blit_text(surface, f"{dealer} has not named trump yet. If you look, the deal is void:",
+                  fs * 0.78, (r.centerx, r.y + fs * 2.4), CREAM, anchor="midtop")
+        blit_text(surface, "nothing is scored and the next dealer deals.", fs * 0.78,
+                  (r.centerx, r.y + fs * 3.5), CREAM, anchor="midtop")
+
+    def draw_over_ui(self, surface):
+        """Pips on the trump tiles (drawn over the widgets: fonts have no suit glyphs)."""
+        for b in self.buttons.values():
+            suit = getattr(b, "pip", None)
+            if not suit or not b.visible:
+                continue
+            r = b.rect
+            size = round(r.width * 0.5)
+            c = (r.centerx, r.y + round(r.height * 0.42))
+            if suit == "NT":
+                blit_text(surface, "NT", size * 0.75, c, (26, 18, 5), bold=True, anchor="center")
+            else:
+                pip = self.board.images.big.pip(suit, size)
+                surface.blit(pip, pip.get_rect(center=c))
+
+    def _draw_drop_target(self, surface):
+        """While a card is pushed toward the court: where it will land, lit once far enough."""
+        inp = self.input
+        if not (inp.dragging and inp.selected):
+            return
+        sp = self.board.sprites.get(inp.selected)
+        if sp is None:
+            return
+        L = self.board.layout
+        ready = sp.y < L.play_line
+        x, y = L.court[self.board.place(self.viewer)]
+        w, h = round(L.cw * 1.25), round(L.ch * 1.15)
+        key = (w, h, ready)
+        cache = self.__dict__.setdefault("_targets", {})
+        img = cache.get(key)
+        if img is None:
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            colour = (255, 214, 107, 90) if ready else (255, 255, 255, 35)
+            pygame.draw.rect(img, colour, img.get_rect(), border_radius=w // 8)
+            pygame.draw.rect(img, colour[:3] + (200 if ready else 90,), img.get_rect(), 3, border_radius=w // 8)
+            cache[key] = img
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_overlay(self, surface):
+        v = self.shown
+        b = self.board
+        if self.overlay == "last" and self.last_trick:
+            lt = self.last_trick
+            seats = lt.get("seats")
+            if not seats:
+                order = list(self.seats)
+                n = len(order)
+                i = order.index(lt["leader"])
+                seats = [order[(i + self.game.direction * k) % n] for k in range(len(lt["cards"]))]
+            labels = [self.link.name(s) for s in seats]
+            mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
+            draw_cards_panel(surface, b.layout, b.images, f"Last trick: {self.link.name(lt['winner'])} won it",
+                             lt["cards"], labels, mark)
+        elif self.overlay == "passed" and v.get("passed_hand"):
+            draw_cards_panel(surface, b.layout, b.images, "The hand I passed",
+                             sort_hand(v["passed_hand"], b.rank_order))
+        elif self.overlay == "passed" and v.get("swapped_out"):
+            draw_cards_panel(surface, b.layout, b.images, "The hand I gave away (out of play; only you know it)",
+                             sort_hand(v["swapped_out"], b.rank_order))
+        elif self.overlay == "history":
+            L = b.layout
+            r = pygame.Rect(0, 0, round(L.W * 0.56), round(L.H * 0.6))
+            r.center = (L.W // 2, round(L.H * 0.46))
+            self._history(surface, r, reserve=0.8)
+
+    def _history(self, surface, rect, **kw):
+        draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
+                     self.link.name, signed_scores=self.game.scoring == "tricks_over", **kw)
+
+    def summary_rect(self):
+        L = self.board.layout
+        fs = max(12, round(L.H * 0.022))
+        rows = len(self.link.summaries())
+        extra = 1.5 if self._summary_note() else 0
+        r = pygame.Rect(0, 0, round(L.W * 0.56), min(round(L.H * 0.66), round(fs * (9.5 + extra + 1.35 * rows))))
+        r.center = (L.W // 2, round(L.H * 0.47))
+        return r
+
+    def _summary_note(self):
+        ev = self.summary_event or {}
+        if not ev:
+            return None
+        return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.link.name)
+
+    def _draw_summary(self, surface):
+        ev = self.summary_event or {}
+        r = self.summary_rect()
+        deal = (ev.get("deal") or 0) + 1
+        outcome = ev.get("outcome")
+        words = {"over": "over!", "exact": "exact", "misdeal": "void", "tie": "a tie", "complete": "scored"}
+        self._history(surface, r, title=f"Deal {deal}: " + words.get(outcome, outcome or "done"),
+                      latest=deal, note=self._summary_note())
+        L = self.board.layout
+        if self.demo and not self.link.replay:
+            blit_text(surface, "next deal in a moment…", max(12, round(L.H * 0.02)),
+                      (r.centerx, r.bottom - 12), DIM, anchor="midbottom")
+
+    def _draw_cover(self, surface):
+        b = self.board
+        L = b.layout
+        surface.blit(b.felt, (0, 0))
+        shade(surface, (4, 12, 8, 150))
+        seat = self.cover_seat
+        name = self.link.name(seat)
+        fs = max(20, round(L.H * 0.07))
+        blit_text(surface, f"Pass to {name}", fs, (L.W // 2, L.H * 0.4), GOLD, bold=True,
+                  anchor="center", shadow=True)
+        where = "" if name.lower() == seat else f" ({seat})"
+        blit_text(surface, f"{name}'s turn{where}. Only {name} should look now.",
+                  fs * 0.38, (L.W // 2, L.H * 0.4 + fs), CREAM, anchor="center")
+        blit_text(surface, "Click (or press Enter) when ready", fs * 0.34,
+                  (L.W // 2, L.H * 0.4 + fs * 1.8), DIM, anchor="center")
+
+    # -- LAN -------------------------------------------------------------------------------------
+    def waiting_rect(self):
+        L = self.board.layout
+        r = pygame.Rect(0, 0, round(L.W * 0.46), round(L.H * 0.34))
+        r.center = (L.W // 2, round(L.H * 0.42))
+        return r
+
+    def _draw_lan(self, surface):
+        link = self.link
+        if not link.lan:
+            return
+        L = self.board.layout
+        fs = max(12, round(L.H * 0.02))
+        tag = f"LAN · {link.table_name}" + ("  (you host)" if link.hosting else "")
+        blit_text(surface, tag, fs, (L.W - L.margin, L.H - 4), DIM, anchor="bottomright")
+        if self.waiting_for_players() and not link.lost:
+            self._draw_waiting(surface)
+        if link.lost:
+            shade(surface, (4, 12, 8, 190))
+            big = max(20, round(L.H * 0.05))
+            blit_text(surface, "Connection to the host lost", big, (L.W // 2, round(L.H * 0.36)), GOLD,
+                      bold=True, anchor="center", shadow=True)
+            blit_text(surface, link.lost, big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
+                      anchor="center")
+            blit_text(surface, "Your seat is kept for you: Reconnect takes it back.", big * 0.4,
+                      (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
+
+    def _draw_waiting(self, surface):
+        L = self.board.layout
+        link = self.link
+        r = self.waiting_rect()
+        panel(surface, r, fill=(12, 30, 21, 230))
+        fs = max(13, round(L.H * 0.026))
+        free = [seat for seat in self.seats if (link.players().get(seat) or {}).get("kind") == "open"]
+        blit_text(surface, "Waiting for players", fs * 1.3, (r.centerx, r.y + fs * 0.6), GOLD, bold=True,
+                  anchor="midtop")
+        y = r.y + fs * 2.6
+        line = ("Open seats: " + ", ".join(free)) if free else "Every seat is taken: dealing…"
+        blit_text(surface, line, fs, (r.centerx, y), CREAM, anchor="midtop")
+        y += fs * 1.6
+        for note in link.join_notes():
+            blit_text(surface, note, fs * 0.8, (r.centerx, y), DIM, anchor="midtop")
+            y += fs * 1.3

@@ -1,0 +1,140 @@
+"""What arrives from the host, and how the table takes it: events are queued
+for the director with the view they lead to; a refusal shows its reason; a
+new welcome (Reconnect) lays the table out again; notices become a line of
+text; a closed table sends the player back to the menu.
+
+A mixin of ``TableScene``.
+"""
+from __future__ import annotations
+
+from .anim import Call, Lazy
+from .scenes import open_scene
+
+
+class TableFeed:
+    # -- what arrives from the host ---------------------------------------------------------------
+    def pump(self):
+        held, self._held = self._held, []
+        for msg in held + self.link.poll():
+            self.take(msg)
+            if self.app.top is not self and msg.get("type") in ("bye", "host_closed"):
+                return
+
+    def take(self, msg):
+        kind = msg.get("type")
+        if kind == "events":
+            view = (msg.get("views") or {}).get(self.viewer) or msg["view"]
+            answered = self.pending is not None
+            self.pending = None
+            if answered and self.hotseat:
+                self._hide_after_acting(view)
+            if msg.get("events"):
+                self.feed(msg["events"], view)
+            else:                       # a change with nothing to animate (the muette dealer looked)
+                self._later(self._animating, view)
+                self._later(self.sync, view)
+        elif kind == "error":
+            self._refused(msg)
+        elif kind == "welcome":
+            self._rejoined(msg)
+        elif kind == "notice":
+            self._notice(msg)
+        elif kind in ("bye", "host_closed"):
+            if self.link.closed_reason:
+                self._closed(self.link.closed_reason)
+        elif kind == "disconnected":
+            self._cancel_pending()
+            self.input.reset()
+
+    def feed(self, events, view):
+        self.director.add(Call(self._animating, view))
+        for ev in events:
+            if ev["type"] == "deal_started":
+                self.director.add(Call(self._new_deal, view))
+            self.director.event(ev, view)
+        self.director.add(Lazy(lambda: self.director.reveal_if_needed(view)))
+        self.director.add(Call(self.sync, view))
+
+    def _animating(self, view):
+        self.anim_view = view
+
+    def _new_deal(self, view):
+        self.last_trick = None
+        self.signal = None
+        self.hidden_seat = None
+        self.swap_shown = False
+        self.announces.clear()
+        if self.hotseat:
+            self.revealed = False
+        self.show_numbers(view)          # the new deal's number and empty counts, not the last deal's
+
+    def _later(self, fn, *args):
+        """Run ``fn`` now if nothing moves, else once the queued motion has played."""
+        if self.director.busy():
+            self.director.add(Call(fn, *args))
+        else:
+            fn(*args)
+
+    def _cancel_pending(self):
+        card = self.pending[0] if self.pending else None
+        self.pending = None
+        if card:
+            sp = self.board.sprites.get(card)
+            if sp is not None and sp.motion == "drag":
+                sp.motion = None
+                self.board.settle(sp)
+
+    def _refused(self, msg):
+        self._cancel_pending()
+        self.say((msg.get("reason") or msg.get("code") or "refused")[:120])
+        view = (msg.get("views") or {}).get(self.viewer) or msg.get("view")
+        if isinstance(view, dict):
+            self._later(self.sync, view)
+
+    def _rejoined(self, msg):
+        """A new welcome (Reconnect): the host's view is the truth; lay the table out again."""
+        self.director.clear()
+        self.input.reset()
+        self.pending = None
+        self.summary_open = False
+        view = self.link.view(self.viewer)
+        self.anim_view = self.shown = view
+        if view.get("phase") not in (None, "waiting"):
+            self.board.set_from_view(view, hands=self.open_hands_now())
+        else:
+            self.board.clear()
+        self.say("Back at the table")
+        self.rebuild_ui()
+
+    def _notice(self, n):
+        kind = n.get("kind")
+        name = n.get("name") or n.get("seat") or "A player"
+        text = {"joined": f"{name} sat down ({n.get('seat')})", "back": f"{name} is back",
+                "left": f"{name} left the table", "standin": f"A bot plays for {name} until they come back",
+                "advert_failed": "Not advertised on the network: friends can join by address",
+                "save_failed": n.get("reason"), "error": n.get("reason")}.get(kind)
+        if text:
+            self.say(text)
+
+    def _closed(self, reason):
+        if not self.link.hosting:
+            self.app.messages.append(f"The table closed: {reason}")
+        self.app.reset(open_scene("main_menu", self.app))
+
+    def update_behind(self, dt):
+        """Under an overlay (pause menu, results, rules, settings): the host may still close
+        the table or the connection drop.  Those are answered at once; the rest waits here
+        until the table is on top again."""
+        msgs = self.link.poll()
+        self._held.extend(msgs)
+        kinds = {m.get("type") for m in msgs}
+        if self.link.closed_reason and kinds & {"bye", "host_closed"}:
+            self._held = []
+            self._closed(self.link.closed_reason)
+        elif "disconnected" in kinds and self.link.lost:
+            if self.results_shown:           # the match is over: nothing to reconnect to
+                self.app.messages.append(f"Connection to the host lost: {self.link.lost}")
+                self.app.reset(open_scene("main_menu", self.app))
+            else:                            # back to the table: it offers Reconnect or Main menu
+                while self.app.top is not self and self in self.app.scenes:
+                    self.app.pop()

@@ -1,0 +1,227 @@
+"""The table host: one authority for every table, driven here without a screen or a socket."""
+import asyncio
+import json
+import random
+
+import pytest
+
+from host.endpoint import Endpoint, TableError
+from host.local import new_host, open_local
+from host.seats import Seat, hash_token, seat_plan, seats_from_save
+from host import thinking
+from host.table_host import TableHost
+from rules.host import MatchHost
+from test_rules_random import card_strings
+
+
+class Screen(Endpoint):
+    """An endpoint that keeps what it is told (and can look at the save as it is told)."""
+
+    def __init__(self, name="screen", trusted=True, gate=False, on_message=None):
+        super().__init__(name, trusted=trusted, gate=gate)
+        self.messages = []
+        self.on_message = on_message
+
+    def deliver(self, msg):
+        if self.on_message:
+            self.on_message(msg)
+        self.messages.append(msg)
+
+    def views(self):
+        for m in self.messages:
+            if isinstance(m.get("view"), dict):
+                yield m["view"]
+            for v in (m.get("views") or {}).values():
+                yield v
+
+    def last(self, kind):
+        return next((m for m in reversed(self.messages) if m["type"] == kind), None)
+
+
+def run(loop, until, seconds=30.0):
+    """Run the host's loop until ``until()`` holds (a bounded wait)."""
+    async def wait():
+        end = loop.time() + seconds
+        while not until():
+            assert loop.time() < end, "the table never got there"
+            await asyncio.sleep(0.002)
+    loop.run_until_complete(wait())
+
+
+@pytest.fixture
+def loop():
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+def bots_table(game, options, loop, save_path=None, seed=3, **kw):
+    seats = seat_plan(game, 0, ["KADO"] * 4, random.Random(seed))
+    host = new_host(game, seats, options, seed=seed, **kw)
+    host.save_path = save_path
+    return host
+
+
+TARGETS = {"manfee": {"target": 13}, "manille": {"target": 30}, "manille-muette": {"target": 30},
+           "manni": {"target": 3}}
+
+
+@pytest.mark.parametrize("game", list(TARGETS))
+def test_a_whole_match_runs_through_the_host_and_every_change_is_on_disk_before_it_is_shown(game, loop, tmp_path):
+    path = tmp_path / "match.json"
+    seen = []
+
+    def check(msg):
+        # Write ahead, then show: when an event reaches a screen, the file already holds it.
+        if msg["type"] == "events" and msg["events"]:
+            on_disk = json.loads(path.read_text())
+            plays = sum(len(d["actions"]) for d in on_disk["deals"])
+            seen.append((msg["view"]["version"], plays, len(on_disk["deals"])))
+    host = bots_table(game, TARGETS[game], loop, save_path=str(path))
+    watcher = Screen(on_message=check)
+    spectator = Screen("friend", trusted=False)
+    host.attach(watcher, (), "bottom")
+    host.begin(loop)
+    host.watch(spectator, "left")
+    run(loop, lambda: host.mh.match.finished)
+    assert watcher.last("events")["events"][-1]["type"] == "match_over"
+    rec = json.loads(path.read_text())
+    assert rec["deals"] == host.record()["deals"] and rec["players"]["bottom"]["kind"] == "bot"
+    assert seen and all(deals >= 1 for _v, _plays, deals in seen)
+    plays = [p for _v, p, _d in seen]
+    assert plays == sorted(plays)                 # the file never goes back
+    # A spectator sees no hand ever, not even at the end; the trusted demo screen sees the bottom's.
+    assert all(v["hand"] is None for v in spectator.views())
+    assert all(card_strings(m.get("events")) == card_strings_of_played(m) for m in spectator.messages
+               if m["type"] == "events")
+    assert any(v.get("hand") for v in watcher.views())
+
+
+def card_strings_of_played(msg):
+    """Cards an events message may name: the ones played (and swept up as tricks)."""
+    out = set()
+    for e in msg.get("events") or ():
+        if e["type"] == "card_played":
+            out.add(e["card"])
+        if e["type"] == "trick_won":
+            out.update(e["cards"])
+    return out
+
+
+def test_refusals_carry_the_rules_codes_and_change_nothing(loop):
+    seats = seat_plan("manfee", 1, ["KADO"] * 3, random.Random(7))
+    host = new_host("manfee", seats, {"target": 13}, seed=7)
+    me = Screen()
+    host.attach(me, ("bottom",))
+    host.begin(loop)
+    run(loop, lambda: host.mh.whose_turn() == "bottom")
+    before = (host.mh.version, host.record())
+    v = me.last("events")["view"]
+    for seat, action, version, code in [
+        ("left", {"call": 1}, v["version"], "not_your_seat"),
+        ("bottom", {"call": 1}, v["version"] - 1, "stale"),
+        ("bottom", {"call": 99}, v["version"], "bad_action"),
+        ("bottom", {"play": "AS"}, v["version"], "illegal"),
+    ]:
+        host.intent(me, seat, action, version)
+        err = me.messages[-1]
+        assert err["type"] == "error" and err["code"] == code, err
+        assert err["view"]["seat"] == "bottom"
+        assert (host.mh.version, host.record()) == before
+
+
+def test_a_bot_that_answers_nonsense_plays_its_first_legal_action(loop, monkeypatch):
+    monkeypatch.setattr(thinking, "choose", lambda *a: {"play": "ZZ"})
+    host = bots_table("manille", {"target": 30}, loop)
+    host.begin(loop)
+    run(loop, lambda: len(host.record()["deals"][0]["actions"]) >= 3)
+    d = host.mh.match.deal
+    first = host.record()["deals"][0]["actions"][0]
+    assert first == {"seat": host.order[d.dealer], "trump": "S"}      # the first legal trump
+
+
+def test_bots_wait_for_the_screen_and_a_hold_but_deals_still_start(loop):
+    host = bots_table("manfee", {"target": 13}, loop)
+    screen = Screen(gate=True)
+    host.attach(screen, (), "bottom")
+    host.begin(loop)
+    screen.shown_version = -1
+    host.shown(screen, 0)                      # the screen has shown the empty table
+    run(loop, lambda: host.mh.match.in_deal)
+    v = host.mh.version
+    loop.run_until_complete(asyncio.sleep(0.2))
+    assert host.mh.version == v                # the deal is not shown yet: no bot acts
+    host.hold(screen, True)
+    host.shown(screen, v)
+    loop.run_until_complete(asyncio.sleep(0.2))
+    assert host.mh.version == v                # held
+    host.hold(screen, False)
+    run(loop, lambda: host.mh.version > v)
+    assert host.mh.version == v + 1            # one action, then it waits for the screen again
+
+
+def test_the_pace_spaces_the_bots(loop):
+    host = bots_table("manni", {"target": 3}, loop, bot_delay=0.15)
+    host.begin(loop)
+    run(loop, lambda: host.mh.match.in_deal)
+    t0 = loop.time()
+    run(loop, lambda: host.mh.version >= 4)
+    assert loop.time() - t0 >= 0.15 * 3 - 0.05
+
+
+def test_a_person_who_leaves_gets_a_stand_in_and_takes_the_seat_back_with_the_token(loop):
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "bot", "Kado 2", bot="KADO")}
+    mh = MatchHost.new("manfee", {"target": 13}, seed=5)
+    host = TableHost(mh, seats, lan=True, grace=0.05, rng=random.Random(1))
+    ana = Screen("Ana")
+    host.attach(ana, ("bottom",))
+    host.begin(loop)
+    assert not host.mh.match.records                       # an open seat: nobody deals
+    bo = Screen("Bo", trusted=False)
+    host.join(bo, "left")
+    token = bo.last("welcome")["token"]
+    assert token and host.seats["left"].token_hash == hash_token(token)
+    with pytest.raises(TableError) as e:
+        host.join(Screen("Eve", trusted=False), "left")
+    assert e.value.code == "seat_taken"
+    run(loop, lambda: host.mh.match.in_deal)
+    host.leave(bo)
+    run(loop, lambda: host.seats["left"].standin)
+    assert any(m.get("kind") == "standin" for m in ana.messages if m["type"] == "notice")
+    back = Screen("Bo", trusted=False)
+    host.join(back, token=token)
+    assert not host.seats["left"].standin and back.last("welcome")["seat"] == "left"
+    # A stranger never sees a hand that is not theirs.
+    assert all(v["hand"] is None or v["seat"] == "left" for v in back.views())
+
+
+def test_a_resumed_lan_table_keeps_every_token(loop):
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "remote", "Bo"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "open")}
+    seats["left"].token_hash = hash_token("secret")
+    host = TableHost(MatchHost.new("manfee"), seats, lan=True, table="Ana's")
+    saved = host.record()["lan"]
+    again = seats_from_save(host.mh.game, saved)
+    assert again["left"].kind == "remote" and again["left"].token_hash == hash_token("secret")
+    assert again["bottom"].kind == "here" and again["right"].kind == "open"
+
+
+def test_a_local_table_runs_on_its_own_thread_through_the_link():
+    link = open_local("manni", {"target": 2}, humans=0, bots=["KADO"] * 3, seed=2)
+    try:
+        import time
+        end = time.monotonic() + 30
+        over = False
+        while not over:
+            assert time.monotonic() < end
+            for m in link.poll():
+                over = over or any(e["type"] == "match_over" for e in m.get("events") or ())
+            v = link.view()
+            if "version" in v:
+                link.shown(v["version"])
+            time.sleep(0.002)
+        assert link.my_seats() == () and link.summaries()
+        assert link.record()["deals"]
+    finally:
+        link.close()
