@@ -27,31 +27,23 @@ from table.app import App  # noqa: E402
 from table.config import Settings  # noqa: E402
 from table.layout import Layout  # noqa: E402
 from table.menus import MainMenu  # noqa: E402
-from table.session import MatchSession  # noqa: E402
 from table.table_scene import TableScene  # noqa: E402
+from host import thinking  # noqa: E402
+from host.local import open_local  # noqa: E402
 
 
-class Signalling:
-    """Wraps a bot seat: every other card it plays is slammed or dropped."""
+def signalling(choose):
+    """Every other card a bot plays is slammed or dropped (Manfee), so the physics runs."""
+    n = [0]
 
-    def __init__(self, inner):
-        self.inner = inner
-        self.kind = inner.kind
-        self.n = 0
-
-    def request(self, view):
-        self.inner.request(view)
-
-    def poll(self):
-        a = self.inner.poll()
-        if a and "play" in a:
-            self.n += 1
-            if self.n % 2:
-                a = dict(a, signal="slam" if self.n % 4 == 1 else "drop")
+    def wrapped(*args):
+        a = choose(*args)
+        if "play" in a:
+            n[0] += 1
+            if n[0] % 2:
+                a = dict(a, signal="slam" if n[0] % 4 == 1 else "drop")
         return a
-
-    def close(self):
-        self.inner.close()
+    return wrapped
 
 
 def stats(ms):
@@ -68,8 +60,6 @@ def main(argv=None):
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
     p.add_argument("--bots", default="KADO", help="the character at all four seats (e.g. ZELZELA "
                    "to time frames while a searching bot thinks)")
-    p.add_argument("--bot-thread", action="store_true",
-                   help="let searching bots think on a thread instead of their process")
     args = p.parse_args(argv)
 
     app = App(Settings(bot_pace=0.0, anim_speed=1.0), size=(1280, 720), fullscreen=False,
@@ -82,14 +72,10 @@ def main(argv=None):
         imgs.warm_step(1.0)
     warm_ms = (time.perf_counter() - t0) * 1000
 
-    session = MatchSession.new(args.game, {}, humans=0, bots=[args.bots] * 4, seed=11, wake=app.wake)
-    if args.bot_thread:
-        for c in session.controllers.values():
-            c.in_process = False
     if args.game == "manfee":
-        for seat in session.seats:
-            session.controllers[seat] = Signalling(session.controllers[seat])
-    scene = TableScene(app, session, demo=True)
+        thinking.choose = signalling(thinking.choose)
+    link = open_local(args.game, {}, humans=0, bots=[args.bots] * 4, seed=11, wake=app.wake)
+    scene = TableScene(app, link)
     app.push(scene)
 
     cost = []
@@ -103,15 +89,20 @@ def main(argv=None):
         last_cpu[0] = now
     app.frame_hook = hook
     deal, trick = [], []
-    # The deal: from the first frame until the hands are dealt and turned up.
-    app.step(1 / 60)
+    # The deal: from its first frame until the hands are dealt and turned up (the host
+    # deals on its own thread once the empty table has been shown).
+    while not scene.director.busy():
+        app.step(1 / 60)
+        time.sleep(0.001)
+    cost.clear()
+    cpu.clear()
     while scene.director.busy() or not scene.board.images.warm:
         app.step(1 / 60)
     deal, deal_cpu = cost[:], cpu[:]
     cost.clear()
     cpu.clear()
     tricks = 0
-    while tricks < args.tricks and not session.match.finished:
+    while tricks < args.tricks and not scene.shown.get("finished"):
         before = sum(scene.board.piles.values())
         app.step(1 / 60)
         if sum(scene.board.piles.values()) > before:
@@ -120,7 +111,7 @@ def main(argv=None):
     app.frame_hook = None
 
     # Idle: a human's turn, nobody moving; the real loop with its real waits.
-    human = MatchSession.new(args.game, {}, humans=1, bots=["KADO"] * 3, seed=11, wake=app.wake)
+    human = open_local(args.game, {}, humans=1, bots=["KADO"] * 3, seed=11, wake=app.wake)
     idle_scene = TableScene(app, human)
     app.reset(MainMenu(app))
     app.push(idle_scene)
@@ -134,7 +125,7 @@ def main(argv=None):
     app.run(seconds=args.idle)
     cpu = time.process_time() - c0
     wall = time.perf_counter() - w0
-    out = {"game": args.game, "bots": args.bots, "bot_thread": args.bot_thread, "size": list(app.size), "faces_drawn_ms": round(warm_ms),
+    out = {"game": args.game, "bots": args.bots, "size": list(app.size), "faces_drawn_ms": round(warm_ms),
            "deal": stats([c * 1000 for c in deal]), "tricks": stats([c * 1000 for c in trick]),
            "deal_cpu": stats([c * 1000 for c in deal_cpu]), "tricks_cpu": stats([c * 1000 for c in trick_cpu]),
            "load_average": round(os.getloadavg()[0], 2),
