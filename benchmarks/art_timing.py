@@ -28,7 +28,7 @@ def main():
     pygame.init()
     out = {}
     for w in (60, 90, 140):
-        out[f"faces_w{w}_ms"] = timed(lambda: [CardArt(w).face(r + s) for s in "SHDC" for r in "23456789TJQKA"])
+        out[f"faces_w{w}_ms"] = timed(lambda w=w: [CardArt(w).face(r + s) for s in "SHDC" for r in "23456789TJQKA"])
     out["felt_1280x720_ms"] = timed(lambda: felt((1280, 720)))
     out["sounds_all_ms"] = timed(lambda: [synth.samples(n) for n in
                                           ("deal", "card_land", "slam", "drop", "trick_won",

@@ -22,7 +22,7 @@ class ReplayLink(LinkBase):
     replay = True
 
     def __init__(self, record: dict, wake: Any = None, pace: float = AUTO_PACE) -> None:
-        players = record.get("players") if isinstance(record.get("players"), dict) else {}
+        players: dict = record["players"] if isinstance(record.get("players"), dict) else {}
         self.mh = MatchHost.new(record["game"], record.get("options"), players)
         super().__init__(self.mh.game, "", wake)
         self._record = record

@@ -111,7 +111,7 @@ class Seat:
 
     def player(self) -> dict:
         """This seat in the match record's ``players`` (RECORD.md)."""
-        out = {"kind": "bot" if self.kind == "bot" else "human", "name": self.name or self.seat.title()}
+        out: dict = {"kind": "bot" if self.kind == "bot" else "human", "name": self.name or self.seat.title()}
         if self.kind == "bot":
             out["bot"] = self.bot
         return out
@@ -248,5 +248,5 @@ def seats_from_specs(game: Game, specs: dict[str, str], host_name: str, rng: ran
 
 def seats_from_save(game: Game, saved: dict) -> dict[str, Seat]:
     """Seats of a resumed LAN table, tokens kept (its save's ``lan`` section)."""
-    kept = saved.get("seats") if isinstance(saved.get("seats"), dict) else {}
+    kept: dict = saved["seats"] if isinstance(saved.get("seats"), dict) else {}
     return {seat: from_saved(seat, kept.get(seat)) for seat in game.seats}

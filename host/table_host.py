@@ -309,7 +309,7 @@ class TableHost:
         for ep in list(self.endpoints):
             ep.deliver(dict({"type": "events", "events": events}, **self._views(ep)))
         if over:
-            end = next((e for e in events if e.get("type") == "match_over"), {})
+            end: dict = next((e for e in events if e.get("type") == "match_over"), {})
             self._notice("match_over", winner=m.winner, totals=end.get("totals"))
             self.seats_changed()
         self._mark_ready()
@@ -328,7 +328,7 @@ class TableHost:
             return
         seat = mh.whose_turn()
         s = self.seats.get(seat) if seat else None
-        if s is None or not s.bot_plays or self._asked.get(seat) == mh.version:
+        if seat is None or s is None or not s.bot_plays or self._asked.get(seat) == mh.version:
             return
         self._asked[seat] = mh.version
         view = mh.view(seat)
@@ -389,6 +389,7 @@ class TableHost:
         self._changed(events)
 
     def _bot_play(self) -> None:
+        assert self._answer is not None
         seat, version, action, view = self._answer
         self._answer = None
         if self.mh.version != version:

@@ -96,6 +96,7 @@ class Thinker:
     def _here(self, character: str, seed: int, view: dict, reply: Callable) -> None:
         if self.closed:
             return
+        action: dict | None
         try:
             action = choose(character, seed, self.budget, view)
         except Exception as e:          # a bot bug must not freeze the table

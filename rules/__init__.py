@@ -7,3 +7,5 @@ from .errors import RulesError
 from .games import GAMES, get_game, new_rng
 from .match import Match
 from .record import read_match, verdict
+
+__all__ = ["RulesError", "GAMES", "get_game", "new_rng", "Match", "read_match", "verdict"]

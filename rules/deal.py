@@ -20,7 +20,7 @@ class Deal:
 
     n = 4            # seats at the table
     direction = 1    # +1 clockwise, n-1 counter-clockwise (the order of play)
-    strength = ()    # strength[c]: rank order of card c within its suit
+    strength: tuple = ()    # strength[c]: rank order of card c within its suit
     tricks_per_deal = 13
     has_signals = False  # only Manfee has slam and drop
 
@@ -197,7 +197,7 @@ class Deal:
         return (w[0] + w[2], w[1] + w[3])
 
 
-_COPIERS = {}
+_COPIERS: dict = {}
 
 
 def _make_copier(cls):

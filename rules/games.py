@@ -308,7 +308,7 @@ MUETTE = MuetteGame()
 MANNI = ManniGame()
 
 GAMES = {g.name: g for g in (MANFEE, MANILLE, MUETTE, MANNI)}
-_BY_DEAL = {g.deal_class: g for g in GAMES.values()}
+_BY_DEAL: dict[type, Game] = {g.deal_class: g for g in GAMES.values()}
 
 
 def game_of(deal: Deal) -> Game:

@@ -3,8 +3,8 @@
 32 cards, ten high (T A K Q J 9 8 7), card points T5 A4 K3 Q2 J1: 60 in all.
 Play goes clockwise; the team above 30 scores its excess, with factors.
 """
-from .deal import Deal, TRUMP as P_TRUMP, PARTNER_TRUMP, DOUBLE as P_DOUBLE, REDOUBLE as P_REDOUBLE, PLAY
-from .cards import SUIT_MASK, SUIT_OF, RANK_OF, NT, mask_cards
+from .deal import Deal, TRUMP as P_TRUMP, PARTNER_TRUMP, DOUBLE as P_DOUBLE, REDOUBLE as P_REDOUBLE
+from .cards import SUIT_MASK, SUIT_OF, RANK_OF, NT
 from . import actions as A
 
 # Rank index (2=0 .. A=12) -> strength in Manille order 7 < 8 < 9 < J < Q < K < A < T.

@@ -3,10 +3,9 @@
 ``Match`` is the one authority's state: the host, the referee and the tests
 drive it with ``start_deal`` and ``apply``; it keeps the record as it goes.
 """
-from .cards import mask_texts, make_mask, parse_card, trump_text
+from .cards import mask_texts
 from .errors import RulesError
 from .games import get_game, Game, new_rng
-from .deal import DONE
 from . import actions as A
 
 

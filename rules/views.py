@@ -33,9 +33,8 @@ def hand_visible(deal: Deal, seat: int) -> bool:
 def seat_view(match: Match, seat: int | str) -> dict:
     """The view of ``seat`` (int or name) as a JSON/msgpack-ready dict."""
     g = match.game
-    if isinstance(seat, str):
-        seat = g.seat_index(seat)
-    return _view(match, seat, seat)
+    i = g.seat_index(seat) if isinstance(seat, str) else seat
+    return _view(match, i, i)
 
 
 def public_view(match: Match, place: int | str | None = None) -> dict:
@@ -43,9 +42,8 @@ def public_view(match: Match, place: int | str | None = None) -> dict:
     a player remembers).  ``place`` is the seat the spectator sits behind
     (its view's ``seat``, for the table's orientation), or None."""
     g = match.game
-    if isinstance(place, str):
-        place = g.seat_index(place)
-    return _view(match, None, place)
+    i = g.seat_index(place) if isinstance(place, str) else place
+    return _view(match, None, i)
 
 
 def _view(match: Match, seat: int | None, place: int | None) -> dict:

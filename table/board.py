@@ -93,7 +93,7 @@ class Board:
         if card is not None:
             s.card = card
         self.sprites[new] = s
-        for seat, keys in self.hands.items():
+        for keys in self.hands.values():
             if old in keys:
                 keys[keys.index(old)] = new
         if old in self.settles:
@@ -179,7 +179,7 @@ class Board:
                     continue
                 sp.order = i
                 self._home(sp, pose, instant, duration)
-        for i, k in enumerate(self.court):
+        for k in self.court:
             sp = self.sprites.get(k)
             if sp is not None:
                 self._home(sp, L.court_pose(self.place(self.court_seat[k]), k), instant, duration)

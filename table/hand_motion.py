@@ -277,7 +277,7 @@ class HandMotion:
         def settle():
             b.hands = new
             for s in seats:
-                for j, k in enumerate(b.hands[s]):
+                for k in b.hands[s]:
                     sp = b.sprites[k]
                     sp.motion = None
                     sp.layer = LAYER_MINE if s == b.viewer else LAYER_HAND
@@ -331,7 +331,7 @@ class HandMotion:
 
         def settle():
             b.hands[seat] = widow
-            for j, k in enumerate(widow):
+            for k in widow:
                 sp = b.sprites[k]
                 sp.motion = None
                 sp.layer = LAYER_MINE if seat == b.viewer else LAYER_HAND

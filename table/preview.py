@@ -12,9 +12,14 @@ from rules import actions as A
 def decision_targets(view):
     """{"accept": {side: n}, "pass": {side: n}} for a Manfee view in phase "decide".
 
-    >>> # doctest: +SKIP
-    >>> decision_targets(view)["pass"]
-    {'bottom-top': 6, 'left-right': 7}
+    >>> from rules.match import Match
+    >>> from rules.views import seat_view
+    >>> m = Match("manfee")
+    >>> _ = m.start_deal(dealer=0, hands=[sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in range(4)])
+    >>> for seat, n in (("right", 4), ("top", 2), ("left", 5)):
+    ...     _ = m.apply(seat, {"call": n})
+    >>> decision_targets(seat_view(m, "bottom"))
+    {'accept': {'bottom-top': 4, 'left-right': 9}, 'pass': {'bottom-top': 10, 'left-right': 3}}
     """
     g = get_game(view["game"])
     seats = view["seats"]

@@ -13,7 +13,6 @@ import os
 import re
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from rules.games import GAMES as _GAMES

@@ -813,7 +813,7 @@ def test_dealing_order_for_every_dealer(game):
         for seed in range(3):
             hands, widow, order, cut = g.deal_cards(seats.index(dealer), random.Random(seed))
             assert [seats[x] for x, _c in order] == want
-            for i, name in enumerate(seats):
+            for i in range(len(seats)):
                 assert sorted(c for x, c in order if x == i) == sorted(
                     c for c in range(52) if hands[i] >> c & 1)
             dealt = {c for _x, c in order}

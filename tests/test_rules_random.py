@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules import Match
-from rules.cards import card_text, mask_texts, RANKS, SUITS
+from rules.cards import card_text, mask_texts, RANKS
 from rules.games import GAMES, get_game
 from rules.views import seat_view, rebuild
 from rules import actions as A
@@ -41,7 +41,6 @@ def play_and_check(game_name, options, rng):
     seats = g.seats
     seen = set()
     trick, won = [], {s: 0 for s in seats}
-    trump = None
     while m.in_deal:
         legal = d.legal()
         assert legal, "the legal set is empty while the deal runs"

@@ -78,7 +78,7 @@ def play_one_deal(table, scene, choose=None):
             assert scene.board.sprites[k].dim == (k not in legal)
         drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
         dragged.append(card)
-        assert table.until(lambda: card not in scene.board.hands["bottom"], limit=600)
+        assert table.until(lambda card=card: card not in scene.board.hands["bottom"], limit=600)
     raise AssertionError("the deal never ended")
 
 
