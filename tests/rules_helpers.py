@@ -1,5 +1,4 @@
 """Small builders shared by the rules tests: deals from card text."""
-import random
 
 from rules.cards import parse_card, make_mask, SEATS4, SEATS3
 from rules.games import get_game

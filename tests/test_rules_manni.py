@@ -1,10 +1,7 @@
 """Manni, rule by rule (RULES.md § Manni)."""
 import random
 
-import pytest
-
-from rules import Match, RulesError
-from rules import actions as A
+from rules import Match
 from rules.cards import SEATS3
 from rules.deal import PLAY, SWAP
 from rules.games import MANNI

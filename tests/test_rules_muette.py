@@ -5,8 +5,8 @@ import pytest
 
 from rules import Match, RulesError
 from rules import actions as A
-from rules.cards import SEATS4, NT
-from rules.deal import PLAY, DONE, DOUBLE, REDOUBLE, PARTNER_TRUMP
+from rules.cards import SEATS4
+from rules.deal import PLAY, DOUBLE, REDOUBLE, PARTNER_TRUMP
 from rules.games import MUETTE
 from rules_helpers import deal_from, act, plays, legal_texts
 

@@ -1,5 +1,4 @@
 """Settings, autosave, resume and replays: files that come and go between runs."""
-import json
 import os
 
 import pygame
