@@ -13,7 +13,7 @@ comparison of game names elsewhere.
 from __future__ import annotations
 
 import random
-from typing import Any, TYPE_CHECKING
+from typing import Any
 
 from .cards import SEATS3, SEATS4, RANK_OF, make_mask, mask_texts, card_text, parse_card, trump_text
 from .deal import Deal, TRUMP
@@ -23,8 +23,9 @@ from .manille import ManilleDeal, MuetteDeal
 from .manni import ManniDeal
 from .options import Option, normalize
 
-if TYPE_CHECKING:
-    from .match import Match
+# A match (rules.match.Match) is only passed in here: games.py must not import
+# match.py, which imports it.
+Match = Any
 
 
 def _target(default: int, choices: tuple) -> Option:
