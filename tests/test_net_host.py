@@ -501,3 +501,18 @@ def test_the_first_deal_may_arrive_in_the_same_read_as_the_welcome():
         assert "events" in kinds                         # the deal started: no seat was left open
     finally:
         server.stop()
+
+
+def test_the_hosts_sockets_send_small_messages_at_once():
+    """TCP_NODELAY on every accepted socket: without it a view waits for the
+    peer's delayed ACK (40 ms on Linux; the latency benchmark's p90 went there)."""
+    import socket
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    try:
+        c = joined_client(server.port, "left")
+        conn = next(iter(server.conns))
+        sock = conn.transport.get_extra_info("socket")
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        c.close()
+    finally:
+        server.stop()

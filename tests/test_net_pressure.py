@@ -267,12 +267,33 @@ def sample(pred_stop, every, fn):
 
 # -- one peer that stops reading ----------------------------------------------------------
 
+class TinyWindowPeer(RawPeer):
+    """A RawPeer whose receive buffer is 4 KiB from the start (set before connecting:
+    set afterwards, the window already offered lets the host's bytes pile up in this
+    peer's kernel, and on loopback that can stall its own sending)."""
+
+    def __init__(self, port):
+        real = socket.create_connection
+
+        def small(address, timeout=None):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.settimeout(timeout)
+            s.connect(address)
+            return s
+
+        socket.create_connection = small
+        try:
+            super().__init__(port)
+        finally:
+            socket.create_connection = real
+
+
 def test_a_seated_peer_that_stops_reading_is_cut_off_and_its_socket_is_gone():
     server = serve("manfee", {"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
                    grace=0.2, bot_delay=0.5)
     try:
-        peer = RawPeer(server.port)
-        peer.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        peer = TinyWindowPeer(server.port)
         peer.send({"type": "join", "seat": "bottom"})
         token = peer.expect("welcome")["token"]
         assert bounded(lambda: server.mh.match.in_deal, 3)
@@ -298,8 +319,7 @@ def test_a_lobby_peer_that_reads_too_slowly_is_cut_off_after_the_write_timeout()
     server = serve("manni", {"bottom": "host", "left": "open", "right": "open"},
                    write_timeout=0.5, max_outbuf=1 << 20, lobby_rate=400, lobby_burst=400)
     try:
-        peer = RawPeer(server.port)
-        peer.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        peer = TinyWindowPeer(server.port)
         # ~120 KB of table messages a second (within the rate), read as a trickle:
         # 200 bytes every 0.1 s.
         ended = False
