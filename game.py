@@ -71,14 +71,14 @@ def match_from_args(args: argparse.Namespace, app) -> object | None:
     if not (args.game or args.demo):
         return None
     from host.local import open_local
-    from table.config import saves_dir
+    from table.config import saves_dir, stats_path
     g = get_game(args.game or "manfee")
     humans = 0 if args.demo else (1 if args.humans is None else args.humans)
     humans = min(humans, g.n)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     names = {"bottom": app.settings.player_name} if humans == 1 else None
     return open_local(g, args.options, humans=humans, bots=bots, seed=args.seed, names=names,
-                      save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace)
+                      save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace, stats_path=stats_path())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -137,23 +137,25 @@ def new_host(game: Game | str, seats: dict[str, Seat], options: dict | None = No
 
 def open_local(game: Game | str, options: dict | None = None, *, humans: int = 1, bots: list | None = None,
                names: dict | None = None, seed: Any = None, save_dir: str | None = None, wake: Any = None,
-               bot_delay: float = 0.0, bot_budget: float | None = None) -> LocalLink:
+               bot_delay: float = 0.0, bot_budget: float | None = None,
+               stats_path: str | None = None) -> LocalLink:
     """A new match at this machine: ``humans`` people clockwise from the bottom, bots
     in the other seats; with no people (the demo) the screen sits behind the bottom."""
     g = get_game(game) if isinstance(game, str) else game
     seats = seat_plan(g, humans, bots, random.Random(seed), names)
-    host = new_host(g, seats, options, seed, save_dir, bot_delay=bot_delay, bot_budget=bot_budget)
+    host = new_host(g, seats, options, seed, save_dir, bot_delay=bot_delay, bot_budget=bot_budget,
+                    stats_path=stats_path)
     plays = tuple(s for s in g.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else g.seats[0], wake)
 
 
 def resume_local(path: str, *, wake: Any = None, bot_delay: float = 0.0,
-                 bot_budget: float | None = None) -> LocalLink:
+                 bot_budget: float | None = None, stats_path: str | None = None) -> LocalLink:
     """Continue the match saved in ``path``; RulesError("name: reason") if it cannot."""
     record, _match = load_record(path)
     mh = MatchHost.from_record(record)
     seats = from_players(mh.game, record.get("players"))
     host = TableHost(mh, seats, save_path=path, created=record.get("created"),
-                     bot_delay=bot_delay, bot_budget=bot_budget)
+                     bot_delay=bot_delay, bot_budget=bot_budget, stats_path=stats_path)
     plays = tuple(s for s in mh.game.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else mh.game.seats[0], wake)

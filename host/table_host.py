@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import hmac
 import logging
+import os
 import random
+import sqlite3
 import time
 from typing import Any, Callable
 
@@ -28,6 +30,7 @@ from rules.store import save_record
 
 from .endpoint import Endpoint, TableError
 from .seats import STANDIN, Seat, character, hash_token, new_token
+from .stats import StatsError, StatsStore
 from .thinking import Thinker, fallback
 
 log = logging.getLogger("manfee.host")
@@ -40,13 +43,14 @@ class TableHost:
                  grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
                  bot_budget: float | None = None, in_process: bool | None = None,
                  info_extra: dict | None = None, on_notice: Callable[..., None] | None = None,
-                 on_seats_changed: Callable[[], None] | None = None) -> None:
+                 on_seats_changed: Callable[[], None] | None = None, stats_path: str | None = None) -> None:
         self.mh = mh
         self.seats = seats
         self.order = tuple(mh.game.seats)
         self.table = table
         self.lan = lan
         self.save_path = save_path
+        self.stats_path = stats_path      # the players' statistics (host.stats), kept after each deal
         self.created = created or time.strftime("%Y-%m-%d %H:%M:%S")
         self.rng = rng or random.Random()
         self.grace = grace
@@ -81,6 +85,7 @@ class TableHost:
         for s in self.seats.values():
             if s.kind == "remote" and s.endpoint is None:
                 self.away(s)            # resumed: wait for its token, then a stand-in
+        self._record_stats()          # resumed after a crash: what the statistics missed
         self._mark_ready()
         self.advance()
 
@@ -304,6 +309,8 @@ class TableHost:
             self._over_noticed = True
             self.refresh_info()
         self._save()
+        if any(e.get("type") == "deal_scored" for e in events):
+            self._record_stats()
         self._ready_at = None
         self._answer = None
         for ep in list(self.endpoints):
@@ -470,6 +477,20 @@ class TableHost:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
                           "seats": {seat: s.saved() for seat, s in self.seats.items()}}
         return rec
+
+    def _record_stats(self) -> None:
+        """Each scored deal in the statistics of the people at this machine, keyed by the
+        match file: a resumed match syncs again and nothing is counted twice."""
+        people = {s: seat.name for s, seat in self.seats.items() if seat.kind == "here" and seat.name}
+        if not (self.stats_path and self.save_path and people and self.mh.match.summaries):
+            return
+        try:
+            with StatsStore(self.stats_path) as store:
+                if store.notice:
+                    self._notice("stats_failed", reason=store.notice)
+                store.sync_match(os.path.basename(self.save_path), self.record(), people)
+        except (StatsError, OSError, sqlite3.Error) as e:
+            self._notice("stats_failed", reason=f"statistics not kept: {e}")
 
     def _save(self) -> None:
         if not self.save_path:

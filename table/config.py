@@ -63,6 +63,11 @@ def saves_dir():
     return os.path.join(home_dir(), "saves")
 
 
+def stats_path():
+    """The players' statistics (host.stats): one SQLite file beside the saves."""
+    return os.path.join(home_dir(), "stats.sqlite3")
+
+
 class Settings:
     """The player's settings: attributes named as in ``FIELDS``.
 

@@ -9,7 +9,7 @@ from host.local import resume_local
 from host.saves import list_saves
 from rules import RulesError
 
-from .config import saves_dir
+from .config import saves_dir, stats_path
 from .forms import MenuScene, draw_fan
 from .layout import Layout
 from .scenes import open_scene
@@ -59,7 +59,7 @@ class MainMenu(MenuScene):
 
     def resume(self, path):
         try:
-            link = resume_local(path, wake=self.app.wake)
+            link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path())
         except RulesError as e:
             self.notes.append(f"{e} (the file is left as it is)")
             return

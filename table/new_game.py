@@ -11,7 +11,7 @@ from bots import CHARACTERS
 from host.local import open_local
 from rules.games import GAMES, get_game
 
-from .config import saves_dir
+from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, option_pressed, option_row_count, option_rows, option_values, oid
 from .scenes import open_scene
 
@@ -125,6 +125,7 @@ class NewGameScene(MenuScene):
         bots = [bot_of(self.bots.get(s, "Random")) for s in g.seats[self.humans:]]
         names = {"bottom": self.app.settings.player_name} if self.humans == 1 else None
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
-                          save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace)
+                          save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,
+                          stats_path=stats_path())
         self.app.reset(open_scene("main_menu", self.app))
         self.app.push(open_scene("table", self.app, link=link))

@@ -225,3 +225,26 @@ def test_a_local_table_runs_on_its_own_thread_through_the_link():
         assert link.record()["deals"]
     finally:
         link.close()
+
+
+def test_each_scored_deal_lands_in_the_players_statistics_once(loop, tmp_path):
+    from host.stats import StatsStore
+    seats = seat_plan("manni", 1, ["KADO", "KADO"], random.Random(3), names={"bottom": "Ana"})
+    host = new_host("manni", seats, {"target": 2}, seed=3, stats_path=str(tmp_path / "stats.sqlite3"))
+    host.save_path = str(tmp_path / "manni-1.json")
+    me = Screen()
+    host.attach(me, ("bottom",))
+    host.begin(loop)
+    bot = __import__("bots").make_bot("KADO", 2)
+
+    def play():
+        if host.mh.whose_turn() == "bottom":
+            host.intent(me, "bottom", bot.choose(host.mh.view("bottom")), host.mh.version)
+        return host.mh.match.finished
+    run(loop, play)
+    deals = len(host.mh.match.summaries)
+    with StatsStore(str(tmp_path / "stats.sqlite3")) as store:
+        assert store.totals("Ana")["deals"] == deals
+    host.begin(loop)                  # a resume syncs again: nothing is counted twice
+    with StatsStore(str(tmp_path / "stats.sqlite3")) as store:
+        assert store.totals("Ana")["deals"] == deals and store.profiles()[0].name == "Ana"
