@@ -14,7 +14,7 @@ from __future__ import annotations
 import struct
 from typing import Iterable, Iterator
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 HEADER = struct.Struct(">I")
 MAX_DEPTH = 8          # containers inside containers; no legitimate message goes past 6

@@ -7,6 +7,7 @@ import threading
 import time
 
 import msgpack
+import pytest
 
 from net import Client, HostServer
 from net.framing import encode
@@ -14,6 +15,9 @@ from net.protocol import PROTOCOL_VERSION
 from rules.record import read_match
 from rules.store import load_record
 from test_net_support import (LOOP, RawPeer, bot_player, bounded, joined_client, play, serve)
+
+
+pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
 
 
 def finished(endpoint):

@@ -24,6 +24,9 @@ from rules.record import _read_deal
 from rules.views import hand_visible
 from test_net_support import LOOP, bounded, play, serve
 
+pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
+
+
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][SHDC](?![A-Za-z0-9])")
 
 

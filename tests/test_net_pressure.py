@@ -32,6 +32,7 @@ from net import Client  # noqa: E402
 from net.framing import CLIENT_LIMITS, FrameBuffer, decode_payload, encode  # noqa: E402
 from test_net_support import LOOP, RawPeer, bot_player, bounded, joined_client, serve  # noqa: E402
 
+pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs Linux /proc")
 
 

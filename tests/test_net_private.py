@@ -8,6 +8,9 @@ from net import Client, HostServer, LobbyBrowser
 from net.protocol import check_join_code, new_join_code, normalize_code, show_code
 from test_net_support import LOOP, RawPeer, bounded, joined_client, serve
 
+pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
+
+
 SEATS = {"bottom": "host", "left": "open", "top": "open", "right": "bot:KADO"}
 
 

@@ -20,6 +20,9 @@ from net import LobbyBrowser
 from rules.store import load_record
 from test_net_support import LOOP, SHORT
 
+pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
+
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
