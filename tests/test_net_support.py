@@ -225,6 +225,7 @@ def test_addresses_and_seat_specs():
         parse_seats("top=host", "manni")
 
 
+@pytest.mark.network
 def test_the_cli_takes_game_py_argv_and_reports_an_unreachable_table(capsys):
     from net.cli import main
     with socket.socket() as s:
@@ -274,6 +275,7 @@ def test_what_the_protocol_allows_still_decodes():
     assert decode_payload(msgpack.packb(msg, use_bin_type=True), HOST_LIMITS) == msg
 
 
+@pytest.mark.network
 def test_a_bin_key_is_refused_on_the_wire_and_the_connection_closed():
     server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
     try:
