@@ -20,21 +20,28 @@ import asyncio
 import logging
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import protocol as P
 from .framing import encode
-from .limits import Bucket, address_key
+from .limits import LINGER, MAX_OUTBUF, Bucket, Budgets, LogLimiter, address_key
 
 if TYPE_CHECKING:
-    from .host import HostServer
     from .seats import Slot
+
+__all__ = ["Conn", "ConnOwner", "LINGER", "MAX_OUTBUF", "SEND_BUFFER"]
 
 log = logging.getLogger("manfee.net")
 
-MAX_OUTBUF = 256 * 1024     # bytes queued in the host for one peer: past this it is not reading
 SEND_BUFFER = 64 * 1024     # the kernel's share per socket (Linux doubles it); views are ~2 KB
-LINGER = 2.0                # seconds a closing socket may take to flush before it is aborted
+
+
+class ConnOwner(Protocol):
+    """What a connection reads of whoever keeps it (the host's ``Gate``)."""
+    budgets: Budgets
+    counts: Counter[str]
+    logs: LogLimiter
 
 
 class Conn:
@@ -44,9 +51,10 @@ class Conn:
     (set by the match at join); ``hello`` once it said hello.
     """
 
-    def __init__(self, server: HostServer, reader: asyncio.StreamReader,
+    def __init__(self, owner: ConnOwner, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
-        self.server = server
+        self.owner = owner
+        self.budgets = owner.budgets
         self.reader = reader
         self.writer = writer
         self.transport = writer.transport
@@ -65,7 +73,7 @@ class Conn:
         # The lobby's rate until the connection holds a seat, then the players' rate:
         # a lobby screen needs a ping every half second, so a crowd in the lobby
         # cannot take the host's time from the table.
-        self.bucket = Bucket(server.lobby_rate, server.lobby_burst, now)
+        self.bucket = Bucket(self.budgets.lobby_rate, self.budgets.lobby_burst, now)
         self.seated_bucket: Bucket | None = None
         self.strikes = 0            # messages refused since the bucket was last full
         self.stalled_since: float | None = None
@@ -90,13 +98,13 @@ class Conn:
         try:
             data = encode(msg)
         except Exception as e:          # an unencodable message is a host bug: this peer pays
-            self.server.logs("encode", logging.ERROR, "cannot encode %r for %s: %s",
+            self.owner.logs("encode", logging.ERROR, "cannot encode %r for %s: %s",
                              msg.get("type"), self.peer, e)
             self.close()
             return
         t.write(data)
-        if t.get_write_buffer_size() > self.server.max_outbuf:
-            self.server.counts["cut_off_output"] += 1
+        if t.get_write_buffer_size() > self.budgets.max_outbuf:
+            self.owner.counts["cut_off_output"] += 1
             self.abort()                # it stopped reading: nothing more will reach it anyway
 
     def fail(self, code: str, reason: str, **extra: Any) -> None:
@@ -119,7 +127,7 @@ class Conn:
         t.close()
         if pending:
             loop = asyncio.get_running_loop()
-            self._linger = loop.call_later(self.server.linger, t.abort)
+            self._linger = loop.call_later(self.budgets.linger, t.abort)
 
     def abort(self) -> None:
         """End at once: the socket closes, queued bytes are dropped."""
@@ -136,7 +144,7 @@ class Conn:
         last bytes are still unread; the socket is aborted soon after anyway.
         """
         self.evicted = True
-        self.server.counts[count] += 1
+        self.owner.counts[count] += 1
         t = self.transport
         if t.get_write_buffer_size() == 0 and not t.is_closing() and t.can_write_eof():
             self.send(P.error("busy", reason))
@@ -148,7 +156,7 @@ class Conn:
                     pass
                 else:
                     loop = asyncio.get_running_loop()
-                    self._linger = loop.call_later(min(self.server.linger, 0.5), t.abort)
+                    self._linger = loop.call_later(min(self.budgets.linger, 0.5), t.abort)
                     return
         self.abort()
 
@@ -171,7 +179,7 @@ class Conn:
         if self.slot is None:
             return self.bucket
         if self.seated_bucket is None:
-            self.seated_bucket = Bucket(self.server.rate, self.server.burst, now)
+            self.seated_bucket = Bucket(self.budgets.rate, self.budgets.burst, now)
             self.strikes = 0
         return self.seated_bucket
 
@@ -188,7 +196,7 @@ class Conn:
             return False
         if self.stalled_since is None:
             self.stalled_since = now
-        if now - self.stalled_since > self.server.write_timeout:
-            self.server.counts["cut_off_stalled"] += 1
+        if now - self.stalled_since > self.budgets.write_timeout:
+            self.owner.counts["cut_off_stalled"] += 1
             return True
         return False

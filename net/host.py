@@ -29,7 +29,6 @@ import queue
 import random
 import socket
 import threading
-import time
 import uuid
 from collections import Counter
 from typing import Any, Callable, Mapping, cast
@@ -39,9 +38,9 @@ from rules.store import load_record
 
 from . import protocol as P
 from .advert import Advertiser, advert_addresses
-from .conn import LINGER, MAX_OUTBUF, Conn
-from .framing import HEADER, HOST_LIMITS, FrameError, check_length, decode_payload
-from .limits import LogLimiter, choose_victim, code_guard, displace_budget, file_budget
+from .conn import Conn
+from .gate import Gate
+from .limits import LINGER, MAX_OUTBUF, Budgets, LogLimiter, code_guard, file_budget
 from .match import LanMatch
 from .seats import LocalSeat, check_spec, make_slots
 
@@ -103,28 +102,14 @@ class HostServer:
         self.port = port
         self.interfaces = interfaces
         self.advertise = advertise
-        self.idle_timeout = idle_timeout
-        self.hello_timeout = hello_timeout
-        self.write_timeout = idle_timeout if write_timeout is None else write_timeout
-        self.rate = rate
-        self.burst = burst
-        self.lobby_rate = lobby_rate
-        self.lobby_burst = lobby_burst
-        self.max_outbuf = max_outbuf
-        self.linger = linger
         self.wake = wake
         self.host_id = uuid.uuid4().hex[:12]
         self.notices: queue.Queue[dict] = queue.Queue()
         self.logs = LogLimiter(log)
-        # What the host did to keep its budgets (read by tests and benchmarks):
-        # evicted, refused (a full lobby), cut_off_output, cut_off_stalled, rate_limited,
-        # flood_closed, timeout, bad_code.
-        self.counts: Counter[str] = Counter()
         if join_code is True:
             join_code = P.new_join_code()
         self._code = P.check_join_code(join_code) if join_code else None
         self._guard = code_guard(code_tries, code_every)
-        self._displace = displace_budget()
         rng = random.Random(seed)
         saved = None
         if resume:
@@ -145,19 +130,22 @@ class HostServer:
         # Sockets: the lobby, the remote seats (twice: a seat taken back with its
         # token while the old connection is still closing), and a margin.
         remote = sum(1 for s in slots.values() if s.kind != "host")
-        self.max_conns = file_budget(max_conns or max_lobby + 2 * remote + 8)
-        self.max_lobby = max(1, min(max_lobby, self.max_conns - 2 * remote - 2))
-        self.max_per_address = max(1, max_per_address)
+        sockets = file_budget(max_conns or max_lobby + 2 * remote + 8)
+        self.budgets = Budgets(
+            rate=rate, burst=burst, lobby_rate=lobby_rate, lobby_burst=lobby_burst,
+            max_conns=sockets, max_lobby=max(1, min(max_lobby, sockets - 2 * remote - 2)),
+            max_per_address=max(1, max_per_address), max_outbuf=max_outbuf,
+            write_timeout=idle_timeout if write_timeout is None else write_timeout, linger=linger,
+            idle_timeout=idle_timeout, hello_timeout=hello_timeout)
         self.match = LanMatch(self.table, mh, slots, rng, grace=grace, bot_delay=bot_delay,
                               deal_pause=deal_pause, bot_budget=bot_budget,
                               save_path=save_path or resume, notice=self._notice,
                               on_seats_changed=self._seats_changed, host_id=self.host_id)
         self.resumed = resume is not None
-        self.conns: set[Conn] = set()     # every socket not yet gone, closing ones included
+        self.gate = Gate(self.budgets, self.logs, self._handle, self.match.leave)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._listener: socket.socket | None = None
-        self._accepting = 0               # sockets accepted, not yet a Conn
         self._ready = threading.Event()
         self._start_error: BaseException | None = None
         self._stop_reason: str | None = None
@@ -177,6 +165,33 @@ class HostServer:
     @property
     def seats(self) -> tuple[str, ...]:
         return self.match.seats
+
+    # What tests, benchmarks and screens read of the connections (the host's thread
+    # owns them: from another thread, prefer connection_stats()).
+    @property
+    def conns(self) -> set[Conn]:
+        return self.gate.conns
+
+    @property
+    def counts(self) -> Counter[str]:
+        """What the limits did: evicted, refused, cut_off_output, cut_off_stalled,
+        rate_limited, flood_closed, timeout, bad_code."""
+        return self.gate.counts
+
+    def lobby(self) -> list[Conn]:
+        return self.gate.lobby()
+
+    @property
+    def max_conns(self) -> int:
+        return self.budgets.max_conns
+
+    @property
+    def max_lobby(self) -> int:
+        return self.budgets.max_lobby
+
+    @property
+    def max_per_address(self) -> int:
+        return self.budgets.max_per_address
 
     @property
     def join_code(self) -> str | None:
@@ -240,13 +255,7 @@ class HostServer:
         connections from one address).  Empty if the loop does not answer."""
         done: concurrent.futures.Future[dict] = concurrent.futures.Future()
 
-        def count() -> None:
-            lobby = self.lobby()
-            per: Counter[str] = Counter(c.address for c in lobby)
-            done.set_result({"seated": sum(1 for c in self.conns if not c.closed and c.slot is not None),
-                             "lobby": len(lobby), "closing": sum(1 for c in self.conns if c.closed),
-                             "per_address": max(per.values(), default=0)})
-        self.call(count)
+        self.call(lambda: done.set_result(self.gate.stats()))
         try:
             return done.result(timeout)
         except concurrent.futures.TimeoutError:
@@ -303,13 +312,13 @@ class HostServer:
         self._listener.setblocking(False)
         self.port = self._listener.getsockname()[1]
         self._ready.set()
-        acceptor = asyncio.ensure_future(self._accept())
+        acceptor = asyncio.ensure_future(self.gate.accept(self._listener))
         self._notice("listening", port=self.port)
         if self.advertise:
             self._advert = Advertiser(self.table, self.port, self._advert_props(), self.interfaces,
                                       on_event=lambda kind, info: self._notice(kind, **info))
             self._advert.start()
-        watchdog = asyncio.ensure_future(self._watchdog())
+        watchdog = asyncio.ensure_future(self.gate.watchdog())
         loop = asyncio.get_running_loop()
         self.match.begin(loop, self._pool, resumed=self.resumed)
         await self._stopped.wait()
@@ -317,8 +326,7 @@ class HostServer:
         acceptor.cancel()
         self._listener.close()
         await asyncio.sleep(0.05)          # let the byes reach the peers
-        for conn in list(self.conns):
-            conn.abort()
+        self.gate.abort_all()
         if self._advert is not None:
             await loop.run_in_executor(None, self._advert.stop)
         tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -330,168 +338,11 @@ class HostServer:
         if self._stop_reason is not None:
             return
         self._stop_reason = reason
-        for conn in list(self.conns):
-            conn.close(bye=reason)
+        self.gate.closing_reason = reason
+        self.gate.close_all(reason)
         self.match.end(reason)
         assert self._stopped is not None
         self._stopped.set()
-
-    async def _watchdog(self) -> None:
-        """Close silent peers (no hello in time, no message for too long) and cut off
-        peers that stopped reading (bytes unsent for longer than the write timeout)."""
-        while True:
-            await asyncio.sleep(0.1)
-            now = time.monotonic()
-            for conn in list(self.conns):
-                if conn.closed:
-                    continue
-                if conn.watch_output(now):
-                    conn.abort()
-                elif not conn.hello and now - conn.opened > self.hello_timeout:
-                    self.counts["timeout"] += 1
-                    conn.fail("timeout", f"no hello within {self.hello_timeout:g} s")
-                elif conn.hello and now - conn.last_seen > self.idle_timeout:
-                    self.counts["timeout"] += 1
-                    conn.fail("timeout", f"nothing heard for {self.idle_timeout:g} s")
-
-    # -- connections ---------------------------------------------------------------------
-    def lobby(self) -> list[Conn]:
-        """Live connections without a seat (newcomers and lobby watchers)."""
-        return [c for c in self.conns if not c.closed and c.slot is None]
-
-    def _make_room(self, newcomer: Conn) -> None:
-        """Room in the lobby for ``newcomer``, at someone else's expense if need be
-        (see the class).  The socket cap itself is kept by ``_accept``."""
-        while True:
-            others = [c for c in self.lobby() if c is not newcomer]
-            victim, why = choose_victim(others, newcomer.address, self.max_lobby, self.max_per_address)
-            if victim is None:
-                return
-            assert isinstance(victim, Conn)
-            if victim.address != newcomer.address and self._displace.attempt(newcomer.address):
-                # This address keeps pushing others out: it waits its turn instead.
-                newcomer.evict("the lobby is full: try again in a moment", count="refused")
-                return
-            try:
-                victim.evict(why)
-            except Exception:         # the victim's trouble must not become the newcomer's
-                self.logs("evict", logging.ERROR, "evicting %s failed", victim.peer, exc_info=True)
-                victim.abort()
-
-    async def _accept(self) -> None:
-        """Accept one connection at a time, never past ``max_conns`` sockets.
-
-        asyncio's own server accepts up to a hundred sockets in one go before
-        any of them is looked at, and pauses a whole second after an accept()
-        that ran out of files; this loop keeps the count exact and retries soon.
-        """
-        loop = asyncio.get_running_loop()
-        assert self._listener is not None
-        while True:
-            try:
-                if len(self.conns) + self._accepting >= self.max_conns:
-                    self._shed()
-                    await asyncio.sleep(0.005)      # the aborted sockets close in between
-                sock, _addr = await loop.sock_accept(self._listener)
-            except OSError as e:                    # out of files (the autosave, zeroconf...)
-                self.logs("accept", logging.WARNING, "cannot accept a connection: %s", e)
-                await asyncio.sleep(0.05)
-                continue
-            except Exception:                       # a bug here must not stop the table's door
-                self.logs("accept", logging.ERROR, "accepting failed", exc_info=True)
-                await asyncio.sleep(0.05)
-                continue
-            self._accepting += 1
-            loop.create_task(self._open(sock))
-
-    def _shed(self) -> None:
-        """At the socket cap: abort closing sockets (they are leaving anyway); if every
-        socket is live, the longest-waiting lobby connection of the busiest address."""
-        closing = [c for c in self.conns if c.closed]
-        for c in closing:
-            c.abort()
-        if not closing:
-            victim, why = choose_victim(self.lobby(), "", 0, self.max_per_address)
-            if isinstance(victim, Conn):
-                victim.evict("the host has no room for more connections")
-
-    async def _open(self, sock: socket.socket) -> None:
-        try:
-            reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 16)
-        except OSError:
-            sock.close()
-            return
-        finally:
-            self._accepting -= 1
-        await self._serve(reader, writer)
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
-        self.conns.add(conn)                # counted until its socket is gone
-        try:
-            if self._stop_reason is not None:
-                conn.fail("busy", "the table is closing")
-                return
-            self._make_room(conn)
-            await self._read(conn, reader)
-        except (asyncio.IncompleteReadError, ConnectionError, OSError, asyncio.CancelledError):
-            pass
-        finally:
-            conn.close()                    # polite if it can be; aborted after the linger
-            if not conn.transport.is_closing():
-                conn.transport.close()      # evicted: the peer has read its reason and gone
-            if conn.slot is not None:
-                self.match.leave(conn)
-            try:
-                await writer.wait_closed()
-            except BaseException:           # reset by the peer, or the loop shutting down
-                pass
-            conn.gone = True
-            self.conns.discard(conn)
-
-    async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
-        while not conn.closed:
-            header = await reader.readexactly(4)
-            (length,) = HEADER.unpack(header)
-            try:
-                check_length(length, HOST_LIMITS)
-            except FrameError as e:
-                conn.fail(e.code, e.reason)
-                return
-            payload = await reader.readexactly(length)
-            now = time.monotonic()
-            conn.last_seen = now
-            if not conn.allow(now):
-                self._flooded(conn)
-                continue
-            try:
-                msg = decode_payload(payload, HOST_LIMITS)
-            except FrameError as e:
-                conn.send(P.error(e.code, e.reason))
-                if e.fatal:          # malformed or hostile bytes: stop trusting this peer
-                    conn.close()
-                continue
-            try:
-                self._handle(conn, msg)
-            except P.ProtocolError as e:
-                conn.fail(e.code, e.reason)
-            except Exception:           # a bug must cost one peer an error, not the table
-                self.logs("handler", logging.ERROR, "handling %r from %s", msg.get("type"), conn.peer,
-                          exc_info=True)
-                conn.fail("bad_message", "the host could not handle that message")
-
-    def _flooded(self, conn: Conn) -> None:
-        """Every dropped message is answered (so no intent vanishes unnoticed); a peer
-        refused a burst's worth of times since its bucket was last full is cut off."""
-        self.counts["rate_limited"] += 1
-        if conn.flooding:
-            self.counts["flood_closed"] += 1
-            conn.send(P.error("rate_limited", "flooding: the connection is closed"))
-            conn.close()
-        else:
-            rate = self.rate if conn.slot is not None else self.lobby_rate
-            conn.send(P.error("rate_limited", f"more than {rate:g} messages a second: "
-                                              "this one was dropped, send it again later"))
 
     # -- messages ------------------------------------------------------------------------
     def _handle(self, conn: Conn, msg: dict) -> None:

@@ -4,6 +4,7 @@ and how much of the log one peer may take.
 Pure and clock-driven (``now`` is ``time.monotonic()`` unless given), so every
 rule is testable without sockets:
 
+  Budgets       the limits themselves (rates, connections, buffers, timeouts)
   Bucket        a token bucket (messages a second, wrong join codes a minute)
   address_key   the "address" per-address limits count (an IPv6 /64 counts as one)
   choose_victim the lobby connection a newcomer evicts when there is no room
@@ -17,7 +18,32 @@ import ipaddress
 import logging
 import os
 import time
+from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
+
+MAX_OUTBUF = 256 * 1024     # bytes queued in the host for one peer: past this it is not reading
+LINGER = 2.0                # seconds a closing socket may take to flush before it is aborted
+
+
+@dataclass
+class Budgets:
+    """A host's limits per connection and on connections (docs/PROTOCOL.md, Limits).
+
+    ``max_conns`` counts every socket, closing ones included; ``max_lobby`` the
+    live connections without a seat, ``max_per_address`` those from one address.
+    """
+    rate: float = 400.0             # messages a second, seated
+    burst: int = 400
+    lobby_rate: float = 20.0        # messages a second, in the lobby
+    lobby_burst: int = 40
+    max_conns: int = 46
+    max_lobby: int = 32
+    max_per_address: int = 4
+    max_outbuf: int = MAX_OUTBUF
+    write_timeout: float = 15.0     # bytes left unsent this long: the peer stopped reading
+    linger: float = LINGER
+    idle_timeout: float = 15.0
+    hello_timeout: float = 10.0
 
 
 class Bucket:
