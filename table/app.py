@@ -16,6 +16,8 @@ import pygame_gui
 from .config import Settings
 from .cards import CardImages
 from .rich import set_four_colour
+from . import i18n
+from .theme import ui_theme
 
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
@@ -66,7 +68,10 @@ class App:
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), theme_path=THEME)
+        # The player's language ("" = the system's) before the first widget is made.
+        language = i18n.set_language(self.settings.language)
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), theme_path=ui_theme(i18n.is_rtl(language)),
+                                       starting_language=language)
         self.sounds = _Silence() if quiet_sound else make_sound_bank(self.settings)
         self.time_scale = time_scale      # tests: run the animations faster than the setting
         self.scenes = []

@@ -37,6 +37,14 @@ def _name(v):
     return v.strip()
 
 
+def _language(v):
+    # Any short code is kept: one this version does not know falls back to the system's
+    # language when applied (table.i18n.resolve), and a newer version still reads it.
+    if not isinstance(v, str) or not (v == "" or (2 <= len(v) <= 3 and v.isascii() and v.isalpha())):
+        raise ValueError('a language code such as "nl", or "" for the system\'s')
+    return v.lower()
+
+
 FIELDS = {
     "volume": (0.7, _float_in(0.0, 1.0)),
     "muted": (False, _bool),
@@ -45,6 +53,7 @@ FIELDS = {
     "four_colour": (False, _bool),
     "fullscreen": (False, _bool),
     "player_name": ("You", _name),
+    "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
 }
 
 

@@ -1,35 +1,288 @@
 """Fonts and cached text surfaces for what the table draws itself.
 
-The table uses the Noto Sans files that ship inside pygame_gui (a dependency),
-so the text looks the same on every machine.  Suit symbols are never text:
-Noto Sans has no ♠♥♦♣ glyphs; they are drawn as shapes (sprites.CardArt.pip).
+Latin text uses the Noto Sans files that ship inside pygame_gui (a dependency),
+so it looks the same on every machine.  Arabic script (Dari) uses Noto Sans
+Arabic from the ``fontpkg-noto-sans-arabic`` package, shaped by pygame-ce's
+HarfBuzz with ``set_script("Arab")`` and ``set_direction(DIRECTION_RTL)``;
+nothing is ever downloaded.  Suit symbols are never text: Noto Sans has no
+♠♥♦♣ glyphs; they are drawn as shapes (sprites.CardArt.pip).
+
+HarfBuzz shapes one run in one direction; it does not order a line that mixes
+scripts.  ``visual_runs`` does, with the Unicode bidi algorithm's rules for one
+paragraph without explicit embeddings: a Dari sentence reads right to left,
+while a Latin name or a number inside it reads left to right.  ``font()``
+returns a ``TableFont`` that renders a line run by run in that order, so every
+screen drawing with ``render``/``blit_text``/``rich`` gets Dari right.
+pygame_gui draws a whole label in one direction: ``gui()`` prepares a line for
+its right-to-left font (the Latin and number runs pre-reversed).
 """
+from __future__ import annotations
+
 import os
 
 import pygame
 import pygame_gui
 
+from . import i18n
+
 _DATA = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
 FONT_FILES = {False: os.path.join(_DATA, "NotoSans-Regular.ttf"),
               True: os.path.join(_DATA, "NotoSans-Bold.ttf")}
 
-_fonts = {}
-_texts = {}
+
+def arabic_font_file() -> str | None:
+    """Noto Sans Arabic (a variable TTF) from its package, or None if it is not installed."""
+    try:
+        import fontpkg_noto_sans_arabic as pkg
+    except ImportError:
+        return None
+    found = sorted(p for p in (pkg.ROOT / "files").glob("*.ttf"))
+    return str(found[0]) if found else None
+
+
+_fonts: dict = {}
+_texts: dict = {}
 _MAX_TEXTS = 600
 
+# -- the order of a line -------------------------------------------------------------------------
 
-def font(size, bold=False):
+_SEPARATORS = set(",.:/")               # between two digits they belong to the number (12:30, 3/9)
+_NUMBER_SIGNS = set("+-−%٪")            # next to a digit, part of the number (−4, 50%)
+
+
+def _kind(ch: str) -> str:
+    """R (Arabic script), L (other letters), EN (digits) or N (spaces, punctuation)."""
+    o = ord(ch)
+    if o == 0x066A:                     # the Arabic percent sign goes with its number
+        return "N"
+    if 0x30 <= o <= 0x39 or 0x06F0 <= o <= 0x06F9 or 0x0660 <= o <= 0x0669:
+        return "EN"
+    if 0x0590 <= o <= 0x08FF or 0xFB1D <= o <= 0xFDFF or 0xFE70 <= o <= 0xFEFF or o in (0x200C, 0x200F):
+        return "R"
+    if o == 0x200E or ch.isalpha():
+        return "L"
+    return "N"
+
+
+def levels(text: str, rtl: bool) -> list[int]:
+    """Each character's embedding level in a paragraph of direction ``rtl`` (odd: right to left)."""
+    kinds = [_kind(c) for c in text]
+    n = len(kinds)
+    for i, k in enumerate(kinds):              # W4/W5, simplified: separators and signs join numbers
+        if k != "N":
+            continue
+        before = kinds[i - 1] if i else None
+        after = kinds[i + 1] if i + 1 < n else None
+        if text[i] in _SEPARATORS and before == "EN" and after == "EN":
+            kinds[i] = "EN"
+        elif text[i] in _NUMBER_SIGNS and "EN" in (before, after):
+            kinds[i] = "EN"
+    last = "R" if rtl else "L"                  # W7: a number after Latin letters reads as Latin
+    for i, k in enumerate(kinds):
+        if k in ("L", "R"):
+            last = k
+        elif k == "EN" and last == "L":
+            kinds[i] = "L"
+    strong = ["R" if k == "EN" else k for k in kinds]      # N1: numbers count as R for neutrals
+    base = "R" if rtl else "L"
+    i = 0
+    while i < n:                                # N1/N2: a neutral run takes its neighbours' side
+        if strong[i] != "N":
+            i += 1
+            continue
+        j = i
+        while j < n and strong[j] == "N":
+            j += 1
+        prev = strong[i - 1] if i else base
+        nxt = strong[j] if j < n else base
+        side = prev if prev == nxt else base
+        for m in range(i, j):
+            kinds[m] = side
+        i = j
+    out = []
+    for k in kinds:                             # I1/I2
+        if rtl:
+            out.append(1 if k == "R" else 2)
+        else:
+            out.append(0 if k == "L" else 1 if k == "R" else 2)
+    return out
+
+
+def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
+    """``text`` cut into runs of one direction, in the order they appear from the left:
+    [(run in logical order, right_to_left)].  ``rtl`` is the paragraph's direction
+    (default: the language's).
+
+    >>> visual_runs("کدو (۱/۹) Manfee", rtl=True)
+    [('Manfee', False), (') ', True), ('۱/۹', False), ('کدو (', True)]
+    """
+    if rtl is None:
+        rtl = i18n.is_rtl()
+    if not text:
+        return []
+    lv = levels(text, rtl)
+    runs: list[list] = []
+    for ch, level in zip(text, lv):
+        if runs and runs[-1][1] == level:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, level])
+    order = list(range(len(runs)))
+    top = max(r[1] for r in runs)
+    lowest_odd = min((r[1] for r in runs if r[1] % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):      # L2: reverse every sequence at or above level
+        i = 0
+        while i < len(order):
+            if runs[order[i]][1] >= level:
+                j = i
+                while j < len(order) and runs[order[j]][1] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return [(runs[k][0], runs[k][1] % 2 == 1) for k in order]
+
+
+def needs_bidi(text: str) -> bool:
+    """True if ``text`` must be ordered run by run (Arabic script in it, or a Dari screen)."""
+    return i18n.is_rtl() or any(ord(c) >= 0x0590 and _kind(c) == "R" for c in text)
+
+
+def gui(text: str) -> str:
+    """``text`` prepared for a pygame_gui widget: in a right-to-left language the widget's
+    font lays the whole line out right to left, so its left-to-right runs (a Latin
+    name, a number) are reversed here and come out reading the right way."""
+    if not i18n.is_rtl() or not text:
+        return text
+    out = []
+    for run, rtl in reversed(visual_runs(text, True)):      # back to logical order, runs kept
+        out.append(run if rtl else run[::-1])
+    return "".join(out)
+
+
+def lead(anchor: str) -> str:
+    """The anchor where a line starts: ``topleft`` is ``topright`` in a right-to-left language."""
+    if not i18n.is_rtl():
+        return anchor
+    return anchor.replace("left", "\0").replace("right", "left").replace("\0", "right")
+
+
+# -- fonts ---------------------------------------------------------------------------------------
+
+def _load(path: str | None, size: int) -> pygame.font.Font:
+    try:
+        return pygame.font.Font(path if path and os.path.exists(path) else None, size)
+    except (OSError, pygame.error):
+        return pygame.font.Font(None, size)
+
+
+class TableFont:
+    """A font for one size and weight that draws any line of the table's languages:
+    Latin runs in Noto Sans, Arabic-script runs (and Persian digits) in Noto Sans Arabic,
+    each shaped in its direction and set on one baseline.  Anything else (``italic``...)
+    is the Latin font's."""
+
+    def __init__(self, size: int, bold: bool) -> None:
+        self.latin = _load(FONT_FILES[bold], size)
+        self.point = size
+        self.bold = bold
+        self._arabic: dict = {}
+
+    def __getattr__(self, name: str):
+        return getattr(self.latin, name)
+
+    def arabic(self, rtl: bool) -> pygame.font.Font:
+        f = self._arabic.get(rtl)
+        if f is None:
+            f = _load(arabic_font_file(), self.point)
+            f.bold = self.bold                  # one variable file: bold is drawn heavier
+            f.set_script("Arab")
+            f.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+            self._arabic[rtl] = f
+        return f
+
+    # The Arabic font's line box is far taller than Noto Sans's (room for stacked marks
+    # the table's words never use): a mixed line keeps the Latin ascent and just enough
+    # depth for Arabic descenders, so Dari fits the boxes laid out for Latin text.
+    def get_ascent(self) -> int:
+        return self.latin.get_ascent()
+
+    def _extra(self, arabic: bool) -> int:
+        """Pixels below the Latin line box that Arabic descenders need."""
+        return max(0, round(self.point * 0.5) + self.latin.get_descent()) if arabic else 0
+
+    def get_descent(self) -> int:
+        return self.latin.get_descent() - self._extra(i18n.is_rtl())
+
+    def get_height(self) -> int:
+        return self.latin.get_height() + self._extra(i18n.is_rtl())
+
+    def get_linesize(self) -> int:
+        return self.latin.get_linesize() + self._extra(i18n.is_rtl())
+
+    def _pieces(self, text: str) -> list[tuple[pygame.font.Font, str, bool]]:
+        out = []
+        for run, rtl in visual_runs(text):
+            if rtl:
+                out.append((self.arabic(True), run, True))
+                continue
+            piece, arabic = "", None            # a left-to-right run: Persian digits need the Arabic font
+            for ch in run:
+                a = 0x0600 <= ord(ch) <= 0x06FF
+                if piece and a != arabic:
+                    out.append((self.arabic(False) if arabic else self.latin, piece, False))
+                    piece = ""
+                piece, arabic = piece + ch, a
+            if piece:
+                out.append((self.arabic(False) if arabic else self.latin, piece, False))
+        return out
+
+    def size(self, text: str) -> tuple[int, int]:
+        if not needs_bidi(text):
+            return self.latin.size(text)
+        return sum(f.size(t)[0] for f, t, _r in self._pieces(text)), self.latin.get_height() + self._extra(True)
+
+    def metrics(self, text: str) -> list:
+        """Per character metrics (None where neither font has the glyph)."""
+        out = []
+        for ch in text:
+            f = self.arabic(True) if _kind(ch) == "R" or 0x0600 <= ord(ch) <= 0x06FF else self.latin
+            out += f.metrics(ch)
+        return out
+
+    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+        text = str(text)
+        if not needs_bidi(text):
+            return self.latin.render(text, antialias, colour, background)
+        pieces = [(f.render(t, antialias, colour), f) for f, t, _r in self._pieces(text)]
+        asc = self.get_ascent()
+        height = self.latin.get_height() + self._extra(True)
+        surf = pygame.Surface((max(1, sum(p.get_width() for p, _f in pieces)), height), pygame.SRCALPHA)
+        if background is not None:
+            surf.fill(background)
+        x = 0
+        for img, f in pieces:
+            surf.blit(img, (x, asc - f.get_ascent()))       # one baseline for every run
+            x += img.get_width()
+        return surf
+
+
+def font(size: float, bold: bool = False) -> TableFont:
     size = max(6, int(size))
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
-        path = FONT_FILES[bold]
-        try:
-            f = pygame.font.Font(path if os.path.exists(path) else None, size)
-        except (OSError, pygame.error):
-            f = pygame.font.Font(None, size)
-        _fonts[key] = f
+        f = _fonts[key] = TableFont(size, bold)
     return f
+
+
+def _forget(_code: str) -> None:
+    """A new language: lines are ordered anew (the paragraph's direction may have changed)."""
+    _texts.clear()
+
+
+i18n.on_change(_forget)
 
 
 def render(text, size, colour=(255, 255, 255), bold=False, shadow=False):

@@ -1,13 +1,29 @@
 """The look shared by every screen: colours, panels and text helpers.
 
 The menus, the table's HUD and the overlays draw with these, so a colour is
-chosen in one place.  (pygame_gui's widgets take theirs from theme.json.)
+chosen in one place.  (pygame_gui's widgets take theirs from theme.json:
+``ui_theme`` adds to each of its font blocks a Dari variant in Noto Sans
+Arabic, right to left, which pygame_gui picks by its locale, and
+``apply_language`` switches both.)
 """
 from __future__ import annotations
 
+import json
+import os
+from typing import Any
+
 import pygame
 
-from .text import render, blit_text, font  # noqa: F401  (re-exported: screens import text helpers from here)
+from . import i18n
+from .text import arabic_font_file, render, blit_text, font  # noqa: F401  (re-exported: screens import text helpers from here)
+
+THEME_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme.json")
+# Noto Sans Arabic's line box is about 1.5 times Noto Sans's at one size: a smaller
+# size keeps Dari inside the buttons drawn for Latin words, and reads as large.
+ARABIC_SCALE = 0.82
+# Blocks whose text is set against a side: right-to-left readers look for it on the right.
+_ALIGNED = {"label": "center", "@heading_label": "center", "@note_label": "center",
+            "selection_list.@selection_list_item": "left"}
 
 GOLD = (255, 214, 107)
 CREAM = (244, 236, 210)
@@ -56,3 +72,34 @@ def fit_size(text: str, size: float, width: float, bold: bool = False, least: in
 def signed(n: int) -> str:
     """+1, 0, −4 (a true minus sign)."""
     return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
+
+
+def ui_theme(rtl: bool = False) -> dict:
+    """theme.json for pygame_gui, with a Dari font beside every font block and text set
+    against the side a reader of the language starts from (``rtl``)."""
+    with open(THEME_FILE, encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    path = arabic_font_file()
+    # Text entries have no block of their own (pygame_gui's default Noto Sans 14): give
+    # them one so that Dari typed into them has its glyphs.
+    data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans", "size": "14"})
+    for block in data.values():
+        f = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(f, dict) or f.get("name") == "fira_code_symbols" or path is None:
+            continue
+        size = max(9, round(int(f.get("size", "14")) * ARABIC_SCALE))
+        fa = {"locale": "fa", "name": "noto_sans_arabic", "size": str(size), "bold": f.get("bold", "0"),
+              "script": "Arab", "direction": "rtl", "regular_path": path}
+        block["font"] = [dict(f, locale="en"), fa]
+    for name, ltr in _ALIGNED.items():
+        data.setdefault(name, {}).setdefault("misc", {})["text_horiz_alignment"] = "right" if rtl else ltr
+    return data
+
+
+def apply_language(ui: Any, code: str | None = None) -> str:
+    """Switch to ``code`` (None: the one in use) and give pygame_gui its fonts; the screens
+    then rebuild their widgets (``Settings`` does it for every open screen)."""
+    code = i18n.set_language(code) if code is not None else i18n.language()
+    ui.get_theme().load_theme(ui_theme(i18n.is_rtl(code)))
+    ui.set_locale(code)
+    return code
