@@ -15,9 +15,16 @@ from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UITextEntryLi
 
 from rules.games import Game
 
+from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
+from .text import gui
 from .theme import GOLD, CREAM, blit_text
+
+# The labels of the games' options (rules/ declares them in English): listed here for the
+# extractor, translated with _() when a form shows them.
+OPTION_LABELS = (N_("Match to"), N_("Signals"), N_("Deal limit"), N_("En face"), N_("Tapping"),
+                 N_("Blind trump"))
 
 
 def oid(cls: str) -> ObjectID:
@@ -45,6 +52,8 @@ def draw_backdrop(surface: pygame.Surface, title: str | None = None, subtitle: s
     surface.blit(f, (0, 0))
     W, H = size
     if title:
+        title = _(title)                        # titles are declared with N_(): worded when drawn
+        subtitle = _(subtitle) if subtitle else subtitle
         fs = max(24, round(H * 0.085 * title_scale))
         blit_text(surface, title, fs, (W // 2, round(H * 0.07)), GOLD, bold=True, anchor="midtop", shadow=True)
         if subtitle:
@@ -65,7 +74,7 @@ def draw_fan(surface: pygame.Surface, images: Any, cards: list, center: tuple, w
 class MenuScene(Scene):
     """A screen of widgets over the felt."""
 
-    title: str | None = "MANFEE"
+    title: str | None = N_("MANFEE")
     subtitle: str | None = None
     title_scale = 1.0
 
@@ -82,7 +91,7 @@ class MenuScene(Scene):
         y = top if top is not None else round(H * 0.32)
         self.buttons = {}
         for name, text, enabled in items:
-            b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), text, self.app.ui,
+            b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), gui(text), self.app.ui,
                                   object_id=oid("@menu_button")))
             if not enabled:
                 b.disable()
@@ -107,7 +116,10 @@ class Form:
     """Rows of label + widget from ``y`` down, in a column centred on the screen.
 
     Widgets are added to ``scene`` (so they go with it) and recorded by name in
-    ``buttons``, ``drops`` and ``entries``.
+    ``buttons``, ``drops`` and ``entries``.  In a right-to-left language the
+    rows are mirrored: the label on the right, its field to its left.  Texts
+    given to a form are worded already (``_()``); the form prepares them for
+    pygame_gui (``text.gui``).
     """
 
     def __init__(self, scene: MenuScene, y: int, rows: int, room: int, width: int = 660,
@@ -118,6 +130,8 @@ class Form:
         self.H = H
         self.lw, self.cw = label_w, width - label_w - 10
         self.x0 = W // 2 - width // 2
+        self.width = width
+        self.rtl = is_rtl()
         self.rh = max(32, round(H * 0.052))
         self.gap = max(6, round(self.rh * 0.22))
         self.squeezed = False
@@ -130,14 +144,21 @@ class Form:
         self.buttons: dict = {}
         self.drops: dict = {}
         self.entries: dict = {}
+        self.shown: dict = {}                # drop-down -> {text as shown: option as given}
 
     def next_row(self) -> int:
         self.y += self.rh + self.gap
         return self.y
 
+    def place(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` as laid out left to right, mirrored across the form in a right-to-left language."""
+        if self.rtl:
+            rect = pygame.Rect(2 * self.x0 + self.width - rect.right, rect.y, rect.width, rect.height)
+        return rect
+
     def label(self, text: str, cls: str = "@heading_label", width: int | None = None) -> None:
-        self.scene.add(UILabel(pygame.Rect(self.x0, self.y, width or self.lw, self.rh), text, self.ui,
-                               object_id=oid(cls)))
+        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, width or self.lw, self.rh)), gui(text),
+                               self.ui, object_id=oid(cls)))
 
     def note(self, text: str) -> None:
         """A full-width line of small print."""
@@ -145,21 +166,26 @@ class Form:
 
     def field(self, x: int = 0, width: int | None = None) -> pygame.Rect:
         """The rectangle of a widget in this row, ``x`` pixels right of the label."""
-        return pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh)
+        return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
 
     def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> UIDropDownMenu:
-        d = self.scene.add(UIDropDownMenu(options, start, self.field(x, width), self.ui,
+        d = self.scene.add(UIDropDownMenu([gui(o) for o in options], gui(start), self.field(x, width), self.ui,
                                           expansion_height_limit=round(self.H * 0.45)))
         self.drops[name] = d
+        self.shown[name] = {gui(o): o for o in options}
         return d
 
+    def chosen(self, name: str, shown: str) -> str:
+        """The option (as given to ``drop``) of the text a drop-down's event carries."""
+        return self.shown.get(name, {}).get(shown, shown)
+
     def toggle(self, name: str, text: str, x: int = 0, width: int | None = None) -> UIButton:
-        b = self.scene.add(UIButton(self.field(x, width), text, self.ui))
+        b = self.scene.add(UIButton(self.field(x, width), gui(text), self.ui))
         self.buttons[name] = b
         return b
 
     def text(self, text: str, x: int = 0, width: int | None = None) -> None:
-        self.scene.add(UILabel(self.field(x, width), text, self.ui))
+        self.scene.add(UILabel(self.field(x, width), gui(text), self.ui))
 
     def entry(self, name: str, text: str, limit: int = 32) -> UITextEntryLine:
         e = self.scene.add(UITextEntryLine(self.field(), self.ui))
@@ -173,9 +199,12 @@ class Form:
 
 def option_text(option: Any, value: Any) -> str:
     """A toggle's words: ``Signals: on``, ``Deal limit: 50``, ``Deal limit: none``."""
+    label = _(option.label)
     if option.kind == "bool":
-        return f"{option.label}: {'on' if value else 'off'}"
-    return f"{option.label}: {value if value is not None else 'none'}"
+        return (_("{option}: on") if value else _("{option}: off")).format(option=label)
+    if value is None:
+        return _("{option}: none").format(option=label)
+    return _("{option}: {value}").format(option=label, value=number(value))
 
 
 def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
@@ -186,8 +215,8 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
     target = game.option("target")
     toggles = [o for o in game.options if o is not target]
     if target is not None:
-        form.label(target.label)
-        form.drop("opt:target", [str(t) for t in target.choices], str(values.get("target", target.default)),
+        form.label(_(target.label))
+        form.drop("opt:target", [number(t) for t in target.choices], number(values.get("target", target.default)),
                   width=140)
     half = (form.cw - 10) // 2
     first = True
@@ -201,7 +230,7 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
         if k % 2 == 0:
             form.next_row()
             if k == 0:
-                form.label("Table")
+                form.label(_("Table"))
         form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)),
                     x=0 if k % 2 == 0 else half + 10, width=half)
 

@@ -19,12 +19,28 @@ from rules.games import GAMES, get_game
 
 from .config import saves_dir
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
-from .new_game import STRENGTH
+from .i18n import N_, _, character_name, digits, game_title, number, seat_name
+from .new_game import STRENGTH, parse_number
 from .scenes import open_scene
+from .text import gui
 from .theme import CREAM, blit_text
 
+# A seat's choice is kept in these English words (codes, never shown as they are:
+# ``seat_choice_text`` words them for the screen).
 YOU, OPEN, RANDOM = "You", "Open seat (a friend)", "Bot: random"
 BOT_CHOICES = [f"Bot: {c.title()} ({STRENGTH[c]}/9)" for c in CHARACTERS]
+
+
+def seat_choice_text(choice: str) -> str:
+    """A seat's choice as the drop-down shows it, in the player's language."""
+    if choice == YOU:
+        return _("You")
+    if choice == OPEN:
+        return _("Open seat (a friend)")
+    if choice == RANDOM:
+        return _("Bot: random")
+    code = choice.split(":", 1)[1].split("(")[0].strip().upper()
+    return _("Bot: {character} ({level}/9)").format(character=character_name(code), level=number(STRENGTH[code]))
 
 
 def lan_options(app) -> dict:
@@ -64,25 +80,25 @@ def unfinished_lan_tables() -> list:
 
 def resume_label(entry: dict) -> str:
     """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
-    game = GAMES[entry["game"]].title if entry["game"] in GAMES else entry["game"]
-    when = time.strftime("%d %b %H:%M", time.localtime(entry["mtime"]))
-    table = entry.get("table") or "your table"
-    deal = f"deal {max(1, entry['deals'])}"
+    game = game_title(entry["game"]) if entry["game"] in GAMES else entry["game"]
+    when = digits(time.strftime("%d/%m %H:%M", time.localtime(entry["mtime"])))
+    table = entry.get("table") or _("your table")
+    deal = _("deal {n}").format(n=number(max(1, entry["deals"])))
     if entry.get("totals"):
-        deal += " · " + " – ".join(str(v) for v in entry["totals"].values())
-    return f"Resume “{table}” ({game}, {deal}, {when})"
+        deal += " · " + " – ".join(number(v) for v in entry["totals"].values())
+    return _("Resume “{table}” ({game}, {deal}, {when})").format(table=table, game=game, deal=deal, when=when)
 
 
 class HostSetupScene(MenuScene):
     """Name the table, pick the game and its options, and say who sits where."""
 
-    title = "Host on the local network"
+    title = N_("Host on the local network")
 
     def __init__(self, app, game="manfee"):
         super().__init__(app)
         self.game = game
         self.table_name = None
-        self.host_name = default_name(app, "Host")
+        self.host_name = default_name(app, _("Host"))
         self.options = {}
         self.private = False
         self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
@@ -105,40 +121,43 @@ class HostSetupScene(MenuScene):
         W, H = self.app.size
         g = get_game(self.game)
         if self.table_name is None:
-            self.table_name = f"{self.host_name}'s table"
+            self.table_name = _("{name}'s table").format(name=self.host_name)
         bh = max(40, round(H * 0.065))
         rows = 6 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)
         self.title_scale = 0.7 if form.squeezed else 1.0
-        form.label("Table name")
+        form.label(_("Table name"))
         form.entry("table", self.table_name)
         form.next_row()
-        form.label("Your name")
+        form.label(_("Your name"))
         form.entry("name", self.host_name)
         form.next_row()
-        form.label("Game")
-        form.drop("game", [x.title for x in GAMES.values()], g.title)
+        form.label(_("Game"))
+        form.drop("game", [game_title(x.name) for x in GAMES.values()], game_title(g.name))
         form.next_row()
-        option_rows(form, g, self.options, note=" (for everyone)")
+        option_rows(form, g, self.options, note=_(" (for everyone)"))
         form.next_row()
-        form.label("Join code")
-        form.toggle("private", "Private: friends type a code" if self.private else "Open to anyone on this network")
-        options = [YOU, OPEN, RANDOM] + BOT_CHOICES
+        form.label(_("Join code"))
+        form.toggle("private", _("Private: friends type a code") if self.private
+                    else _("Open to anyone on this network"))
+        options = [seat_choice_text(c) for c in [YOU, OPEN, RANDOM] + BOT_CHOICES]
+        self.seat_texts = {seat_choice_text(c): c for c in [YOU, OPEN, RANDOM] + BOT_CHOICES}
         for seat in self._seats():
             form.next_row()
-            form.label(f"Seat: {seat}", "@note_label")
-            form.drop(f"seat:{seat}", options, self.choices[seat])
+            form.label(_("Seat: {seat}").format(seat=seat_name(seat)), "@note_label")
+            form.drop(f"seat:{seat}", options, seat_choice_text(self.choices[seat]))
         form.next_row()
-        form.note("The match starts once every open seat is taken (or filled with bots).")
+        form.note(_("The match starts once every open seat is taken (or filled with bots)."))
         if self.unfinished:
             form.next_row()
             form.toggle("resume", resume_label(self.unfinished[0]), x=-(form.lw + 10), width=form.lw + 10 + form.cw)
         y = form.next_row()
         self.buttons = dict(form.buttons)
         bw = 220
-        self.buttons["start"] = self.add(UIButton(Rect(W // 2 + 10, y, bw, bh), "Open the table", self.app.ui,
+        on, back = (W // 2 - bw - 10, W // 2 + 10) if form.rtl else (W // 2 + 10, W // 2 - bw - 10)
+        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), gui(_("Open the table")), self.app.ui,
                                                   object_id=oid("@menu_button")))
-        self.buttons["back"] = self.add(UIButton(Rect(W // 2 - bw - 10, y, bw, bh), "Back", self.app.ui,
+        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), gui(_("Back")), self.app.ui,
                                                  object_id=oid("@menu_button")))
         self.status_y = y + bh + 6
         if self.starting is not None:
@@ -168,15 +187,16 @@ class HostSetupScene(MenuScene):
             if name is None:
                 return False
             self._read_entries()
-            text = e.text if isinstance(e.text, str) else e.text[0]
+            text = self.form.chosen(name, e.text if isinstance(e.text, str) else e.text[0])
             if name == "game":
-                self.game = next(g.name for g in GAMES.values() if g.title == text)
+                self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
                 self.choices = {}
                 self.rebuild_ui()
             elif name == "opt:target":
-                self.options["target"] = int(text)
+                self.options["target"] = parse_number(text)
             elif name.startswith("seat:"):
                 seat = name[5:]
+                text = self.seat_texts.get(text, text)
                 if text == YOU:
                     for s, c in self.choices.items():
                         if c == YOU and s != seat:
@@ -223,14 +243,14 @@ class HostSetupScene(MenuScene):
         self._read_entries()
         specs = self.specs()
         if sum(1 for v in specs.values() if v.startswith("host")) != 1:
-            self.status = "Choose your own seat: one seat must be “You”."
+            self.status = _("Choose your own seat: one seat must be “You”.")
             return
         if not self.table_name:
-            self.status = "Give the table a name."
+            self.status = _("Give the table a name.")
             return
         g = get_game(self.game)
         remember_name(self.app, self.host_name)
-        self.status = "Opening the table…"
+        self.status = _("Opening the table…")
         self._launch(self.table_name, self.game, option_values(g, self.options), specs, None)
 
     def resume(self, path):
@@ -239,7 +259,7 @@ class HostSetupScene(MenuScene):
         stands in for anyone who does not."""
         if self.starting is not None:
             return
-        self.status = "Opening the table again…"
+        self.status = _("Opening the table again…")
         self._launch(None, None, None, None, path)
 
     def _launch(self, table, game, options, specs, resume):
@@ -288,7 +308,8 @@ class HostSetupScene(MenuScene):
             return
         result, self.starting, self.result = self.result, None, None
         if isinstance(result, BaseException):
-            self.status = f"Cannot open the table: {getattr(result, 'strerror', None) or result}"
+            self.status = _("Cannot open the table: {reason}").format(
+                reason=getattr(result, "strerror", None) or result)
             self._launch_buttons(True)
             return
         server, seat = result

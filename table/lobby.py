@@ -18,8 +18,10 @@ from rules.games import GAMES
 
 from .forms import MenuScene, oid
 from .host_setup import default_name, lan_options, remember_name, stop_later
+from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
 from . import theme
+from .text import gui, lead
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
@@ -28,7 +30,7 @@ JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives u
 class LobbyScene(MenuScene):
     """Tables on the LAN, live; a name, a seat, Join; or Join by address."""
 
-    title = "Join a LAN game"
+    title = N_("Join a LAN game")
 
     def __init__(self, app):
         super().__init__(app)
@@ -54,7 +56,7 @@ class LobbyScene(MenuScene):
             browser = LobbyBrowser(interfaces=opts.get("interfaces"),
                                    on_change=lambda kind, info: self.app.wake()).start()
         except Exception as e:
-            self.status = f"Cannot look for tables on this network ({e}): join by address"
+            self.status = _("Cannot look for tables on this network ({error}): join by address").format(error=e)
             return
         if self._closed:
             stop_later(browser)
@@ -69,7 +71,16 @@ class LobbyScene(MenuScene):
         list_rect = pygame.Rect(lx, ly, round(W * 0.52), round(H * 0.62))
         px = list_rect.right + round(W * 0.03)
         panel = pygame.Rect(px, ly, W - px - lx, list_rect.height)
+        if is_rtl():                    # right to left: the list on the right, its form on the left
+            list_rect.x, panel.x = W - list_rect.right, W - panel.right
         return list_rect, panel
+
+    def _row(self, x, w, y, h, left_w):
+        """Two widgets side by side in the panel: (the first's rect, the second's), mirrored right to left."""
+        a, b = pygame.Rect(x, y, left_w, h), pygame.Rect(x + left_w, y, w - left_w, h)
+        if is_rtl():
+            a.x, b.x = x + w - left_w, x
+        return a, b
 
     def build_ui(self):
         W, H = self.app.size
@@ -79,31 +90,33 @@ class LobbyScene(MenuScene):
         rh = max(32, round(H * 0.05))
         x, w = panel.x + 16, panel.width - 32
         y = panel.y + 12
-        self.add(UILabel(pygame.Rect(x, y, w, rh), "Your name", ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Your name")), ui, object_id=oid("@heading_label")))
         y += rh
         self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
         y += rh + 12
-        self.add(UILabel(pygame.Rect(x, y, w, rh), "Seat", ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Seat")), ui, object_id=oid("@heading_label")))
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
-        self.add(UILabel(pygame.Rect(x, y, w // 2, rh), "Join code", ui, object_id=oid("@note_label")))
-        self.code_entry = self.add(UITextEntryLine(pygame.Rect(x + w // 2, y, w - w // 2, rh), ui,
-                                                   placeholder_text="private tables"))
+        code_label, code_rect = self._row(x, w, y, rh, w // 2)
+        self.add(UILabel(code_label, gui(_("Join code")), ui, object_id=oid("@note_label")))
+        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=gui(_("private tables"))))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)
         y += rh + 8
-        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), "Join", ui,
+        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), gui(_("Join")), ui,
                                                  object_id=oid("@menu_button")))
         y += round(rh * 1.25) + 22
-        self.add(UILabel(pygame.Rect(x, y, w, rh), "Join by address", ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Join by address")), ui, object_id=oid("@heading_label")))
         y += rh
-        self.addr_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w - 90, rh), ui,
-                                                   placeholder_text="host:port"))
-        self.buttons["address"] = self.add(UIButton(pygame.Rect(x + w - 82, y, 82, rh), "Look", ui))
+        addr_rect, look_rect = self._row(x, w, y, rh, w - 90)
+        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=gui(_("host:port"))))
+        look_rect.inflate_ip(-8, 0)
+        look_rect.x += 4 if not is_rtl() else -4
+        self.buttons["address"] = self.add(UIButton(look_rect, gui(_("Look")), ui))
         bw, bh = 220, max(40, round(H * 0.065))
-        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), "Back", ui,
+        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), gui(_("Back")), ui,
                                                  object_id=oid("@menu_button")))
         self._seat_key = None
         self._build_seats()
@@ -131,8 +144,10 @@ class LobbyScene(MenuScene):
         bw = (w - 8) // 2
         for i, seat in enumerate(free):
             r, c = divmod(i, 2)
+            if is_rtl():
+                c = 1 - c
             b = self.add(UIButton(pygame.Rect(x + c * (bw + 8), self.seat_y + r * (rh + 8), bw, rh),
-                                  seat.title(), self.app.ui,
+                                  gui(seat_name(seat)), self.app.ui,
                                   object_id=oid("@signal_on" if seat == self.seat else "@small_button")))
             self.seat_buttons[seat] = b
         join = self.buttons.get("join")
@@ -199,11 +214,11 @@ class LobbyScene(MenuScene):
             self.status = str(e)
             return
         if self.browser is None:
-            self.status = "The lobby is still starting: try again in a moment"
+            self.status = _("The lobby is still starting: try again in a moment")
             return
         service = self.browser.add_address(host, port)
         self.watch = (service, time.monotonic())
-        self.status = f"Looking for a table at {host}:{port}…"
+        self.status = _("Looking for a table at {address}…").format(address=f"{host}:{port}")
 
     def join(self, service=None, seat=None):
         service = service or self.selected
@@ -212,10 +227,10 @@ class LobbyScene(MenuScene):
         if t is None or not t.compatible or self.client is not None:
             return
         if not seat:
-            self.status = "No free seat at that table"
+            self.status = _("No free seat at that table")
             return
         if t.private and not self.code:
-            self.status = "That table is private: type its join code (the host's screen shows it)"
+            self.status = _("That table is private: type its join code (the host's screen shows it)")
             return
         self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
         name = self.name or "Player"
@@ -224,7 +239,7 @@ class LobbyScene(MenuScene):
                              code=self.code or None).start()
         self.join_started = time.monotonic()
         self.join_table = t
-        self.status = f"Joining {t.table} ({seat})…"
+        self.status = _("Joining {table} ({seat})…").format(table=t.table, seat=seat_name(seat))
         self._seat_key = None
         self._build_seats()
 
@@ -256,7 +271,7 @@ class LobbyScene(MenuScene):
             if changed:
                 self._build_seats()
         if self.watch and time.monotonic() - self.watch[1] > 4.0:
-            self.status = f"No table answers at {self.watch[0]}"
+            self.status = _("No table answers at {address}").format(address=self.watch[0])
             self.watch = None
         self._joining()
 
@@ -283,7 +298,7 @@ class LobbyScene(MenuScene):
                 self._give_up()
                 return
         if time.monotonic() - self.join_started > JOIN_TIMEOUT:
-            self.status = "The table did not answer in time"
+            self.status = _("The table did not answer in time")
             self._give_up()
 
     def _give_up(self):
@@ -316,11 +331,15 @@ class LobbyScene(MenuScene):
         theme.panel(surface, list_rect, fill=(12, 30, 21, 215))
         theme.panel(surface, panel, fill=(12, 30, 21, 215))
         fs = max(13, round(H * 0.024))
-        blit_text(surface, "Tables on this network", fs, (list_rect.x + 16, list_rect.y + 12), GOLD, bold=True)
+        rtl = is_rtl()
+        start = (lambda r, pad: r.right - pad) if rtl else (lambda r, pad: r.x + pad)
+        end = (lambda r, pad: r.x + pad) if rtl else (lambda r, pad: r.right - pad)
+        blit_text(surface, _("Tables on this network"), fs, (start(list_rect, 16), list_rect.y + 12), GOLD,
+                  bold=True, anchor=lead("topleft"))
         if not self.order:
-            text = "Looking for tables…" if self.browser is not None or self.status is None else ""
+            text = _("Looking for tables…") if self.browser is not None or self.status is None else ""
             blit_text(surface, text, fs * 0.9, list_rect.center, DIM, anchor="center")
-            blit_text(surface, "A table someone hosts on this network shows here within a second.",
+            blit_text(surface, _("A table someone hosts on this network shows here within a second."),
                       fs * 0.75, (list_rect.centerx, list_rect.centery + fs * 1.6), DIM, anchor="center")
         for service, r in self._rows():
             if r.bottom > list_rect.bottom - 4:
@@ -332,28 +351,32 @@ class LobbyScene(MenuScene):
             edge = GOLD if sel else EDGE if ok else (70, 82, 74)
             theme.panel(surface, r, fill=fill, edge=edge, radius=9)
             main = CREAM if ok else DIM
-            blit_text(surface, t.table or service, fs, (r.x + 14, r.y + 6), GOLD if (ok and sel) else main,
-                      bold=True)
+            blit_text(surface, t.table or service, fs, (start(r, 14), r.y + 6), GOLD if (ok and sel) else main,
+                      bold=True, anchor=lead("topleft"))
             title = _game_title(t.game)
-            blit_text(surface, title, fs * 0.9, (r.right - 14, r.y + 7), main, anchor="topright")
+            blit_text(surface, title, fs * 0.9, (end(r, 14), r.y + 7), main, anchor=lead("topright"))
             if not ok:
-                sub = f"another version of Manfee (protocol {t.protocol}): cannot join"
+                sub = _("another version of Manfee (protocol {protocol}): cannot join").format(
+                    protocol=number(t.protocol) if isinstance(t.protocol, int) else t.protocol)
             elif t.state == "over":
-                sub = "the match is over"
+                sub = _("the match is over")
             else:
                 n = len(t.free)
-                seats = f"{n} free seat{'s' if n != 1 else ''}" + (f": {', '.join(t.free)}" if n else "")
-                sub = seats + ("  ·  playing" if t.state == "playing" else "")
+                seats = ngettext("{n} free seat", "{n} free seats", n).format(n=number(n))
+                if n:
+                    seats = _("{free}: {seats}").format(free=seats, seats=_(", ").join(seat_name(s) for s in t.free))
+                sub = seats + (_("  ·  playing") if t.state == "playing" else "")
                 if t.private:
-                    sub += "  ·  private (join code)"
-            blit_text(surface, sub, fs * 0.78, (r.x + 14, r.bottom - 6), main if ok else DIM,
-                      anchor="bottomleft")
+                    sub += _("  ·  private (join code)")
+            blit_text(surface, sub, fs * 0.78, (start(r, 14), r.bottom - 6), main if ok else DIM,
+                      anchor=lead("bottomleft"))
         if self.selected in self.tables and not self.seat_buttons:
-            blit_text(surface, "no free seat", fs * 0.8, (panel.x + 16, self.seat_y + 8), DIM)
+            blit_text(surface, _("no free seat"), fs * 0.8, (start(panel, 16), self.seat_y + 8), DIM,
+                      anchor=lead("topleft"))
         if self.status:
             blit_text(surface, self.status, fs * 0.85, (W // 2, list_rect.bottom + 10), CREAM,
                       anchor="midtop", shadow=True)
 
 
 def _game_title(game):
-    return GAMES[game].title if game in GAMES else (game or "?")
+    return game_title(game) if game in GAMES else (game or "?")

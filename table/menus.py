@@ -11,13 +11,14 @@ from rules import RulesError
 
 from .config import saves_dir, stats_path
 from .forms import MenuScene, draw_fan
+from .i18n import N_, _, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
 from .theme import GOLD, CREAM, DIM, blit_text, shade
 
 
 class MainMenu(MenuScene):
-    subtitle = "four trick-taking games at one table"
+    subtitle = N_("four trick-taking games at one table")
 
     def __init__(self, app):
         super().__init__(app)
@@ -32,18 +33,20 @@ class MainMenu(MenuScene):
         self.app.messages.clear()
         bad = [s for s in self.saves if not s["ok"]]
         if bad:
-            self.notes.append(f"{len(bad)} file(s) in the saves folder could not be read "
-                              f"(left untouched): see Replays")
+            self.notes.append(ngettext("{n} file in the saves folder could not be read (left untouched): "
+                                       "see Replays",
+                                       "{n} files in the saves folder could not be read (left untouched): "
+                                       "see Replays", len(bad)).format(n=number(len(bad))))
         super().enter()
 
     def build_ui(self):
-        self.column([("new", "New game", True),
-                     ("resume", "Resume", bool(self.resumable)),
-                     ("lan", "Join a LAN game", True),
-                     ("replays", "Replays", True),
-                     ("rules", "Rules", True),
-                     ("settings", "Settings", True),
-                     ("quit", "Quit", True)])
+        self.column([("new", _("New game"), True),
+                     ("resume", _("Resume"), bool(self.resumable)),
+                     ("lan", _("Join a LAN game"), True),
+                     ("replays", _("Replays"), True),
+                     ("rules", _("Rules"), True),
+                     ("settings", _("Settings"), True),
+                     ("quit", _("Quit"), True)])
 
     def ui_event(self, e):
         name = self.pressed(e)
@@ -61,7 +64,7 @@ class MainMenu(MenuScene):
         try:
             link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path())
         except RulesError as e:
-            self.notes.append(f"{e} (the file is left as it is)")
+            self.notes.append(_("{error} (the file is left as it is)").format(error=e))
             return
         self.app.push(open_scene("table", self.app, link=link))
 
@@ -87,7 +90,7 @@ class MainMenu(MenuScene):
         for note in reversed(self.notes[-4:]):
             r = blit_text(surface, note, fs, (W // 2, y), CREAM, anchor="midbottom", shadow=True)
             y = r.top - 4
-        blit_text(surface, "F11: full screen", fs * 0.9, (W - 10, 8), DIM, anchor="topright")
+        blit_text(surface, _("F11: full screen"), fs * 0.9, (W - 10, 8), DIM, anchor="topright")
 
 
 class PauseScene(MenuScene):
@@ -104,17 +107,18 @@ class PauseScene(MenuScene):
         self.hosting = hosting
 
     def build_ui(self):
-        leave = ("Close the table" if self.hosting else "Leave the table") if self.lan else "Main menu (saved)"
-        self.column([("resume", "Back to the table", True),
-                     ("settings", "Settings", True),
-                     ("rules", "Rules", True),
+        leave = (_("Close the table") if self.hosting else _("Leave the table")) if self.lan else _("Main menu (saved)")
+        self.column([("resume", _("Back to the table"), True),
+                     ("settings", _("Settings"), True),
+                     ("rules", _("Rules"), True),
                      ("menu", leave, True),
-                     ("quit", "Quit" if self.lan else "Quit (saved)", True)], top=round(self.app.size[1] * 0.3))
+                     ("quit", _("Quit") if self.lan else _("Quit (saved)"), True)],
+                    top=round(self.app.size[1] * 0.3))
 
     def draw(self, surface):
         shade(surface)
         W, H = surface.get_size()
-        blit_text(surface, "Paused", max(28, round(H * 0.07)), (W // 2, round(H * 0.14)), GOLD,
+        blit_text(surface, _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)), GOLD,
                   bold=True, anchor="midtop", shadow=True)
 
     def process_event(self, e):

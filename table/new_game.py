@@ -13,38 +13,65 @@ from rules.games import GAMES, get_game
 
 from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, option_pressed, option_row_count, option_rows, option_values, oid
+from .i18n import N_, _, character_name, digits, game_title, ngettext, number, seat_name
 from .scenes import open_scene
+from .text import gui
 
 STRENGTH = {c: i + 1 for i, c in enumerate(CHARACTERS)}       # 1 (KADO) .. 9 (ZELZELA)
 
 
+def bot_label(character: str) -> str:
+    """A character with its strength, in the player's script: ``Tanoor (7/9)``, ``تنور (۷/۹)``."""
+    if character.upper() == "RANDOM":
+        return _("Random")
+    return _("{character} ({level}/9)").format(character=character_name(character),
+                                               level=number(STRENGTH[character]))
+
+
 def bot_choices() -> list[str]:
     """The bot drop-down: each character with its strength, so a player can choose."""
-    return ["Random"] + [f"{c.title()} ({STRENGTH[c]}/9)" for c in CHARACTERS]
+    return [bot_label("RANDOM")] + [bot_label(c) for c in CHARACTERS]
 
 
 def bot_of(choice: str) -> str:
-    """The character a bot drop-down's line names (``Tanoor (7/9)`` -> ``TANOOR``)."""
+    """The character a bot drop-down's line names, in any language (``Tanoor (7/9)``,
+    ``تنور (۷/۹)`` -> ``TANOOR``; ``Random`` -> ``RANDOM``)."""
+    labels = {bot_label(c): c for c in ("RANDOM",) + tuple(CHARACTERS)}
+    if choice in labels:
+        return labels[choice]
     return choice.split(" (")[0].upper()
 
 
 def people_note(game, humans: int) -> str:
     """Who plays with whom when several people share the screen."""
     if humans < 2:
-        return "Bots: Kado (1/9, easiest) ... Zelzela (9/9, strongest)."
+        return _("Bots: {weakest} (1/9, easiest) ... {strongest} (9/9, strongest).").format(
+            weakest=character_name("KADO"), strongest=character_name("ZELZELA"))
     seats = game.seats[:humans]
     if game.n == 4:
         together = [s for s in seats if game.side_of(s) == game.side_of(seats[0])]
         if len(together) == len(seats):
-            return f"{' and '.join(s.title() for s in seats)} play as partners."
+            return _("{first} and {second} play as partners.").format(first=seat_name(seats[0]),
+                                                                     second=seat_name(seats[1]))
         if humans == 2:
-            return f"{seats[0].title()} and {seats[1].title()} are opponents (partners sit face to face)."
-        return "People sit clockwise from Bottom; Bottom and Top are partners, Left and Right too."
-    return "Every player plays for themselves."
+            return _("{first} and {second} are opponents (partners sit face to face).").format(
+                first=seat_name(seats[0]), second=seat_name(seats[1]))
+        return _("People sit clockwise from Bottom; Bottom and Top are partners, Left and Right too.")
+    return _("Every player plays for themselves.")
+
+
+def people_here(k: int) -> str:
+    """``2 people here``: the Players drop-down's line for ``k`` people at this screen."""
+    return ngettext("{n} person here", "{n} people here", k).format(n=number(k))
+
+
+def parse_number(text: str) -> int:
+    """A number as a drop-down shows it (``52``, ``۵۲``)."""
+    return int(text.translate({ord(d): str(i) for i, d in enumerate(digits("0123456789", "fa"))}))
 
 
 class NewGameScene(MenuScene):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app, game="manfee"):
         super().__init__(app)
@@ -61,21 +88,21 @@ class NewGameScene(MenuScene):
         rows = 3 + option_row_count(g) + g.n
         form = Form(self, round(H * 0.22), rows, H - 12 - 2 * bh - 10)
         self.form = form
-        form.label("Game")
-        form.drop("game", [x.title for x in GAMES.values()], g.title)
+        form.label(_("Game"))
+        form.drop("game", [game_title(x.name) for x in GAMES.values()], game_title(g.name))
         form.next_row()
         option_rows(form, g, self.options)
         form.next_row()
-        form.label("Players")
-        form.drop("humans", [f"{k} {'person' if k == 1 else 'people'} here" for k in range(1, g.n + 1)],
-                  f"{self.humans} {'person' if self.humans == 1 else 'people'} here")
+        form.label(_("Players"))
+        form.drop("humans", [people_here(k) for k in range(1, g.n + 1)], people_here(self.humans))
         for i, seat in enumerate(g.seats):
             form.next_row()
-            form.label(seat.title(), "@note_label")
+            form.label(seat_name(seat), "@note_label")
             if i < self.humans:
-                form.text("a person (you)" if i == 0 and self.humans == 1 else f"player {i + 1}")
+                form.text(_("a person (you)") if i == 0 and self.humans == 1
+                          else _("player {n}").format(n=number(i + 1)))
             else:
-                start = self.bots.get(seat, "Random")
+                start = bot_label(bot_of(self.bots.get(seat, "Random")))
                 form.drop(f"bot:{seat}", bot_choices(), start)
         form.next_row()
         form.note(people_note(g, self.humans))
@@ -83,31 +110,34 @@ class NewGameScene(MenuScene):
         bw = 220
         self.buttons = dict(form.buttons)
         ui = self.app.ui
-        self.buttons["start"] = self.add(UIButton(Rect(W // 2 + 10, y, bw, bh), "Start", ui,
+        # Back and Start trade places right to left: the way on is where the reader ends.
+        on, back = (W // 2 - bw - 10, W // 2 + 10) if form.rtl else (W // 2 + 10, W // 2 - bw - 10)
+        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), gui(_("Start")), ui,
                                                   object_id=oid("@menu_button")))
-        self.buttons["back"] = self.add(UIButton(Rect(W // 2 - bw - 10, y, bw, bh), "Back", ui,
+        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), gui(_("Back")), ui,
                                                  object_id=oid("@menu_button")))
         self.buttons["lan"] = self.add(UIButton(Rect(W // 2 - bw - 10, y + bh + 10, 2 * bw + 20, bh),
-                                                "Host on the local network", ui, object_id=oid("@menu_button")))
+                                                gui(_("Host on the local network")), ui,
+                                                object_id=oid("@menu_button")))
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             name = next((n for n, d in self.form.drops.items() if d is e.ui_element), None)
             if name is None:
                 return False
-            text = e.text if isinstance(e.text, str) else e.text[0]
+            text = self.form.chosen(name, e.text if isinstance(e.text, str) else e.text[0])
             if name == "game":
-                self.game = next(g.name for g in GAMES.values() if g.title == text)
+                self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
                 self.humans = 1
                 self.bots = {}
                 self.rebuild_ui()
             elif name == "opt:target":
-                self.options["target"] = int(text)
+                self.options["target"] = parse_number(text)
             elif name == "humans":
-                self.humans = int(text.split()[0])
+                self.humans = next(k for k in range(1, get_game(self.game).n + 1) if people_here(k) == text)
                 self.rebuild_ui()
             elif name.startswith("bot:"):
-                self.bots[name[4:]] = text
+                self.bots[name[4:]] = bot_of(text)
             return True
         name = self.pressed(e)
         if option_pressed(get_game(self.game), self.options, name):

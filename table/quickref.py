@@ -1,4 +1,7 @@
-"""The in-app Quick Reference: one page per game, from ``table/quickref_pages/<game>.txt`` (package data).
+"""The in-app Quick Reference: one page per game and language, from
+``table/quickref_pages/<lang>/<game>.txt`` (package data; English, the
+original, is ``table/quickref_pages/<game>.txt`` and stands in for a page a
+language lacks).  The pages are whole texts, translated as texts, not messages.
 
 The pages are written for players in a small markdown: ``#`` the title, ``##``
 sections, ``-`` bullets, ``1.`` numbered steps, ``**bold**`` and ``*italic*``.
@@ -7,7 +10,9 @@ arrows drawn as shapes) into one tall surface that scrolls with the wheel,
 the arrow keys, Page Up/Down or the scroll bar.  Tabs switch games.
 
 From the main menu it is a page of its own; from the table (the Rules button)
-it opens over the table on the current game.
+it opens over the table on the current game.  In a right-to-left language the
+page is set from the right (each line's words placed right to left, the
+bullets on the right).
 """
 import os
 import re
@@ -18,14 +23,15 @@ from pygame_gui.elements import UIButton
 from rules.games import GAMES as _GAMES
 
 from .forms import MenuScene, oid, draw_backdrop
+from .i18n import _, game_title, is_rtl, language
 from .rich import _arrow
-from .text import font, blit_text
+from .text import font, blit_text, gui, lead
 from . import theme as hud
 
 INK = (244, 236, 210)
 STRONG = (255, 255, 255)
 GOLD = hud.GOLD
-GAMES = tuple((g.name, g.title) for g in _GAMES.values())
+GAMES = tuple((g.name, g.title) for g in _GAMES.values())      # (name, English title): tabs word them
 # The pages ship inside the package (package data): nothing is read from the repository.
 PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quickref_pages")
 
@@ -33,7 +39,7 @@ _italic = {}
 
 
 def _font(size, bold=False, italic=False):
-    if not italic:
+    if not italic or is_rtl():              # Arabic script has no italics: the words stay upright
         return font(size, bold)
     key = (int(size), bold)
     f = _italic.get(key)
@@ -48,7 +54,12 @@ def _font(size, bold=False, italic=False):
     return f
 
 
-def page_path(game):
+def page_path(game, lang=None):
+    """The page of ``game`` in ``lang`` (default: the language in use), else the English one."""
+    lang = lang or language()
+    translated = os.path.join(PAGES, lang, f"{game}.txt")
+    if lang != "en" and os.path.exists(translated):
+        return translated
     return os.path.join(PAGES, f"{game}.txt")
 
 
@@ -57,7 +68,8 @@ def read_page(game):
         with open(page_path(game), encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        return f"# {dict(GAMES).get(game, game)}\n\nThe quick reference could not be read ({e})."
+        return _("# {game}\n\nThe quick reference could not be read ({error}).").format(
+            game=game_title(game), error=e)
 
 
 def parse(text):
@@ -181,12 +193,14 @@ def render_page(text, width, base):
                 y += h
             y += round(base * 0.45)
     surf = pygame.Surface((max(1, width), max(1, y + base)), pygame.SRCALPHA)
+    rtl = is_rtl()
     for line, yy, _h1 in ops:
         if line == "rule":
             pygame.draw.line(surf, (150, 126, 60), (0, yy), (width, yy), 1)
             continue
         for img, x, yo in line:
-            surf.blit(img, (x, yy + yo))
+            # right to left: the line was laid out from the left edge; mirror each word's place
+            surf.blit(img, (width - x - img.get_width() if rtl else x, yy + yo))
     return surf
 
 
@@ -222,7 +236,7 @@ class QuickRefScene(MenuScene):
 
     def page(self):
         body = self.body_rect()
-        key = (self.game, body.width - 18, self.base_size())
+        key = (self.game, body.width - 18, self.base_size(), language())
         if key != self._page_key:
             self._page = render_page(read_page(self.game), body.width - 18, self.base_size())
             self._page_key = key
@@ -243,15 +257,16 @@ class QuickRefScene(MenuScene):
         gap = 10
         tw = (f.width - 56 - gap * (n - 1)) // n
         self.buttons = {}
-        for i, (name, title) in enumerate(GAMES):
+        for i, (name, _title) in enumerate(GAMES):
             cls = "@tab_on" if name == self.game else "@choice_button"
+            k = n - 1 - i if is_rtl() else i            # right to left, the first tab is on the right
             self.buttons[f"tab:{name}"] = self.add(UIButton(
-                pygame.Rect(f.x + 28 + i * (tw + gap), f.y + 18, tw, tab_h), title, self.app.ui,
+                pygame.Rect(f.x + 28 + k * (tw + gap), f.y + 18, tw, tab_h), gui(game_title(name)), self.app.ui,
                 object_id=oid(cls)))
         bh = max(44, round(H * 0.07))
         self.buttons["back"] = self.add(UIButton(
             pygame.Rect(W // 2 - 120, f.bottom - bh - 14, 240, bh),
-            "Back to the table" if self.overlay else "Back", self.app.ui, object_id=oid("@menu_button")))
+            gui(_("Back to the table") if self.overlay else _("Back")), self.app.ui, object_id=oid("@menu_button")))
 
     def choose(self, game):
         if game != self.game:
@@ -283,7 +298,8 @@ class QuickRefScene(MenuScene):
                 return True
             if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 names = [n for n, _t in GAMES]
-                i = names.index(self.game) + (1 if e.key == pygame.K_RIGHT else -1)
+                step = (1 if e.key == pygame.K_RIGHT else -1) * (-1 if is_rtl() else 1)   # the tab on that side
+                i = names.index(self.game) + step
                 self.choose(names[i % len(names)])
                 return True
         if e.type == pygame.MOUSEWHEEL:
@@ -337,5 +353,6 @@ class QuickRefScene(MenuScene):
             pygame.draw.rect(surface, (40, 60, 48), track, border_radius=4)
             pygame.draw.rect(surface, GOLD, thumb, border_radius=4)
             if self.scroll < self.max_scroll():
-                blit_text(surface, "scroll for more", max(11, round(self.base_size() * 0.7)),
-                          (body.right - 14, body.bottom + 2), hud.DIM, anchor="topright")
+                blit_text(surface, _("scroll for more"), max(11, round(self.base_size() * 0.7)),
+                          (body.x + 14 if is_rtl() else body.right - 14, body.bottom + 2), hud.DIM,
+                          anchor=lead("topright"))

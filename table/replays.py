@@ -21,6 +21,7 @@ from rules.store import load_record
 
 from .config import saves_dir
 from .forms import MenuScene, oid
+from .i18n import N_, _, digits, game_title, ngettext, number, seat_name
 from .scenes import open_scene
 from .table_scene import TableScene
 from . import theme as hud
@@ -57,9 +58,9 @@ class ReplayScene(TableScene):
         bw, bh = max(110, round(L.H * 0.16)), max(34, round(L.H * 0.055))
         x = L.W - L.margin - bw
         y = L.pile["bottom"][1] - L.sh * 0.6 - 3 * (bh + 8)
-        self._button("step", "Step", (x, y, bw, bh), fixed=True)
-        self._button("auto", "Pause" if self.link.auto else "Auto", (x, y + bh + 8, bw, bh), fixed=True)
-        self._button("back", "Replays", (x, y + 2 * (bh + 8), bw, bh), small=True, fixed=True)
+        self._button("step", _("Step"), (x, y, bw, bh), fixed=True)
+        self._button("auto", _("Pause") if self.link.auto else _("Auto"), (x, y + bh + 8, bw, bh), fixed=True)
+        self._button("back", _("Replays"), (x, y + 2 * (bh + 8), bw, bh), small=True, fixed=True)
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -72,7 +73,7 @@ class ReplayScene(TableScene):
                 return True
             if name == "auto":
                 self.link.auto = not self.link.auto
-                self.buttons["auto"].set_text("Pause" if self.link.auto else "Auto")
+                self.buttons["auto"].set_text(_("Pause") if self.link.auto else _("Auto"))
                 return True
             if name == "back":
                 self._back()
@@ -95,7 +96,7 @@ class ReplayScene(TableScene):
         fs = max(12, round(L.H * 0.022))
         step = self.buttons.get("step")
         if step is not None:
-            hud.blit_text(surface, "REPLAY", fs * 1.2, (step.rect.left, step.rect.top - 6), hud.GOLD,
+            hud.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left, step.rect.top - 6), hud.GOLD,
                           bold=True, anchor="bottomleft", shadow=True)
 
 
@@ -108,7 +109,7 @@ def list_replays():
 
 
 class ReplaysScene(MenuScene):
-    title = "Replays"
+    title = N_("Replays")
 
     def __init__(self, app):
         super().__init__(app)
@@ -120,39 +121,40 @@ class ReplaysScene(MenuScene):
         super().enter()
 
     def label(self, e):
-        when = time.strftime("%d %b %H:%M", time.localtime(e.get("mtime") or 0))
+        when = digits(time.strftime("%d/%m %H:%M", time.localtime(e.get("mtime") or 0)))
         if e.get("lan"):
-            when += "    LAN"
+            when += "    " + _("LAN")
         if not e["ok"]:
-            return f"{when}    {e['reason']}  (left as it is)"
+            return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
         players = e.get("players") or {}
 
         def side(name):
-            return " & ".join((players.get(s) or {}).get("name") or s.title() for s in name.split("-"))
+            return " & ".join((players.get(s) or {}).get("name") or seat_name(s) for s in name.split("-"))
         totals = e.get("totals") or {}
-        score = "  –  ".join(f"{side(k)} {v}" for k, v in totals.items())
-        title = GAMES[e["game"]].title if e["game"] in GAMES else e["game"]
-        deals = f"{e['deals']} deal{'s' if e['deals'] != 1 else ''}"
+        score = "  –  ".join(f"{side(k)} {number(v)}" for k, v in totals.items())
+        title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
+        deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
         if e["finished"]:
             w = e.get("winner")
-            state = f"won by {side(w)}" if w else "a draw"
+            state = _("won by {side}").format(side=side(w)) if w else _("a draw")
         else:
-            state = "in progress"
-        return f"{when}    {title}, {state}    {score}    ({deals})"
+            state = _("in progress")
+        return _("{when}    {game}, {state}    {score}    ({deals})").format(
+            when=when, game=title, state=state, score=score, deals=deals)
 
     def build_ui(self):
         W, H = self.app.size
         top = round(H * 0.2)
-        items = [self.label(e) for e in self.entries] or ["no saved matches yet"]
+        items = [self.label(e) for e in self.entries] or [_("no saved matches yet")]
         self.list = self.add(UISelectionList(pygame.Rect(round(W * 0.08), top, round(W * 0.84), H - top - 150),
                                              items, self.app.ui))
         self.note = self.add(UILabel(pygame.Rect(round(W * 0.08), H - 140, round(W * 0.84), 36),
-                                     "Choose a finished match to watch it, or one in progress to resume it.",
+                                     _("Choose a finished match to watch it, or one in progress to resume it."),
                                      self.app.ui, object_id=oid("@note_label")))
         bw, bh = 220, 54
         y = H - 96
         self.buttons = {}
-        for i, (name, text) in enumerate((("back", "Back"), ("watch", "Watch"), ("resume", "Resume"))):
+        for i, (name, text) in enumerate((("back", _("Back")), ("watch", _("Watch")), ("resume", _("Resume")))):
             b = self.add(UIButton(pygame.Rect(W // 2 - 350 + i * (bw + 20), y, bw, bh), text, self.app.ui,
                                   object_id=oid("@menu_button")))
             self.buttons[name] = b
@@ -177,7 +179,7 @@ class ReplaysScene(MenuScene):
             self.selected = ev.text
             e = self._entry()
             if e is not None and not e["ok"]:
-                self.note.set_text(f"{e['reason']} — the file is left as it is.")
+                self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))
             self._enable()
             return True
         name = self.pressed(ev)

@@ -14,6 +14,7 @@ from host.replay import ReplayLink
 
 from .forms import MenuScene, oid
 from .hud import side_name
+from .i18n import _, number
 from .panels import draw_history
 from .scenes import open_scene
 from .theme import GOLD, CREAM, blit_text, shade
@@ -38,11 +39,11 @@ class MatchEnd:
     def winner_text(self) -> str:
         w = self.winner
         if w is None:
-            return "A draw"
+            return _("A draw")
         name = side_name(self.name, w)
         if self.my_side is not None and w == self.my_side:
-            return f"You win!  ({name})"
-        return f"{name} win" if "&" in name else f"{name} wins"
+            return _("You win!  ({name})").format(name=name)
+        return (_("{names} win") if "&" in name else _("{name} wins")).format(name=name, names=name)
 
 
 class ResultsScene(MenuScene):
@@ -60,11 +61,11 @@ class ResultsScene(MenuScene):
         y = round(H * 0.86)
         self.buttons = {}
         if self.end.replay:
-            names = [("menu", "Main menu"), ("back", "Back to replays")]
+            names = [("menu", _("Main menu")), ("back", _("Back to replays"))]
         elif self.end.lan:
-            names = [("menu", "Main menu")]
+            names = [("menu", _("Main menu"))]
         else:
-            names = [("new", "New game"), ("replay", "Watch replay"), ("menu", "Main menu")]
+            names = [("new", _("New game")), ("replay", _("Watch replay")), ("menu", _("Main menu"))]
         x = W // 2 - (len(names) * (bw + 16) - 16) // 2
         for name, text in names:
             self.buttons[name] = self.add(UIButton(pygame.Rect(x, y, bw, bh), text, self.app.ui,
@@ -82,14 +83,14 @@ class ResultsScene(MenuScene):
         end = self.end
         blit_text(surface, end.winner_text(), round(fs * (0.8 + 0.2 * pop)), (W // 2, round(H * 0.08)),
                   GOLD, bold=True, anchor="midtop", shadow=True)
-        line = "   –   ".join(f"{side_name(end.name, s)} {n}" for s, n in end.totals.items())
+        line = "   –   ".join(f"{side_name(end.name, s)} {number(n)}" for s, n in end.totals.items())
         blit_text(surface, line, fs * 0.38, (W // 2, round(H * 0.08 + fs * 1.3)), CREAM, bold=True,
                   anchor="midtop")
         fs = max(12, round(H * 0.022))
         r = pygame.Rect(0, 0, round(W * 0.6), min(round(H * 0.56), round(fs * (6.5 + 1.35 * len(end.summaries)))))
         r.midtop = (W // 2, round(H * 0.26))
         draw_history(surface, r, end.summaries, end.sides or list(end.totals), end.name,
-                     signed_scores=end.signed_scores, title="The match, deal by deal", reserve=0.8)
+                     signed_scores=end.signed_scores, title=_("The match, deal by deal"), reserve=0.8)
 
     def ui_event(self, e):
         name = self.pressed(e)

@@ -1,63 +1,110 @@
 """Settings: volume, animation speed, the bots' pace, the deck's colours, the
-window.  Saved at once in the settings file (``config.Settings``)."""
+window, the language.  Saved at once in the settings file (``config.Settings``).
+
+A new language applies at once: pygame_gui gets its fonts (``theme.apply_language``)
+and every open screen rebuilds its widgets, so the words change everywhere
+without a restart."""
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UIHorizontalSlider
 
 from .forms import MenuScene, oid
+from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
+from .text import gui
+from .theme import apply_language
 
-SPEEDS = (("Slow", 0.6), ("Normal", 1.0), ("Brisk", 1.5), ("Fast", 2.5), ("Very fast", 4.0))
-PACES = (("Instant", 0.0), ("Quick", 0.35), ("Human", 0.7), ("Relaxed", 1.2), ("Slow", 2.0))
+def speeds():
+    """(words, value) of the animation speeds ("Slow" is a speed and a pace: two contexts)."""
+    return ((pgettext("animation speed", "Slow"), 0.6), (pgettext("animation speed", "Normal"), 1.0),
+            (pgettext("animation speed", "Brisk"), 1.5), (pgettext("animation speed", "Fast"), 2.5),
+            (pgettext("animation speed", "Very fast"), 4.0))
+
+
+def paces():
+    """(words, seconds) of the bots' pace."""
+    return ((pgettext("bot pace", "Instant"), 0.0), (pgettext("bot pace", "Quick"), 0.35),
+            (pgettext("bot pace", "Human"), 0.7), (pgettext("bot pace", "Relaxed"), 1.2),
+            (pgettext("bot pace", "Slow"), 2.0))
 
 
 def _nearest(options, value):
     return min(options, key=lambda o: abs(o[1] - value))[0]
 
 
+def language_choices():
+    """(words, code) for the Language list: the system's first, then each language by its
+    own name.  Dari's own name needs the Arabic font, which a Latin screen's list lacks."""
+    def own(code):
+        return LANGUAGES[code] if is_rtl() or not is_rtl(code) else "Dari"
+    system = _("System ({language})").format(language=own(system_language()))
+    return [(system, "")] + [(own(c), c) for c in ("en", "nl", "fr", "fa")]
+
+
 class SettingsScene(MenuScene):
-    title = "Settings"
+    title = N_("Settings")
 
     def build_ui(self):
         s = self.app.settings
         W, H = self.app.size
         self.buttons = {}
         self.drops = {}
+        self.choices = {}
         x0 = W // 2 - 300
-        y = round(H * 0.22)
+        y = round(H * 0.2)
         rh = max(34, round(H * 0.055))
+        gap = max(8, round(H * 0.02))
         lw, cw = 230, 370
+        rtl = is_rtl()
+
+        def at(x, yy, w):
+            # right to left: the labels on the right, their fields mirrored to their left
+            return pygame.Rect(2 * x0 + lw + 10 + cw - x - w if rtl else x, yy, w, rh)
 
         def label(text, yy):
-            self.add(UILabel(pygame.Rect(x0, yy, lw, rh), text, self.app.ui, object_id=oid("@heading_label")))
+            self.add(UILabel(at(x0, yy, lw), gui(text), self.app.ui, object_id=oid("@heading_label")))
 
-        label("Volume", y)
-        self.slider = self.add(UIHorizontalSlider(pygame.Rect(x0 + lw + 10, y, cw - 130, rh),
+        def drop(name, options, start, yy):
+            self.choices[name] = {gui(t): v for t, v in options}
+            self.drops[name] = self.add(UIDropDownMenu([gui(t) for t, _v in options], gui(start),
+                                                       at(x0 + lw + 10, yy, cw), self.app.ui))
+
+        label(_("Volume"), y)
+        self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - 130),
                                                   round(s.volume * 100), (0, 100), self.app.ui,
                                                   click_increment=5))
-        self.buttons["mute"] = self.add(UIButton(pygame.Rect(x0 + lw + cw - 110, y, 120, rh),
-                                                 "Muted" if s.muted else "Sound on", self.app.ui))
-        y += rh + 14
-        label("Animation", y)
-        self.drops["speed"] = self.add(UIDropDownMenu([t for t, _v in SPEEDS], _nearest(SPEEDS, s.anim_speed),
-                                                      pygame.Rect(x0 + lw + 10, y, cw, rh), self.app.ui))
-        y += rh + 14
-        label("Bot pace", y)
-        self.drops["pace"] = self.add(UIDropDownMenu([t for t, _v in PACES], _nearest(PACES, s.bot_pace),
-                                                     pygame.Rect(x0 + lw + 10, y, cw, rh), self.app.ui))
-        y += rh + 14
-        label("Deck", y)
-        self.buttons["colours"] = self.add(UIButton(pygame.Rect(x0 + lw + 10, y, cw, rh),
-                                                    "Four colours" if s.four_colour else "Two colours",
+        self.buttons["mute"] = self.add(UIButton(at(x0 + lw + cw - 110, y, 120),
+                                                 gui(_("Muted") if s.muted else _("Sound on")), self.app.ui))
+        y += rh + gap
+        label(_("Animation"), y)
+        drop("speed", speeds(), _nearest(speeds(), s.anim_speed), y)
+        y += rh + gap
+        label(_("Bot pace"), y)
+        drop("pace", paces(), _nearest(paces(), s.bot_pace), y)
+        y += rh + gap
+        label(_("Deck"), y)
+        self.buttons["colours"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
+                                                    gui(_("Four colours") if s.four_colour else _("Two colours")),
                                                     self.app.ui))
-        y += rh + 14
-        label("Window", y)
-        self.buttons["fullscreen"] = self.add(UIButton(pygame.Rect(x0 + lw + 10, y, cw, rh),
-                                                       "Full screen" if self.app.fullscreen else "Windowed",
+        y += rh + gap
+        label(_("Window"), y)
+        self.buttons["fullscreen"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
+                                                       gui(_("Full screen") if self.app.fullscreen else _("Windowed")),
                                                        self.app.ui))
-        y += rh + 30
+        y += rh + gap
+        label(_("Language"), y)
+        languages = language_choices()
+        drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
+        y += rh + gap + 12
         self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - 120, y, 240, max(42, round(H * 0.07))),
-                                                 "Done", self.app.ui, object_id=oid("@menu_button")))
+                                                 gui(_("Done")), self.app.ui, object_id=oid("@menu_button")))
+
+    def set_language(self, code):
+        """Use ``code`` ("" = the system's) now, keep it, and reword every open screen."""
+        self.app.settings.language = code
+        apply_language(self.app.ui, code)
+        for scene in self.app.scenes:
+            scene.resize(self.app.size)         # the top one rebuilds; those below on uncovering
 
     def ui_event(self, e):
         s = self.app.settings
@@ -69,16 +116,20 @@ class SettingsScene(MenuScene):
             return True
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = e.text if isinstance(e.text, str) else e.text[0]
-            if e.ui_element is self.drops.get("speed"):
-                s.anim_speed = dict(SPEEDS)[text]
-            elif e.ui_element is self.drops.get("pace"):
-                s.bot_pace = dict(PACES)[text]
+            name = next((n for n, d in self.drops.items() if d is e.ui_element), None)
+            if name is None or text not in self.choices[name]:
+                return False
+            value = self.choices[name][text]
+            if name == "speed":
+                s.anim_speed = value
+            elif name == "pace":
+                s.bot_pace = value
                 for scene in self.app.scenes:
                     link = getattr(scene, "link", None)
                     if link is not None:
                         link.set_pace(self.app.bot_pace)
-            else:
-                return False
+            elif name == "language":
+                self.set_language(value)
             self.app.save_settings()
             return True
         name = self.pressed(e)
@@ -100,4 +151,3 @@ class SettingsScene(MenuScene):
             self.app.save_settings()
             self.rebuild_ui()
         return name is not None
-
