@@ -257,9 +257,48 @@ class Board:
                 x, y, a, w = L.pile_pose(place, k)
                 img = self.images.get(None, False, w, a)
                 r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
-            fs = max(11, round(L.H * 0.018))
-            label = render(f"{n} trick{'s' if n != 1 else ''}", fs, (244, 236, 210), bold=True, shadow=True)
+            label = self._pile_label(n)
             surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
+
+    def element_rects(self):
+        """(name, rect) of what lies on the felt: each hand, the trick, the Manni, each
+        trick pile with its label (the layout test checks that none overlap)."""
+        out = []
+
+        def box(s):
+            w = s.width
+            r = pygame.Rect(0, 0, 0, 0)
+            a = abs(s.angle) % 180
+            if 45 < a < 135:
+                r.size = (round(w * 1.4), round(w))
+            else:
+                r.size = (round(w), round(w * 1.4))
+            r.center = (round(s.x), round(s.y - s.lift))
+            return r
+
+        def union(name, keys):
+            rects = [box(self.sprites[k]) for k in keys if k in self.sprites]
+            if rects:
+                out.append((name, rects[0].unionall(rects[1:])))
+        for seat, keys in self.hands.items():
+            union(f"hand:{seat}", keys)
+        union("court", self.court)
+        union("widow", list(self.widow) + ([self.trump_key] if self.trump_key else []))
+        L = self.layout
+        for seat, n in self.piles.items():
+            if n <= 0:
+                continue
+            x, y, a, w = L.pile_pose(self.place(seat), min(n, 5) - 1)
+            img = self.images.get(None, False, w, a)
+            r = img.get_rect(center=(round(x), round(y)))
+            out.append((f"pile:{seat}", r))
+            label = self._pile_label(n)
+            out.append((f"pile_label:{seat}", label.get_rect(midtop=(r.centerx, r.bottom + 2))))
+        return out
+
+    def _pile_label(self, n):
+        fs = max(11, round(self.layout.H * 0.018))
+        return render(f"{n} trick{'s' if n != 1 else ''}", fs, (244, 236, 210), bold=True, shadow=True)
 
     # -- picking ----------------------------------------------------------------------------
     def viewer_back_at(self, pos):

@@ -54,11 +54,11 @@ def draw_ripples(surface: pygame.Surface, look: TableLook) -> None:
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
 
 
-def draw_widow_label(surface: pygame.Surface, look: TableLook) -> None:
+def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     """Manni: the pile in the middle says what it is."""
     b = look.board
     if not b.widow or any(b.sprites.get(k) is None or b.sprites[k].motion for k in b.widow):
-        return
+        return None
     L = look.layout
     fs = max(11, round(L.H * 0.019))
     x, y = L.widow_spot
@@ -69,10 +69,11 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> None:
         text = "your old hand, out of play"
     else:
         text = f"{look.name(swapper)}'s old hand, out of play"
-    blit_text(surface, text, fs, (x, y + L.ww * 0.7 + 6), CREAM, bold=True, anchor="midtop", shadow=True)
+    r = blit_text(surface, text, fs, (x, y + L.ww * 0.7 + 6), CREAM, bold=True, anchor="midtop", shadow=True)
     if swapper is None and look.view.get("phase") == "swap":
-        blit_text(surface, "12 cards, face down", fs * 0.85, (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
-                  anchor="midtop", shadow=True)
+        r = r.union(blit_text(surface, "12 cards, face down", fs * 0.85, (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
+                              anchor="midtop", shadow=True))
+    return r
 
 
 def draw_badges(surface: pygame.Surface, look: TableLook) -> None:

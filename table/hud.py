@@ -17,7 +17,7 @@ from rules.games import get_game
 
 from .layout import Layout
 from .rich import rich, blit_rich
-from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed
+from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size
 from . import explain
 
 
@@ -223,20 +223,21 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
     return look.name(seat), "  ·  ".join(sub)
 
 
-def draw_plates(surface: pygame.Surface, look: TableLook) -> dict:
-    """Every seat's plate; returns seat -> the plate's rect (the layout test reads them)."""
+def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
+    """Every seat's plate (and its bubble); returns (name, rect) of each, for the layout test."""
     v = look.view
     b = look.board
     L = look.layout
     fs = max(12, round(L.H * 0.021))
     turn = v.get("turn")
-    rects = {}
+    rects = []
     for seat in b.seats:
         place = b.place(seat)
         x, y, anchor = L.plate_pos(place)
         name, sub_text = plate_lines(look, seat)
-        n1 = render(name, fs, GOLD if seat == turn else CREAM, bold=True)
-        n2 = render(sub_text, round(fs * 0.8), DIM) if sub_text else None
+        room = L.plate_width(place) - fs * 1.6           # a long name shrinks to fit its place
+        n1 = render(name, fit_size(name, fs, room, bold=True), GOLD if seat == turn else CREAM, bold=True)
+        n2 = render(sub_text, fit_size(sub_text, round(fs * 0.8), room), DIM) if sub_text else None
         w = max(n1.get_width(), n2.get_width() if n2 else 0) + fs * 1.6
         h = n1.get_height() + (n2.get_height() if n2 else 0) + fs * 0.6
         rect = pygame.Rect(0, 0, round(w), round(h))
@@ -257,14 +258,14 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> dict:
             dots = "." * (1 + int(look.clock * 3) % 3)
             blit_text(surface, dots, fs * 1.4, (rect.centerx, rect.bottom - 2), GOLD, bold=True,
                       anchor="midtop")
+        rects.append((f"plate:{seat}", rect))
         bubble = look.announces.get(seat)
         if bubble:
-            _bubble(surface, look, seat, bubble, fs)
-        rects[seat] = rect
+            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs)))
     return rects
 
 
-def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> None:
+def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> pygame.Rect:
     text, age = bubble[0], bubble[1]
     L = look.layout
     ax, ay = L.anchor[look.board.place(seat)]
@@ -275,9 +276,11 @@ def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, f
     size = round(fs * (1.1 + 0.25 * (1 - pop)))
     img = rich(text, size, (30, 24, 10), bold=True, on_light=True)
     r = img.get_rect(center=(round(x), round(y)))
-    pygame.draw.rect(surface, (255, 236, 170), r.inflate(fs * 1.4, fs * 0.7), border_radius=fs)
-    pygame.draw.rect(surface, (150, 110, 30), r.inflate(fs * 1.4, fs * 0.7), 2, border_radius=fs)
+    box = r.inflate(fs * 1.4, fs * 0.7)
+    pygame.draw.rect(surface, (255, 236, 170), box, border_radius=fs)
+    pygame.draw.rect(surface, (150, 110, 30), box, 2, border_radius=fs)
     surface.blit(img, r)
+    return box
 
 
 # -- the trump --------------------------------------------------------------------------------
@@ -375,14 +378,17 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     fade = min(1.0, age / 0.2, max(0.0, left) / 0.3)
     if fade <= 0:
         return None
-    fs = max(18, round(L.H * 0.05))
+    # Between the side seats' hands and piles, so a banner never hides a seat.
+    x0 = round(L.pile["left"][0] + L.sh / 2 + L.margin)
+    width = L.W - 2 * x0
+    fs = fit_size(text, max(18, round(L.H * 0.05)), width - 20, bold=True)
     img = render(text, fs, GOLD, bold=True, shadow=True)
-    sub_img = render(sub, round(fs * 0.45), CREAM) if sub else None
+    sub_img = render(sub, fit_size(sub, round(fs * 0.45), width - 20), CREAM) if sub else None
     h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
-    band = _band((L.W, round(h)), round(190 * fade / 8) * 8)
+    band = _band((width, round(h)), round(190 * fade / 8) * 8)
     cy = L.center[1] - L.ch * 0.78
     y0 = round(cy - h / 2)
-    surface.blit(band, (0, y0))
+    surface.blit(band, (x0, y0))
     a = img.copy()
     a.set_alpha(round(255 * fade))
     surface.blit(a, a.get_rect(midtop=(L.W // 2, y0 + fs * 0.25)))
@@ -390,25 +396,28 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
         s = sub_img.copy()
         s.set_alpha(round(255 * fade))
         surface.blit(s, s.get_rect(midtop=(L.W // 2, y0 + fs * 0.25 + img.get_height())))
-    return pygame.Rect(0, y0, L.W, round(h))
+    return pygame.Rect(x0, y0, width, round(h))
 
 
-def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | None = None) -> pygame.Rect | None:
-    """The line above the hand (and, when cards are dimmed, why: rich text with pips)."""
+def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | None = None,
+                shift: float = 0.0) -> pygame.Rect | None:
+    """The line in the band above the hand (and, when cards are dimmed, why: rich text
+    with pips); ``shift`` moves it left to make room for the signal button."""
     if not text:
         return None
     L = look.layout
-    fs = max(13, round(L.H * 0.024))
-    y = L.anchor["bottom"][1] - L.ch * 0.5 - L.ch * 0.3 - fs
-    if why:
-        y -= fs * 0.7
+    bx, by, bw, bh = L.band()
+    room = bw - 2 * abs(shift) - 20
+    fs = fit_size(text, max(13, round(L.H * 0.024)), room, bold=True)
+    cx = bx + bw / 2 - shift
+    y = by + bh / 2 - (fs * 0.65 if why else 0)
     img = render(text, fs, CREAM, bold=True, shadow=True)
-    r = img.get_rect(center=(L.W // 2, round(y)))
+    r = img.get_rect(center=(round(cx), round(y)))
     box = r
     sub = None
     if why:
         sub = rich(why, round(fs * 0.9), GOLD, bold=True)
-        sr = sub.get_rect(midtop=(L.W // 2, r.bottom + 2))
+        sr = sub.get_rect(midtop=(round(cx), r.bottom + 2))
         box = r.union(sr)
     box = box.inflate(fs * 1.4, fs * 0.6)
     panel(surface, box, fill=(8, 22, 15, 190), edge=(0, 0, 0, 0), radius=fs, width=0)

@@ -4,6 +4,17 @@ Screen places are named like seats (``bottom``, ``left``, ``top``, ``right``):
 the viewer always sits at the bottom, and the others keep their clockwise
 order around the table.  Card sizes follow the window height, so everything
 scales with the window; a resize builds a new ``Layout``.
+
+The table is cut into regions that never overlap (tests/test_table_layout.py
+checks every game's busiest states at four window sizes): along the top, the
+score board (left) and the row of buttons with the trump badge under it
+(right); under the buttons, the top seat's hand with its plate on its left
+and its trick pile on its right (or, in Manni, the Manni and the two of
+trump); down each side, a seat's hand with its pile beside it, toward the
+middle, and its plate under it; the court in the middle; between the court
+and the viewer's hand, the band for the prompt, the obligation line, the
+signal buttons and messages; at the bottom, the viewer's hand with its plate
+on its left and its pile on its right.
 """
 import math
 
@@ -22,11 +33,12 @@ def place_of(seats, viewer, seat):
 
 
 def _tilt(card):
-    """A small fixed tilt per card, so the court looks thrown, not stacked."""
+    """A small fixed tilt per card (at most 4 degrees), so the court looks thrown,
+    not stacked, while every card's corner index stays in sight."""
     if not card:
         return 0.0
     h = (ord(card[0]) * 31 + ord(card[1]) * 17) % 11
-    return (h - 5) * 1.4
+    return (h - 5) * 0.8
 
 
 class Layout:
@@ -39,36 +51,42 @@ class Layout:
         self.ch = round(self.cw * 1.4)
         self.sw = int(max(24, round(self.cw * 0.6)))
         self.sh = round(self.sw * 1.4)
-        self.margin = max(8, round(H * 0.02))
+        self.margin = m = max(8, round(H * 0.02))
+        self.buttons_h = max(30, round(H * 0.045))      # the row of buttons at the top right
         self.center = (W / 2, H * 0.45)
-        m = self.margin
         self.bow = self.ch * 0.0045          # the fan's arc: outer cards sit lower
+        half = self.column_half(13)
+        top_y = m + self.buttons_h + m + self.sh / 2      # under the row of buttons
+        side_y = H * 0.52                                 # under the score board
         self.anchor = {
             "bottom": (W / 2, H - self.ch / 2 - m - self.bow * 36),
-            "top": (W / 2, self.sh / 2 + m),
-            "left": (self.sh / 2 + m, H * 0.43),
-            "right": (W - self.sh / 2 - m, H * 0.43),
+            "top": (W / 2, top_y),
+            "left": (self.sh / 2 + m, side_y),
+            "right": (W - self.sh / 2 - m, side_y),
         }
         cx, cy = self.center
-        dx, dy = self.cw * 0.78, self.ch * 0.36
-        self.court = {"bottom": (cx, cy + dy), "top": (cx, cy - dy),
+        # The trick: far enough apart that no card hides the corner index of one
+        # played before it, whoever leads and whichever way play goes (searched
+        # over every order and tilt: tests/test_table_layout.py).
+        dx, dy = self.cw * 1.25, self.ch * 0.36
+        self.court = {"bottom": (cx - self.cw * 0.2, cy + dy), "top": (cx + self.cw * 0.1, cy - dy),
                       "left": (cx - dx, cy), "right": (cx + dx, cy)}
         if n == 3:
-            self.court["left"] = (cx - dx * 0.8, cy - dy * 0.35)
-            self.court["right"] = (cx + dx * 0.8, cy - dy * 0.35)
-        half = self.column_half(13)
-        buttons = max(30, round(H * 0.045))          # the row of buttons at the top right
+            self.court["bottom"] = (cx, cy + dy)
+            self.court["left"] = (cx - dx * 0.9, cy - dy * 0.35)
+            self.court["right"] = (cx + dx * 0.9, cy - dy * 0.35)
+        gap = self.sw * 0.35
         self.pile = {
-            "bottom": (min(W - self.sw * 2.6 - m, W / 2 + W * 0.32 + self.sw * 0.9), H - self.sh * 0.65 - m),
-            "top": (W / 2 + half + self.sw * 1.4, m + buttons + 10 + self.sh / 2),
-            "left": (self.sh / 2 + m, H * 0.43 + half + self.sw * 1.9),
-            "right": (W - self.sh / 2 - m, H * 0.43 + half + self.sw * 1.9),
+            "bottom": (W / 2 + self.hand_rect_width(13) / 2 + gap + self.sw / 2, self.anchor["bottom"][1]),
+            "top": (W / 2 + half + gap + self.sw / 2, top_y),
+            "left": (m + self.sh + gap + self.sh / 2, side_y + half - self.sw / 2),
+            "right": (W - m - self.sh - gap - self.sh / 2, side_y + half - self.sw / 2),
         }
         # The line a dragged card must cross (its centre) to be played.
         self.play_line = self.anchor["bottom"][1] - self.ch * 0.75
         # Manni: the 12-card Manni and the two of trump, up where a fourth seat would sit.
         self.ww = int(round(self.cw * 0.74))
-        wy = m + buttons + 12 + self.ww * 0.7          # below the row of buttons
+        wy = m + self.buttons_h + m + self.ww * 0.7          # below the row of buttons
         self.widow_spot = (W / 2 - self.ww * 0.72, wy)
         self.trump_spot = (W / 2 + self.ww * 0.78, wy)
 
@@ -94,6 +112,13 @@ class Layout:
         """Half the length of another seat's row of backs (13 cards at most)."""
         return self.sw * 0.3 * (count - 1) / 2 + self.sw / 2
 
+    def side_half(self):
+        """Half the length of a side seat's hand, backs or (replays) faces up."""
+        return max(self.column_half(13), 6 * self._open_step() + self.sh / 2)
+
+    def _open_step(self):
+        return min(self.sw * 0.3, (self.H * 0.42 - self.sh) / 12)
+
     def hand_rect_width(self, count):
         if count <= 1:
             return self.cw
@@ -109,7 +134,7 @@ class Layout:
         step = self.sw * 0.3
         if place == "top":
             return [(ax + (i - mid) * step, ay, 0.0, self.sw) for i in range(count)]
-        step = min(self.sw * 0.3, (self.H * 0.42 - self.sh) / 12)
+        step = self._open_step()
         return [(ax, ay + (i - mid) * step, 0.0, self.sw) for i in range(count)]
 
     def widow_poses(self, count):
@@ -142,10 +167,28 @@ class Layout:
         if place == "bottom":
             return (m + 4, self.H - m - 4, "bottomleft")
         if place == "top":
-            return (self.W / 2 - half - 16, self.sh / 2 + m, "midright")
+            return (self.W / 2 - half - 16, self.anchor["top"][1], "midright")
+        y = self.anchor[place][1] + self.side_half() + 10
         if place == "left":
-            return (m, self.H * 0.43 + half + 10, "topleft")
-        return (self.W - m, self.H * 0.43 + half + 10, "topright")
+            return (m, y, "topleft")
+        return (self.W - m, y, "topright")
+
+    def plate_width(self, place):
+        """The widest a seat's plate may be before it runs into its neighbours."""
+        m = self.margin
+        if place == "bottom":
+            return self.W / 2 - self.hand_rect_width(13) / 2 - m * 2 - 4
+        if place == "top":
+            return self.W * 0.2
+        return self.W * 0.24
+
+    def band(self):
+        """The band between the court and the viewer's hand: prompts, messages, signals
+        (a pygame-free rect: x, y, width, height)."""
+        court_bottom = self.court["bottom"][1] + self.ch * 0.5 + self.cw * 0.05
+        hand_top = self.anchor["bottom"][1] - self.ch * 0.5 - self.ch * 0.22      # a lifted card
+        width = self.hand_rect_width(13)
+        return (self.W / 2 - width / 2, court_bottom, width, max(0.0, hand_top - court_bottom))
 
     def in_court(self, pos):
         cx, cy = self.center

@@ -161,19 +161,32 @@ class TableControls:
             self.transient.append(b)
         return b
 
+    def signal_width(self):
+        bw, _bh = self.button_size()
+        return round(bw * 1.4)
+
+    def prompt_shift(self):
+        """How far the prompt moves left so the signal button beside it has room."""
+        if "signal" in self.buttons and self.buttons["signal"].visible:
+            return (self.signal_width() + 12) / 2
+        return 0.0
+
     def _signal_buttons(self, L, bw, bh):
-        x = L.W - L.margin - round(bw * 1.4)
-        y = L.pile["bottom"][1] - L.sh * 0.5 - bh * 3.8
-        w = round(bw * 1.4)
+        """Signals in the band above the hand: one button beside the prompt, or the
+        three choices in a row in place of the prompt."""
+        bx, by, band_w, band_h = L.band()
+        w = self.signal_width()
+        y = by + band_h / 2 - bh / 2
         if self.signal_menu:
-            self._button("slam", "Slam", (x, y, w, bh), object_id="@choice_button")
-            self._button("drop", "Drop", (x, y + bh + 6, w, bh), object_id="@choice_button")
-            self._button("nosignal", "No signal", (x, y + 2 * (bh + 6), w, bh), small=True)
+            x0 = bx + band_w / 2 - (3 * w + 12) / 2
+            self._button("slam", "Slam", (x0, y, w, bh), object_id="@choice_button")
+            self._button("drop", "Drop", (x0 + w + 6, y, w, bh), object_id="@choice_button")
+            self._button("nosignal", "No signal", (x0 + 2 * (w + 6), y, w, bh), small=True)
         elif self.signal:
-            self._button("signal", f"{self.signal.title()} (undo)", (x, y + 2 * (bh + 6), w, bh),
+            self._button("signal", f"{self.signal.title()} (undo)", (bx + band_w - w, y, w, bh),
                          object_id="@signal_on")
         else:
-            self._button("signal", "Give a signal", (x, y + 2 * (bh + 6), w, bh))
+            self._button("signal", "Give a signal", (bx + band_w - w, y, w, bh))
 
     def _picker_rect_for(self, n_rows, width):
         L = self.board.layout

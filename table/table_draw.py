@@ -12,60 +12,80 @@ from .effects import draw_badges, draw_ripples, draw_widow_label
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump
 from .panels import draw_cards_panel, draw_history
 from .rich import blit_rich
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
 from . import explain
 
 
 class TableDrawing:
     def draw(self, surface):
+        self.drawn = []                 # (name, rect) of what this frame drew: the layout test reads it
         if self.cover_seat is not None:
             self._draw_cover(surface)
             return
         b = self.board
         L = b.layout
         look = self.look()
+        mark = self._mark
         b.draw(surface)
+        self.drawn.extend(b.element_rects())
         draw_ripples(surface, look)
-        draw_widow_label(surface, look)
+        mark("widow_label", draw_widow_label(surface, look))
         self._draw_drop_target(surface)
         draw_badges(surface, look)
-        draw_scoreboard(surface, look)
-        draw_trump(surface, look)
-        draw_plates(surface, look)
-        if not b.images.warm and not self.director.busy():
+        mark("scoreboard", draw_scoreboard(surface, look))
+        mark("trump_badge", draw_trump(surface, look))
+        self.drawn.extend(draw_plates(surface, look))
+        if not b.images.warm and not self.director.busy() and self.shown.get("phase") in ("waiting", None):
             blit_text(surface, "Shuffling…", max(16, round(L.H * 0.035)), L.center, CREAM,
                       bold=True, anchor="center", shadow=True)
         ui = self.ui_key
         v = self.shown
-        if ui and ui[2] and not self.summary_open and not self.confirm:
+        if self.message:
+            mark("message", self._draw_message(surface))      # the band says one thing at a time
+        elif ui and ui[2] and not self.summary_open and not self.confirm:
             phase = v.get("phase")
-            if phase == "play" and not self.input.dragging:
+            if phase == "play" and not self.input.dragging and not self.signal_menu:
                 text = "Your turn: drag a card to the centre (or arrows + Enter)"
                 if self.signal:
                     text = f"{self.signal.title()}: drag the card you signal with"
-                draw_prompt(surface, look, text, explain.obligation(v))
+                mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift()))
             elif phase != "play" and self.picker_rect is not None:
-                self._draw_picker_panel(surface)
+                mark("picker", self._draw_picker_panel(surface))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.link.name(v.get("dealer"))
-            draw_prompt(surface, look, f"Your cards stay face down until {dealer} names trump",
-                        "touching them now voids the deal")
+            mark("prompt", draw_prompt(surface, look, f"Your cards stay face down until {dealer} names trump",
+                                       "touching them now voids the deal"))
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)
-        draw_banner(surface, look)
+            mark("panel:confirm", self.confirm_rect)
+        mark("banner", draw_banner(surface, look))
         if self.summary_open:
             self._draw_summary(surface)
+            mark("panel:summary", self.summary_rect())
         elif self.overlay:
-            self._draw_overlay(surface)
-        if self.message:
-            fs = max(13, round(L.H * 0.024))
-            img = render(self.message[0], fs, CREAM, bold=True)
-            r = img.get_rect(center=(L.W // 2, round(L.anchor["bottom"][1] - L.ch * 0.8 - fs * 3.4)))
-            panel(surface, r.inflate(fs * 1.6, fs * 0.8), fill=(60, 16, 12, 220), edge=RED, radius=10)
-            surface.blit(img, r)
+            mark("panel:overlay", self._draw_overlay(surface))
         if self.link.save_error:
             blit_text(surface, self.link.save_error, 14, (8, L.H - 4), RED, anchor="bottomleft")
         self._draw_lan(surface)
+        for name, w in self.buttons.items():
+            if w.visible:
+                self.drawn.append((f"button:{name}", pygame.Rect(w.rect)))
+
+    def _mark(self, name, rect):
+        if rect is not None:
+            self.drawn.append((name, pygame.Rect(rect)))
+
+    def _draw_message(self, surface):
+        """A refusal or a notice, in the band above the hand, in place of the prompt."""
+        L = self.board.layout
+        bx, by, bw, bh = L.band()
+        fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 40, bold=True)
+        img = render(self.message[0], fs, CREAM, bold=True)
+        r = img.get_rect(center=(round(bx + bw / 2), round(by + bh / 2)))
+        box = r.inflate(fs * 1.6, fs * 0.8)
+        panel(surface, box, fill=(60, 16, 12, 220), edge=RED, radius=10)
+        surface.blit(img, r)
+        return box
 
     def _draw_picker_panel(self, surface):
         r = self.picker_rect
@@ -74,6 +94,7 @@ class TableDrawing:
         blit_rich(surface, self.picker_title, fs, (r.centerx, r.y + fs * 0.7), GOLD, bold=True, anchor="midtop")
         if self.picker_sub:
             blit_rich(surface, self.picker_sub, fs * 0.72, (r.centerx, r.y + fs * 2.1), DIM, anchor="midtop")
+        return r
 
     def _draw_confirm(self, surface):
         r = self.confirm_rect
@@ -128,6 +149,7 @@ class TableDrawing:
     def _draw_overlay(self, surface):
         v = self.shown
         b = self.board
+        rect = None
         if self.overlay == "last" and self.last_trick:
             lt = self.last_trick
             seats = lt.get("seats")
@@ -138,19 +160,24 @@ class TableDrawing:
                 seats = [order[(i + self.game.direction * k) % n] for k in range(len(lt["cards"]))]
             labels = [self.link.name(s) for s in seats]
             mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
-            draw_cards_panel(surface, b.layout, b.images, f"Last trick: {self.link.name(lt['winner'])} won it",
-                             lt["cards"], labels, mark)
+            rect = draw_cards_panel(surface, b.layout, b.images,
+                                    f"Last trick: {self.link.name(lt['winner'])} won it", lt["cards"], labels, mark)
         elif self.overlay == "passed" and v.get("passed_hand"):
-            draw_cards_panel(surface, b.layout, b.images, "The hand I passed",
-                             sort_hand(v["passed_hand"], b.rank_order))
+            rect = draw_cards_panel(surface, b.layout, b.images, "The hand I passed",
+                                    sort_hand(v["passed_hand"], b.rank_order))
         elif self.overlay == "passed" and v.get("swapped_out"):
-            draw_cards_panel(surface, b.layout, b.images, "The hand I gave away (out of play; only you know it)",
-                             sort_hand(v["swapped_out"], b.rank_order))
+            rect = draw_cards_panel(surface, b.layout, b.images,
+                                    "The hand I gave away (out of play; only you know it)",
+                                    sort_hand(v["swapped_out"], b.rank_order))
         elif self.overlay == "history":
             L = b.layout
-            r = pygame.Rect(0, 0, round(L.W * 0.56), round(L.H * 0.6))
-            r.center = (L.W // 2, round(L.H * 0.46))
-            self._history(surface, r, reserve=0.8)
+            rect = pygame.Rect(0, 0, round(L.W * 0.5), round(L.H * 0.6))
+            rect.center = (L.W // 2, round(L.H * 0.46))
+            self._history(surface, rect, reserve=1.6)
+            fs = max(12, round(L.H * 0.02))
+            blit_text(surface, "click anywhere (or Esc) to close", fs, (rect.centerx, rect.bottom - fs * 0.6),
+                      DIM, anchor="midbottom")
+        return rect
 
     def _history(self, surface, rect, **kw):
         draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
@@ -161,7 +188,7 @@ class TableDrawing:
         fs = max(12, round(L.H * 0.022))
         rows = len(self.link.summaries())
         extra = 1.5 if self._summary_note() else 0
-        r = pygame.Rect(0, 0, round(L.W * 0.56), min(round(L.H * 0.66), round(fs * (9.5 + extra + 1.35 * rows))))
+        r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.66), round(fs * (9.5 + extra + 1.35 * rows))))
         r.center = (L.W // 2, round(L.H * 0.47))
         return r
 

@@ -1,0 +1,210 @@
+"""A layout that cannot overlap: each game's busiest states at four window sizes.
+
+Every element the table draws (hands, the trick, piles and their labels, plates,
+bubbles, the score board, the trump badge, the prompt band, pickers, panels and
+every button) is registered with its rectangle in ``scene.drawn``; here no two
+of them may overlap unless designed to (a panel over the table covers the felt
+under it), everything lies inside the window, and no button's words are wider
+than the button.  And in the trick, no card ever hides the corner index of a
+card played before it.
+"""
+import itertools
+import math
+import random
+
+import pytest
+
+from bots import make_bot
+from host.local import resume_local
+from host.replay import ReplayLink
+from rules.host import MatchHost
+from rules.store import save_record
+from table.layout import Layout, _tilt
+from table.scenes import open_scene
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+FIXED = {"button:menu", "button:rules", "button:history", "button:last", "button:passed",
+         "button:step", "button:auto", "button:back", "scoreboard", "trump_badge"}
+
+
+def designed(a, b):
+    """Overlaps the design wants: a panel (or picker) over the table covers the felt
+    under it, and its own buttons sit on it; a banner runs over the trick."""
+    for x, y in ((a, b), (b, a)):
+        if (x.startswith("panel:") or x == "picker") and y not in FIXED and not y.startswith("panel:"):
+            return True
+        if x == "banner" and (y == "court" or y.startswith("bubble:")):
+            return True
+    return False
+
+
+def check(scene, size):
+    W, H = size
+    drawn = [(n, r) for n, r in scene.drawn if r.width > 0 and r.height > 0]
+    problems = []
+    for name, r in drawn:
+        if r.left < -1 or r.top < -1 or r.right > W + 1 or r.bottom > H + 1:
+            problems.append(f"{name} {tuple(r)} leaves the {W}x{H} window")
+    for (a, ra), (b, rb) in itertools.combinations(drawn, 2):
+        if a != b and ra.colliderect(rb) and not designed(a, b):
+            problems.append(f"{a} {tuple(ra)} overlaps {b} {tuple(rb)}")
+    for name, w in scene.buttons.items():
+        if w.visible and w.text:
+            tw = w.font.size(w.text)[0]
+            if tw > w.rect.width - 6:
+                problems.append(f"the words of button {name} ({tw}px) are wider than it ({w.rect.width}px)")
+    return problems
+
+
+def position(game, seed, until, signals=False, options=None):
+    """A match (bottom a person, bots elsewhere) played by bots until ``until(mh)``."""
+    mh = MatchHost.new(game, options or {"target": 1000}, seed=seed)
+    bot = make_bot("KADO", seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if mh.needs_deal() and not mh.match.finished:
+            mh.start_deal()
+        if until(mh):
+            rec = mh.record()
+            rec["players"] = {s: {"kind": "human", "name": "You"} if s == "bottom" else
+                              {"kind": "bot", "bot": "KADO", "name": f"Kado {s}"} for s in mh.game.seats}
+            return rec
+        if mh.match.finished:
+            break
+        seat = mh.whose_turn()
+        a = bot.choose(mh.view(seat))
+        if signals and "play" in a and rng.random() < 0.6:
+            a = dict(a, signal=rng.choice(("slam", "drop")))
+        mh.submit(seat, a)
+    raise AssertionError("never reached the state")
+
+
+def at_table(table, manfee_home, rec):
+    path = str(manfee_home / "saves" / "state.json")
+    save_record(path, rec)
+    link = resume_local(path, wake=table.app.wake)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    return scene
+
+
+def view(mh):
+    return mh.view("bottom")
+
+
+STATES = {
+    # A Manfee trick of three signalled cards, the passed hand's button up, the bottom to play.
+    "manfee-trick": ("manfee", lambda mh: (view(mh)["phase"] == "play" and view(mh)["passed"]
+                                           and len(view(mh)["trick"]) == 3 and view(mh)["turn"] == "bottom"
+                                           and any("signal" in t for t in view(mh)["trick"])), True),
+    "manfee-call": ("manfee", lambda mh: view(mh)["phase"] == "call" and view(mh)["turn"] == "bottom"
+                    and len(view(mh)["calls"]) == 2, False),
+    "muette-tap": ("manille-muette", lambda mh: view(mh)["phase"] in ("double", "redouble")
+                   and view(mh)["turn"] == "bottom", False),
+    "manille-trick": ("manille", lambda mh: view(mh)["phase"] == "play" and len(view(mh)["trick"]) == 3
+                      and view(mh)["turn"] == "bottom" and mh.match.deal_index >= 1, False),
+    "manni-swap": ("manni", lambda mh: view(mh)["phase"] == "swap" and view(mh)["turn"] == "bottom", False),
+    "manni-trick": ("manni", lambda mh: view(mh)["phase"] == "play" and view(mh)["swapper"] is not None
+                    and len(view(mh)["trick"]) == 2 and view(mh)["turn"] == "bottom", False),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("state", list(STATES))
+def test_the_busiest_states_fit_at_every_size(table, manfee_home, state):
+    game, until, signals = STATES[state]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    if state == "manfee-trick":
+        table.click_button("signal")                      # the signal choices open in the band
+    if state == "muette-tap":
+        scene.announce("right", {"double": True})
+        scene.announce("top", {"trump": "H"})
+    problems = []
+    for size in SIZES:
+        table.app._resized(size)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        problems += [f"{size}: {p}" for p in check(scene, size)]
+        assert any(n.startswith("hand:") for n, _r in scene.drawn)
+    assert problems == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["manille", "manni"])
+def test_the_deal_summary_and_the_overlays_fit(table, manfee_home, game):
+    rec = position(game, 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 2 and not mh.match.deal.history)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: not scene.director.busy() and scene.link.summaries(), limit=3000)
+    problems = []
+    for size in SIZES:
+        table.app._resized(size)
+        scene.open_summary({"deal": 1, "outcome": "complete", "score": rec and scene.link.summaries()[-1]["score"]})
+        table.frames(2)
+        scene.draw(table.app.screen)
+        problems += [f"{size} summary: {p}" for p in check(scene, size)]
+        scene.close_summary()
+        scene.overlay = "history"
+        table.frames(2)
+        scene.draw(table.app.screen)
+        problems += [f"{size} history: {p}" for p in check(scene, size)]
+        scene.overlay = None
+    assert problems == []
+
+
+@pytest.mark.slow
+def test_a_replay_fits_at_every_size(table, manfee_home):
+    rec = position("manfee", 3, lambda mh: mh.match.finished, options={"target": 13})
+    scene = open_scene("replay", table.app, link=ReplayLink(rec))
+    table.app.push(scene)
+    assert table.until(lambda: scene.link.deal_i == 0 and not scene.director.busy(), limit=600)
+    for _ in range(6):
+        scene.link.step()
+        table.until(lambda: not scene.director.busy(), limit=300)
+    problems = []
+    for size in SIZES:
+        table.app._resized(size)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        problems += [f"{size}: {p}" for p in check(scene, size)]
+    assert problems == []
+
+
+# -- the trick: every corner index stays in sight -------------------------------------------
+
+def _corners(x, y, w, h, a, fx, fy):
+    ca, sa = math.cos(math.radians(a)), math.sin(math.radians(a))
+    return [(x + (-w / 2 + u * w) * ca + (-h / 2 + v * h) * sa, y - (-w / 2 + u * w) * sa + (-h / 2 + v * h) * ca)
+            for u in fx for v in fy]
+
+
+def _inside(p, poly):
+    x, y = p
+    c = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            c = not c
+    return c
+
+
+@pytest.mark.parametrize("n", [4, 3])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_card_of_a_trick_hides_the_index_of_one_played_before(n, size):
+    L = Layout(size, n)
+    w, h = L.cw, L.ch
+    places = ["bottom", "left", "top", "right"][:4] if n == 4 else ["bottom", "left", "right"]
+    tilts = sorted({_tilt(r + s) for r in "23456789TJQKA" for s in "SHDC"})
+    extremes = (tilts[0], 0.0, tilts[-1])
+    for step in (1, -1):                       # clockwise, and Manfee's counter-clockwise
+        for lead in range(n):
+            order = [places[(lead + step * k) % n] for k in range(n)]
+            for angles in itertools.product(extremes, repeat=n):
+                cards = [(*L.court[p], a) for p, a in zip(order, angles)]
+                polys = [_corners(x, y, w, h, a, (0, 1), (0, 1)) for x, y, a in cards]
+                polys = [[q[0], q[2], q[3], q[1]] for q in polys]
+                for i, (x, y, a) in enumerate(cards):
+                    index = _corners(x, y, w, h, a, (0.03, 0.11, 0.2), (0.04, 0.17, 0.3))
+                    for later in polys[i + 1:]:
+                        assert not any(_inside(p, later) for p in index), \
+                            f"{order[i]}'s index hidden ({order}, tilts {angles}, {size})"
