@@ -22,6 +22,8 @@ SCENES = {
     "replay": "table.replays:ReplayScene",
     "host_setup": "table.host_setup:HostSetupScene",
     "lobby": "table.lobby:LobbyScene",
+    "review": "table.review_screen:ReviewScene",
+    "statistics": "table.stats_screen:StatsScene",
 }
 
 

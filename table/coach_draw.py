@@ -1,0 +1,162 @@
+"""Drawing for the coach's screens: the position of a reviewed decision, and
+text fitted to its box.  Words come in already written (the screens hold
+them); cards are the table's own images (``app.images``).
+
+``draw_position`` lays out, top to bottom: the heading and the context line,
+the trick on the table in play order (the reviewed seat's empty place
+last), the seat's hand with the choice made, the best choice and the
+all-hands best marked, the sentence and figures of the judgement, and a bar
+chart of what each choice cost.  Each band gets what is left after the
+text, so it fits from 1024x600 to 2560x1440.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import charts
+from .rich import rich
+from .theme import CREAM, DIM, GOLD
+
+Colour = tuple
+
+
+@dataclass
+class Position:
+    """What the review screen shows of one decision (all text already worded)."""
+
+    heading: str
+    context: str
+    trick_title: str
+    trick: list[tuple[str, str]]             # (who, card) in play order
+    trick_note: str | None                   # "You lead this trick."
+    turn_label: str | None                   # the reviewed seat's empty place, when it is a card decision
+    hand: list[str] | None                   # sorted, None when face down
+    hand_note: str
+    marks: dict[str, tuple[str, Colour]] = field(default_factory=dict)   # card -> (tag, ink)
+    sentence: str = ""
+    sentence_ink: Colour = CREAM
+    numbers: str = ""
+    chart_title: str = ""
+    bars: list[tuple[str, float, Colour]] = field(default_factory=list)  # (choice, cost, ink)
+
+
+def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """``text`` (rich: pips as tokens) no wider than ``width``, smaller down to 9 px;
+    still wider at 9 px, the caller clips it (``blit_fit`` does)."""
+    size = int(size)
+    img = rich(text, size, colour, bold)
+    while img.get_width() > width and size > 9:
+        size = max(9, min(size - 1, int(size * width / img.get_width())))
+        img = rich(text, size, colour, bold)
+    return img
+
+
+def blit_fit(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
+             bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Draw ``text`` fitted to ``width`` with its ``anchor`` at ``pos``; the rect it took."""
+    img = fit(text, size, width, colour, bold)
+    w = min(img.get_width(), max(1, round(width)))
+    rect = pygame.Rect(0, 0, w, img.get_height())
+    setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+    surface.blit(img, rect, area=pygame.Rect(0, 0, w, img.get_height()))
+    return rect
+
+
+def _rich_text(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """The charts' text function, with pips drawn (``K{S}`` on a bar)."""
+    return rich(s, size, colour, bold)
+
+
+def _outline(surface: pygame.Surface, rect: pygame.Rect, ink: Colour, width: int) -> None:
+    pygame.draw.rect(surface, ink, rect.inflate(width * 2, width * 2), width, border_radius=max(4, rect.w // 10))
+
+
+def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: object, pos: Position) -> None:
+    """The position of one reviewed decision inside ``area`` (see the module's text)."""
+    x, y, w = area.x, area.y, area.w
+    y = blit_fit(surface, pos.heading, fs * 1.15, (x, y), w, GOLD, bold=True).bottom + fs * 0.2
+    y = blit_fit(surface, pos.context, fs * 0.9, (x, y), w, DIM).bottom + fs * 0.5
+    text_h = round(fs * 1.4) * 2 + round(fs * 0.6)        # the sentence and the figures
+    room = area.bottom - y - text_h
+    chart_h = round(room * 0.36) if pos.bars else 0
+    cards_h = room - chart_h
+    # Card sizes: the trick's cards take about 40 % of the card bands, the hand's the rest;
+    # a hand of 13 overlaps to fit the width.
+    label = round(fs * 0.85)
+    trick_w = max(24, min(round((cards_h * 0.42 - label * 1.5) / 1.4), round(w / 7)))
+    hand_n = len(pos.hand) if pos.hand else 1
+    hand_w = max(24, min(round((cards_h * 0.58 - label * 1.6) / 1.4), round(w / (0.5 * hand_n + 0.7))))
+    y = draw_trick(surface, pygame.Rect(x, y, w, round(cards_h * 0.42)), label, images, pos, trick_w)
+    y = draw_hand(surface, pygame.Rect(x, y, w, round(cards_h * 0.58)), label, images, pos, hand_w)
+    y = area.bottom - chart_h - text_h + round(fs * 0.3)
+    y = blit_fit(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True).bottom + fs * 0.25
+    blit_fit(surface, pos.numbers, fs * 0.85, (x, y), w, DIM)
+    if pos.bars:
+        rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
+        charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],
+                         [b[2] for b in pos.bars], title=pos.chart_title, text=_rich_text,
+                         font_px=max(10, round(fs * 0.8)), value_format=lambda v: charts.format_number(round(v, 1)))
+
+
+def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: object, pos: Position,
+               cw: int) -> int:
+    """The trick so far in play order, each card with who played it; the bottom of what it drew."""
+    if pos.turn_label is None:
+        return band.y
+    blit_fit(surface, pos.trick_title, label, band.topleft, band.w, DIM, bold=True)
+    top = band.y + round(label * 1.5)
+    ch = round(cw * 1.4)
+    step = cw + max(6, cw // 4)
+    x = band.x + label
+    for who, card in pos.trick:
+        img = images.get(card, True, cw)
+        surface.blit(img, img.get_rect(topleft=(x, top)))
+        blit_fit(surface, who, label, (x + cw / 2, top + ch + 2), step - 4, CREAM, anchor="midtop")
+        x += step
+    if pos.turn_label:
+        spot = pygame.Rect(x, top, cw, ch)
+        pygame.draw.rect(surface, GOLD, spot, 2, border_radius=max(4, cw // 10))
+        blit_fit(surface, pos.turn_label, label, (spot.centerx, spot.bottom + 2), step - 4, GOLD, bold=True,
+                 anchor="midtop")
+        x += step
+    if pos.trick_note:
+        blit_fit(surface, pos.trick_note, label * 1.1, (x + label, top + ch / 2), band.right - x - label,
+                 CREAM, anchor="midleft")
+    return top + ch + round(label * 1.6)
+
+
+def draw_hand(surface: pygame.Surface, band: pygame.Rect, label: int, images: object, pos: Position,
+              cw: int) -> int:
+    """The seat's hand, overlapping to fit, the marked cards lifted and outlined with their tags."""
+    if pos.hand is None:
+        blit_fit(surface, pos.hand_note, label * 1.1, band.midleft, band.w, DIM, anchor="midleft")
+        return band.bottom
+    n = len(pos.hand)
+    ch = round(cw * 1.4)
+    lift = round(label * 1.45)            # room above for the tags of lifted cards
+    step = cw if n < 2 else min(cw + cw // 8, (band.w - cw) / (n - 1))
+    total = cw + step * (n - 1)
+    x0 = band.x + (band.w - total) / 2
+    top = band.y + lift
+    marked = []
+    width = max(2, cw // 30)
+    for i, card in enumerate(pos.hand):
+        r = pygame.Rect(round(x0 + i * step), top, cw, ch)
+        mark = pos.marks.get(card)
+        if mark:
+            # lifted and outlined under the card itself: the next card covers both, as in a fan
+            r.y -= round(label * 0.6)
+            marked.append((r, mark))
+            _outline(surface, r, mark[1], width)
+        surface.blit(images.get(card, True, cw), r)
+    tags_right = band.x - 1
+    for r, (tag, ink) in sorted(marked, key=lambda m: m[0].x):
+        img = fit(tag, label, max(step, cw * 0.9) + 8, ink, True)
+        at = img.get_rect(midbottom=(r.centerx, r.top - width - 1))
+        at.x = max(at.x, tags_right + 4, band.x)          # neighbouring tags never overlap
+        at.right = min(at.right, band.right)
+        surface.blit(img, at)
+        tags_right = at.right
+    return top + ch + round(label * 0.4)

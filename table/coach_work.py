@@ -1,0 +1,212 @@
+"""The review screen's background work: a deal review in a process of its own.
+
+A review holds the interpreter for seconds (pure Python, about a second a
+decision at the designed budget), so it runs in a worker process of the
+review screen's own (``Reviewer``: a ``ProcessPoolExecutor`` with the spawn
+context, apart from the bots' thinking process in ``host.thinking``, so a
+review never makes a bot at the table wait).  The worker reports its
+progress through a queue; the screen reads it each frame without waiting.
+
+Only the current job may go on: starting another one or closing the screen
+changes the shared job number, and the worker's progress callback then tells
+``bots.review.review_deal`` to stop after the decision it is on.
+
+No pygame here: the worker process imports this module (and the review)
+only.  Also here: what the screens need from a record and from the
+statistics store without drawing anything.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import queue
+import sqlite3
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.review import DealReview, ReviewError, default_seats, review_deal
+from rules.errors import RulesError
+from rules.games import Game, get_game
+
+# -- in the worker process ----------------------------------------------------------------------
+_progress: Any = None         # the queue of (job, done, total, pid) back to the screen
+_current: Any = None          # the shared number of the job that may go on
+
+
+def _setup(progress: Any, current: Any) -> None:
+    """The worker's initializer: a queue and a shared value can only reach a
+    spawned process at its start, not with each task."""
+    global _progress, _current
+    _progress, _current = progress, current
+
+
+def _review(job: int, record: dict, deal: int, seat: str, budget: float, seed: int) -> DealReview:
+    pid = os.getpid()
+
+    def progress(done: int, total: int) -> bool:
+        if _current is not None and _current.value != job:
+            return False                      # cancelled: stop after this decision
+        if _progress is not None:
+            _progress.put((job, done, total, pid))
+        return True
+    return review_deal(record, deal, seat, budget=budget, seed=seed, progress=progress)
+
+
+# -- on the screen's side -------------------------------------------------------------------------
+@dataclass
+class Job:
+    """One review asked of the worker: what it is, how far it got."""
+
+    number: int
+    deal: int
+    seat: str
+    future: Future
+    done: int = 0
+    total: int | None = None
+    pid: int | None = None
+    seen: list[int] = field(default_factory=list)     # every ``done`` reported, in order (the bar's steps)
+
+    @property
+    def fraction(self) -> float:
+        return self.done / self.total if self.total else 0.0
+
+
+class Reviewer:
+    """The review screen's worker process (started with the first job) and
+    its jobs; ``close`` cancels the running one and lets the process end."""
+
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.queue = ctx.Queue()
+        self.current = ctx.Value("i", 0)
+        self.pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            max_workers=1, mp_context=ctx, initializer=_setup, initargs=(self.queue, self.current))
+        self.job: Job | None = None
+        self.numbers = 0
+
+    def start(self, record: dict, deal: int, seat: str, budget: float, seed: int) -> Job:
+        """Review ``seat`` in deal ``deal``; any job still running stops."""
+        if self.pool is None:
+            raise RuntimeError("the reviewer is closed")
+        self.numbers += 1
+        self.current.value = self.numbers
+        future = self.pool.submit(_review, self.numbers, record, deal, seat, budget, seed)
+        self.job = Job(self.numbers, deal, seat, future)
+        return self.job
+
+    def poll(self) -> Job | None:
+        """Take the progress reports that arrived (never waits); the current job."""
+        while True:
+            try:
+                number, done, total, pid = self.queue.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            job = self.job
+            if job is not None and number == job.number:
+                job.done, job.total, job.pid = done, total, pid
+                job.seen.append(done)
+        return self.job
+
+    def cancel(self) -> None:
+        """Stop the running job (the worker stops after the decision it is on)."""
+        self.current.value = -1
+        self.job = None
+
+    def close(self) -> None:
+        """Cancel, and let the worker process end once it has stopped."""
+        self.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
+# -- a record, as the screens need it ------------------------------------------------------------
+@dataclass(frozen=True)
+class RecordFacts:
+    """What the review screen's pickers offer for a record."""
+
+    game: Game
+    deals: int                  # how many deals it holds
+    seats: tuple[str, ...]      # every seat of the game
+    people: tuple[str, ...]     # the seats people played (for the default)
+    names: dict[str, str]       # seat -> the name in ``players`` ("" when none)
+
+
+def record_facts(record: object) -> RecordFacts:
+    """The pickers' facts of ``record``; ReviewError (one line) when it has
+    none to offer.  Damage inside a deal shows only when that deal is reviewed."""
+    if not isinstance(record, dict):
+        raise ReviewError("a record must be a JSON object")
+    try:
+        game = get_game(str(record.get("game")))
+    except RulesError:
+        raise ReviewError(f"unknown game {record.get('game')!r}") from None
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise ReviewError("the record holds no deal")
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    names = {}
+    for s in game.seats:
+        p = players.get(s)
+        name = p.get("name") or p.get("bot") if isinstance(p, dict) else None
+        names[s] = name if isinstance(name, str) else ""
+    return RecordFacts(game, len(deals), tuple(game.seats), tuple(default_seats(record)), names)
+
+
+def deal_fingerprint(record: dict, deal: int) -> str:
+    """The fingerprint ``host.stats`` keeps of a recorded deal (the same sum of the same text)."""
+    return hashlib.sha1(json.dumps(record["deals"][deal], sort_keys=True).encode()).hexdigest()
+
+
+def match_id_of(store: Any, record: dict, deal: int, seat: str) -> str | None:
+    """The statistics' id of the match holding this very deal at ``seat``, or None.
+
+    The store keys a match by its save file's name, which the results screen
+    does not know; the deal's fingerprint finds it.  (A query of the store's
+    own table: ``host.stats`` has no public call for this yet.)
+    """
+    try:
+        row = store.db.execute("SELECT match_id FROM deal_results WHERE deal = ? AND seat = ? AND "
+                               "fingerprint = ? ORDER BY recorded DESC",
+                               (deal, seat, deal_fingerprint(record, deal))).fetchone()
+    except (sqlite3.Error, TypeError, ValueError, KeyError, IndexError):
+        return None
+    return row[0] if row else None
+
+
+def csv_name(profile: str) -> str:
+    """A file name for a profile's CSV export: letters, digits, - and _ kept.
+
+    >>> csv_name("Ana María"), csv_name("../x")
+    ('statistics-ana-maría.csv', 'statistics-x.csv')
+    """
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in profile.casefold())
+    safe = "-".join(filter(None, safe.split("-"))) or "player"
+    return f"statistics-{safe}.csv"
+
+
+# -- the statistics screen's figures ---------------------------------------------------------------
+def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
+    """Everything the statistics screen shows of profile ``name`` (charts of
+    ``game`` only, when given), read at once so the screen holds no file open."""
+    opponents = store.by_company(name, "opponent", game)
+    partners = store.by_company(name, "partner", game)
+    per_game = store.per_game(name)
+    # Points lost a decision are in each game's own points (Manni's tricks, Manille's
+    # card points): one chart never mixes games, so for all games it shows the most reviewed one.
+    reviewed = {g: f["reviewed_decisions"] for g, f in per_game.items() if f["reviewed_decisions"]}
+    acc_game = game or (max(reviewed, key=lambda g: reviewed[g]) if reviewed else None)
+    return {
+        "totals": store.totals(name) if game is None else per_game.get(game) or store.totals(""),
+        "per_game": per_game,
+        "ratings": store.ratings(name),
+        "opponents": opponents,
+        "partners": partners,
+        "accuracy_game": acc_game,
+        "accuracy": [p["accuracy"] for p in store.accuracy_series(name, acc_game)] if acc_game else [],
+        "results": [p["win_rate"] for p in store.results_series(name, game)],
+        "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")},
+    }

@@ -1,0 +1,413 @@
+"""The deal review screen: each decision of one seat in one deal, judged twice.
+
+    app.push(open_scene("review", app, record=record, deal=2, seat="bottom"))
+
+Left, the decisions in order: when, the choice made, the best choice from
+what the seat knew, what the choice cost on average (points of the game),
+the verdict (inaccuracy, mistake, blunder), and the all-hands ("double
+dummy") best and cost, so a player tells a bad decision from bad luck.
+Right, the position of the selected decision: the trick on the table, the
+seat's hand with the choice and the best card marked, a sentence saying
+which of the two it was, and what each choice was worth.
+
+The review (``bots.review.review_deal``) runs in a worker process of this
+screen's own (``coach_work.Reviewer``) with a progress bar; the frame never
+waits for it, and closing the screen or picking another deal or seat stops
+it.  A finished review is kept in the statistics of the seat's player
+(``StatsStore.record_review``), when the deal is in them.  A damaged record
+gives one line and nothing else happens.
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from bots.review import DealReview, ReviewError, match_before
+from host.stats import StatsError, StatsStore
+from rules.views import seat_view
+
+from .cards import sort_hand
+from .coach_draw import Position, blit_fit, draw_position
+from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, judgement, plain, points,
+                         row_cells, verdict)
+from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
+from .config import stats_path
+from .forms import MenuScene, draw_backdrop
+from .layout import Layout
+from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
+
+
+class ReviewScene(MenuScene):
+    """The review of ``seat`` in deal ``deal`` (0-based) of ``record`` (a match record)."""
+
+    title = None
+
+    def __init__(self, app: Any, record: dict | None = None, deal: int | None = None, seat: str | None = None,
+                 budget: float = 1.0, seed: int = 0, match_id: str | None = None) -> None:
+        super().__init__(app)
+        self.record = record
+        self.budget, self.seed, self.match_id = budget, seed, match_id
+        self.facts: RecordFacts | None = None
+        self.error: str | None = None          # one line: the record or the review failed
+        self.status: str | None = None         # one line: what became of the statistics
+        self.review: DealReview | None = None
+        self.cache: dict[tuple[int, str], DealReview] = {}
+        self.reviewer: Reviewer | None = None
+        self.job: Job | None = None            # the review being worked out
+        self.last_job: Job | None = None       # the last one that came back
+        self.selected = 0
+        self.scroll = 0
+        self.views: dict[int, dict | None] = {}
+        self.drops: dict[str, UIDropDownMenu] = {}
+        self.row_rects: list[tuple[int, pygame.Rect]] = []
+        try:
+            if record is None:
+                raise ReviewError(TEXT["no_record"])
+            self.facts = record_facts(record)
+        except ReviewError as e:
+            self.error = str(e)
+            self.deal, self.seat = 0, ""
+            return
+        f = self.facts
+        self.deal = deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1
+        self.seat = seat if seat in f.seats else (f.people[0] if f.people else f.seats[0])
+
+    # -- the review in the background -----------------------------------------------------
+    def start(self) -> None:
+        """Show the review of the chosen deal and seat: kept, or asked of the worker."""
+        self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
+        self.error = self.status = None
+        done = self.cache.get((self.deal, self.seat))
+        if done is not None:
+            self.review = done
+            return
+        if self.reviewer is None:
+            self.reviewer = Reviewer()
+        self.job = self.reviewer.start(self.record, self.deal, self.seat, self.budget, self.seed)
+
+    def update(self, dt: float) -> None:
+        if self.job is None or self.reviewer is None:
+            return
+        job = self.reviewer.poll()
+        if job is None or not job.future.done():
+            return
+        self.job, self.last_job = None, job
+        try:
+            review = job.future.result()
+        except ReviewError as e:
+            self.error = str(e)
+            return
+        except BrokenProcessPool:
+            self.error = TEXT["stopped"].format(reason=TEXT["worker_died"])
+            self.reviewer.close()
+            self.reviewer = None
+            return
+        except Exception as e:          # anything else the worker raised: one line, the screen goes on
+            self.error = TEXT["stopped"].format(reason=" ".join(str(e).split()) or type(e).__name__)
+            return
+        if not review.complete:
+            return
+        self.cache[(job.deal, job.seat)] = review
+        self.review = review
+        self.keep(review)
+
+    def keep(self, review: DealReview) -> None:
+        """The review's totals in the statistics of the seat's player (the accuracy over time)."""
+        path = stats_path()
+        if not os.path.exists(path):
+            self.status = TEXT["no_stats"]
+            return
+        try:
+            with StatsStore(path) as store:
+                notice = store.notice
+                match_id = self.match_id or match_id_of(store, self.record, review.deal, review.seat)
+                if match_id is None:
+                    self.status = notice or TEXT["not_kept"]
+                    return
+                store.record_review(match_id, review.deal, review.seat, review.summary())
+        except StatsError:
+            self.status = TEXT["not_kept"]
+            return
+        except Exception as e:          # a locked file, a full disk: said in one line
+            self.status = TEXT["stats_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
+            return
+        name = self.facts.names.get(review.seat) if self.facts else ""
+        self.status = notice or TEXT["kept"].format(name=name or review.seat)
+
+    def wake_in(self) -> float | None:
+        return 0.1 if self.job is not None else None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.facts is not None and self.review is None and self.job is None and self.error is None:
+            self.start()
+
+    def close(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.close()
+        self.job = None
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _sizes(self) -> tuple[int, int, int]:
+        W, H = self.app.size
+        return max(10, round(H * 0.02)), max(30, round(H * 0.05)), max(13, round(H * 0.024))
+
+    def _deal_options(self) -> list[str]:
+        return [TEXT["deal_choice"].format(n=i + 1) for i in range(self.facts.deals)] if self.facts else []
+
+    def _seat_options(self) -> list[str]:
+        f = self.facts
+        if f is None:
+            return []
+        return [TEXT["seat_choice"].format(seat=TEXT["seats"].get(s, s), name=f.names[s]) if f.names[s]
+                else TEXT["seats"].get(s, s) for s in f.seats]
+
+    def build_ui(self) -> None:
+        W, H = self.app.size
+        m, rh, fs = self._sizes()
+        self.buttons, self.drops = {}, {}
+        cw = max(110, round(W * 0.1))
+        x = W - m - cw
+        self.buttons["close"] = self.add(UIButton(pygame.Rect(x, m, cw, rh), TEXT["close"], self.app.ui))
+        if self.facts is None:
+            return
+        sw, dw = max(200, round(W * 0.2)), max(120, round(W * 0.11))
+        x -= sw + m
+        seats = self._seat_options()
+        self.drops["seat"] = self.add(UIDropDownMenu(seats, seats[self.facts.seats.index(self.seat)],
+                                                     pygame.Rect(x, m, sw, rh), self.app.ui,
+                                                     expansion_height_limit=round(H * 0.5)))
+        x -= dw + m
+        deals = self._deal_options()
+        self.drops["deal"] = self.add(UIDropDownMenu(deals, deals[self.deal], pygame.Rect(x, m, dw, rh),
+                                                     self.app.ui, expansion_height_limit=round(H * 0.6)))
+
+    def ui_event(self, e: Any) -> bool:
+        if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if e.ui_element is self.drops.get("deal") and e.text in self._deal_options():
+                self.choose(self._deal_options().index(e.text), self.seat)
+                return True
+            if e.ui_element is self.drops.get("seat") and e.text in self._seat_options():
+                self.choose(self.deal, self.facts.seats[self._seat_options().index(e.text)])
+                return True
+        if self.pressed(e) == "close":
+            self.app.pop()
+            return True
+        return False
+
+    def choose(self, deal: int, seat: str) -> None:
+        """Review another deal or seat (the running review stops)."""
+        if (deal, seat) == (self.deal, self.seat) and (self.review or self.job):
+            return
+        if self.reviewer is not None:
+            self.reviewer.cancel()
+        self.job = None
+        self.deal, self.seat = deal, seat
+        self.start()
+
+    def process_event(self, e: Any) -> bool:
+        n = len(self.review.decisions) if self.review else 0
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5,
+                     pygame.K_HOME: -n, pygame.K_END: n}
+            if e.key in moves and n:
+                self.select(self.selected + moves[e.key])
+                return True
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in self.row_rects:
+                if r.collidepoint(e.pos):
+                    self.select(i)
+                    return True
+        elif e.type == pygame.MOUSEWHEEL and n:
+            self.scroll = max(0, min(n - 1, self.scroll - e.y))
+            return True
+        return False
+
+    def select(self, i: int) -> None:
+        n = len(self.review.decisions) if self.review else 0
+        self.selected = max(0, min(n - 1, i))
+
+    def view_of(self, i: int) -> dict | None:
+        """The seat's view just before decision ``i`` (worked out once)."""
+        if i not in self.views:
+            d = self.review.decisions[i]
+            try:
+                m = match_before(self.record, d.deal, d.index)
+                self.views[i] = seat_view(m, m.game.seat_index(d.seat))
+            except ReviewError:
+                self.views[i] = None
+        return self.views[i]
+
+    def rows(self) -> list[list[str]]:
+        """Every row's texts, as the list shows them."""
+        if not self.review:
+            return []
+        return [row_cells(self.review.game, d, self.view_of(i)) for i, d in enumerate(self.review.decisions)]
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        W, H = surface.get_size()
+        m, rh, fs = self._sizes()
+        left_of_widgets = min((d.rect.x for d in self.drops.values()), default=W - m - max(110, round(W * 0.1)))
+        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.7, (m, m + rh / 2), left_of_widgets - 2 * m, GOLD,
+                  anchor="midleft")
+        y = m + rh + m // 2
+        line = pygame.Rect(m, y, W - 2 * m, round(fs * 1.7))
+        body = pygame.Rect(m, line.bottom + m // 2, W - 2 * m, H - m - line.bottom - m // 2)
+        left = pygame.Rect(body.x, body.y, round(body.w * 0.52), body.h)
+        right = pygame.Rect(left.right + m, body.y, body.right - left.right - m, body.h)
+        self.row_rects = []
+        if self.facts is None:
+            blit_fit(surface, self.error or "", fs * 1.1, line.midleft, line.w, RED, anchor="midleft")
+            return
+        f = self.facts
+        who = TEXT["seat_choice"].format(seat=TEXT["seats"].get(self.seat, self.seat), name=f.names[self.seat]) \
+            if f.names.get(self.seat) else TEXT["seats"].get(self.seat, self.seat)
+        sub = TEXT["subtitle"].format(game=f.game.title, deal=self.deal + 1, deals=f.deals, who=who)
+        half = pygame.Rect(line.x, line.y, left.w, line.h)
+        blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
+        status = self.error or self.status
+        if status:
+            ink = RED if self.error else DIM
+            blit_fit(surface, status, fs * 0.95, (right.x, line.centery), right.w, ink, anchor="midleft")
+        panel(surface, left, fill=OVERLAY)
+        panel(surface, right, fill=OVERLAY)
+        if self.review is not None:
+            self.draw_list(surface, left.inflate(-2 * m, -2 * m), fs)
+            if self.review.decisions:
+                self.draw_position(surface, right.inflate(-2 * m, -2 * m), fs)
+        elif self.error is None:
+            self.draw_progress(surface, left.inflate(-2 * m, -2 * m), fs)
+
+    def draw_progress(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+        job = self.job
+        bar = pygame.Rect(0, 0, round(area.w * 0.8), round(fs * 1.6))
+        bar.center = (area.centerx, area.centery)
+        text = TEXT["progress"].format(done=job.done, total=job.total) if job and job.total is not None \
+            else TEXT["starting"]
+        blit_fit(surface, text, fs, (bar.centerx, bar.top - fs * 0.5), area.w, CREAM, anchor="midbottom")
+        pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
+        if job and job.total:
+            filled = bar.copy()
+            filled.w = max(bar.h, round(bar.w * job.fraction))
+            pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
+        blit_fit(surface, TEXT["wait"], fs * 0.9, (bar.centerx, bar.bottom + fs * 0.8), area.w, DIM,
+                  anchor="midtop")
+
+    def draw_list(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+        review = self.review
+        if not review.decisions:
+            blit_fit(surface, TEXT["no_decision"], fs, area.midleft, area.w, CREAM, anchor="midleft")
+            return
+        xs, x = [], float(area.x)
+        for _key, share in COLUMNS:
+            xs.append((round(x), area.w * share - fs * 0.4))
+            x += area.w * share
+        small = round(fs * 0.85)
+        split = xs[5][0] - round(fs * 0.3)
+        y = area.y
+        blit_fit(surface, TEXT["group_view"], small, (xs[2][0], y), split - xs[2][0], GOLD, bold=True)
+        blit_fit(surface, TEXT["group_dd"], small, (xs[5][0], y), area.right - xs[5][0], BLUE, bold=True)
+        y += round(small * 1.5)
+        for (key, _share), (cx, cw) in zip(COLUMNS, xs, strict=True):
+            blit_fit(surface, TEXT[key], small, (cx, y), cw, DIM, bold=True)
+        y += round(small * 1.6)
+        pygame.draw.line(surface, DIM, (area.x, y - 3), (area.right, y - 3), 1)
+        top = y
+        rh = round(fs * 1.6)
+        summary_h = round(fs * 2.2)
+        fits = max(1, (area.bottom - summary_h - top) // rh)
+        n = len(review.decisions)
+        self.scroll = max(0, min(self.scroll, n - fits))
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + fits:
+            self.scroll = self.selected - fits + 1
+        rows = self.rows()
+        for i in range(self.scroll, min(n, self.scroll + fits)):
+            d = review.decisions[i]
+            r = pygame.Rect(area.x - 4, y, area.w + 8, rh)
+            if i == self.selected:
+                pygame.draw.rect(surface, (184, 134, 27), r, border_radius=6)
+            kind = verdict(review.game, d)
+            ink = (26, 18, 5) if i == self.selected else CREAM
+            for j, ((cx, cw), cell) in enumerate(zip(xs, rows[i], strict=True)):
+                colour = ink
+                if j == 4 and i != self.selected:
+                    colour = VERDICT_INK[kind]
+                bold = j == 4 and kind in ("mistake", "blunder")
+                blit_fit(surface, cell, fs, (cx, r.centery), cw, colour, bold=bold, anchor="midleft")
+            self.row_rects.append((i, r))
+            y += rh
+        pygame.draw.line(surface, DIM, (split, top - 3), (split, y), 1)
+        if n > fits:
+            more = f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}"
+            blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
+        s = review.summary()
+        text = TEXT["summary"].format(blunders=s["blunders"], mistakes=s["mistakes"],
+                                      inaccuracies=s["inaccuracies"], mean=points(s["mean_loss"]))
+        blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
+
+    def draw_position(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+        L = Layout(self.app.size)
+        draw_position(surface, area, fs, self.app.images(L.cw, L.sw), self.position(self.selected))
+
+    def position(self, i: int) -> Position:
+        """What the right panel shows of decision ``i``, in words and cards."""
+        review, f = self.review, self.facts
+        i = max(0, min(i, len(review.decisions) - 1))
+        d, view = review.decisions[i], self.view_of(i)
+        cells = row_cells(review.game, d, view)
+        view = view or {}
+        kind = verdict(review.game, d)
+        trump = view.get("trump")
+        tricks = view.get("tricks") or {}
+        mine = next((s for s in tricks if self.seat in s.split("-")), self.seat)
+        ours, theirs = tricks.get(mine, 0), sum(v for s, v in tricks.items() if s != mine)
+        targets = view.get("targets") or {}
+        words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
+                 "ours": ours, "theirs": theirs}
+        if f.game.n == 3:
+            context = TEXT["context_manni"].format(**words)
+        elif targets.get(mine) is not None:
+            context = TEXT["context_targets"].format(our_target=targets.get(mine), their_target=next(
+                (v for s, v in targets.items() if s != mine), "?"), **words)
+        else:
+            context = TEXT["context"].format(**words)
+        marks: dict[str, tuple[str, tuple]] = {}
+        if d.phase == "play":
+            for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),
+                                     (d.chosen, "tag_you", GREEN if kind == "best" else VERDICT_INK[kind])):
+                marks[action["play"]] = (TEXT[tag], ink)
+        hand = view.get("hand")
+        best_value = max((v for _a, v in d.values), default=0.0)
+        chosen, best = plain(d.chosen), d.best
+        bars = []
+        for action, value in d.values:
+            same = {k: v for k, v in action.items() if k != "signal"}
+            ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if same == {
+                k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
+            bars.append((choice_text(action), best_value - value, ink))
+        numbers = TEXT["numbers"].format(loss=points(d.expected_loss), spread=points(d.spread),
+                                         dd=points(d.dd_loss), exact=TEXT["exact"] if d.dd_exact else "")
+        return Position(
+            heading=TEXT["heading"].format(when=cells[0], choice=cells[1]), context=context,
+            trick_title=TEXT["on_table"],
+            trick=[(f.names.get(t["seat"]) or TEXT["seats"].get(t["seat"], t["seat"]), t["card"])
+                   for t in view.get("trick") or []] if d.phase == "play" else [],
+            trick_note=TEXT["you_lead"] if d.phase == "play" and not view.get("trick") else None,
+            turn_label=TEXT["your_turn"] if d.phase == "play" else None,
+            hand=sort_hand(hand, f.game.rank_order) if isinstance(hand, list) else None,
+            hand_note=TEXT["hand_hidden"], marks=marks,
+            sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
+            numbers=numbers, chart_title=TEXT["chart"], bars=bars)

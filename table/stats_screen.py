@@ -1,0 +1,404 @@
+"""The statistics screen: one player's results, accuracy and rating.
+
+    app.push(open_scene("statistics", app))              # the main menu's Statistics
+    app.push(open_scene("statistics", app, profile="Ana"))
+
+The profiles are the names people typed at the table (``host.stats``); a
+picker chooses one, another a game (or all).  Above: the totals (matches
+and deals, average deal score, accuracy from the reviews, the rating and
+the bot character it is nearest to, "you play like TANOOR"), a table per
+game with each game's own figures (Manfee exact share and overs, Manille
+card points and factors, Manni tricks over four), and one per partner and
+opponent kind.  Below: four charts drawn by ``table/charts.py``: accuracy
+over time, results over time, win rate per game and per bot.
+
+The figures are read once when the screen opens or a picker changes (no
+file stays open).  Export writes the profile's deals as CSV in the config
+folder and says where in one line.  A damaged statistics file is moved aside
+by the store itself: its notice is shown in one line, and the screen shows
+the new, empty file.  No file yet: the screen says so and creates none.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu
+
+from host.rating import CHARACTERS
+from host.stats import StatsStore
+from rules.games import GAMES
+
+from . import charts
+from .coach_draw import blit_fit
+from .coach_work import csv_name, stats_snapshot
+from .config import home_dir, stats_path
+from .forms import MenuScene, draw_backdrop
+from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
+
+# Every string a player reads on this screen, in one place for the translators.
+TEXT = {
+    "title": "Statistics",
+    "back": "Back",
+    "export": "Export CSV",
+    "all_games": "All games",
+    "none_yet": "No statistics yet: they are kept for the people who play at this table under their names.",
+    "no_profile": "No player in the statistics yet.",
+    "exported": "Saved {rows} deals of {name} to {path}",
+    "export_failed": "The CSV was not written: {reason}",
+    "store_failed": "The statistics cannot be read: {reason}",
+    "headline": "{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}",
+    "scores": "Average deal score: {score}   Deals won: {deal_rate}",
+    "accuracy": "Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})",
+    "labels": "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}",
+    "no_reviews": "Accuracy: no reviewed deal yet (Review, after a match or in Replays)",
+    "rating": "Rating in {game}: {rating}. You play like {bot}.",
+    "no_rating": "Rating: none yet (it comes from deals against bot tables)",
+    "per_game": "Per game",
+    "game": "Game",
+    "matches_won": "Matches won",
+    "deals": "Deals",
+    "average": "Average",
+    "acc": "Accuracy",
+    "rating_col": "Rating",
+    "rating_cell": "{rating} ({bot})",
+    "won_cell": "{won} of {matches}",
+    "own_manfee": "Exact targets: {share}   Overs: {ours} for, {theirs} against",
+    "own_manille": "Card points a deal: {points}   Factors: {factors}",
+    "own_manni": "Tricks over four a deal: {tricks}",
+    "no_factor": "none",
+    "factor": "{name} {count}",
+    "factors": {"no-trump": "no trump", "tie": "after a tie", "sweep": "sweep", "blind": "blind",
+                "tap": "tap", "tap back": "tap back"},
+    "company": "Partners and opponents",
+    "who": "Who",
+    "as_partner": "As partner",
+    "as_opponent": "As opponent",
+    "deals_won": "Deals against",
+    "person": "a person",
+    "unknown": "unknown",
+    "count_rate": "{count} ({rate})",
+    "more": "and {n} more",
+    "chart_accuracy": "Accuracy in {game}",
+    "chart_accuracy_none": "Accuracy over time",
+    "chart_accuracy_unit": "points lost a decision, deal by deal",
+    "chart_results": "Results over time",
+    "chart_results_unit": "share of matches won so far",
+    "chart_games": "Matches won per game",
+    "chart_bots": "Deals won against each bot",
+    "percent": "{n}%",
+    "dash": "–",
+}
+
+BLUE = (110, 170, 255)
+GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muette": (200, 140, 255),
+             "manni": (120, 220, 150)}
+
+
+def percent(x: float | None) -> str:
+    """``0.5625`` -> ``56%``; None -> a dash."""
+    return TEXT["dash"] if x is None else TEXT["percent"].format(n=round(100 * x))
+
+
+def number(x: float | None, signed: bool = False) -> str:
+    """One decimal (``2.2``, ``+2.2``); None -> a dash."""
+    if x is None:
+        return TEXT["dash"]
+    return f"{x:+.1f}" if signed else f"{x:.1f}"
+
+
+def own_figures(game: str, f: dict) -> str:
+    """The game's own figures of one row of the per-game table."""
+    if game == "manfee":
+        return TEXT["own_manfee"].format(share=percent(f.get("exact_share")), ours=f.get("overs_for", 0),
+                                         theirs=f.get("overs_against", 0))
+    if game == "manni":
+        return TEXT["own_manni"].format(tricks=number(f.get("tricks_over_four"), signed=True))
+    factors = f.get("factors") or {}
+    said = ", ".join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=n)
+                     for k, n in sorted(factors.items()))
+    return TEXT["own_manille"].format(points=number(f.get("average_points")), factors=said or TEXT["no_factor"])
+
+
+def who_text(who: str) -> str:
+    return TEXT["person"] if who == "human" else TEXT["unknown"] if who == "unknown" else who
+
+
+class StatsScene(MenuScene):
+    """One profile's statistics (``profile``: the name to show first)."""
+
+    title = None
+
+    def __init__(self, app: Any, profile: str | None = None) -> None:
+        super().__init__(app)
+        self.wanted = profile
+        self.profiles: list[str] = []
+        self.profile: str | None = None
+        self.game: str | None = None
+        self.data: dict | None = None
+        self.notice: str | None = None       # one line: the store's notice, or why it cannot be read
+        self.message: str | None = None      # one line: what the export did
+        self.drops: dict[str, UIDropDownMenu] = {}
+        self.load()
+
+    # -- the figures ------------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the profiles and the chosen one's figures (the file is closed again at once)."""
+        path = stats_path()
+        self.data = None
+        if not os.path.exists(path):
+            self.notice = self.notice or TEXT["none_yet"]
+            self.profiles = []
+            return
+        try:
+            with StatsStore(path) as store:
+                if store.notice:
+                    self.notice = store.notice
+                self.profiles = [p.name for p in store.profiles()]
+                if self.profile not in self.profiles:
+                    names = {p.casefold(): p for p in self.profiles}
+                    first = self.wanted or getattr(self.app.settings, "player_name", "")
+                    self.profile = names.get((first or "").casefold()) or (self.profiles[0] if self.profiles else None)
+                if self.profile is not None:
+                    self.data = stats_snapshot(store, self.profile, self.game)
+        except Exception as e:      # StatsError (a locked or newer file), OSError...: one line, nothing shown
+            self.notice = TEXT["store_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
+            self.data = None
+
+    def games(self) -> list[str]:
+        """The games this profile has figures in, in the games' own order."""
+        played = (self.data or {}).get("per_game") or {}
+        return [g for g in GAMES if g in played]
+
+    def export(self) -> None:
+        if self.profile is None:
+            return
+        target = os.path.join(home_dir(), csv_name(self.profile))
+        try:
+            with StatsStore(stats_path()) as store:
+                rows = store.export_csv(target, self.profile)
+        except Exception as e:            # a full disk, a locked file: said in one line
+            self.message = TEXT["export_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
+            return
+        self.message = TEXT["exported"].format(rows=rows, name=self.profile, path=target)
+
+    # -- widgets ---------------------------------------------------------------------------------
+    def _sizes(self) -> tuple[int, int, int]:
+        W, H = self.app.size
+        return max(10, round(H * 0.02)), max(30, round(H * 0.05)), max(13, round(H * 0.023))
+
+    def _game_options(self) -> list[str]:
+        return [TEXT["all_games"]] + [GAMES[g].title for g in self.games()]
+
+    def build_ui(self) -> None:
+        W, H = self.app.size
+        m, rh, fs = self._sizes()
+        self.buttons, self.drops = {}, {}
+        bw = max(110, round(W * 0.1))
+        x = W - m - bw
+        self.buttons["back"] = self.add(UIButton(pygame.Rect(x, m, bw, rh), TEXT["back"], self.app.ui))
+        ew = max(130, round(W * 0.12))
+        x -= ew + m
+        self.buttons["export"] = self.add(UIButton(pygame.Rect(x, m, ew, rh), TEXT["export"], self.app.ui))
+        if self.profile is None:
+            self.buttons["export"].disable()
+            return
+        gw, pw = max(150, round(W * 0.14)), max(150, round(W * 0.16))
+        x -= gw + m
+        games = self._game_options()
+        start = GAMES[self.game].title if self.game in GAMES else TEXT["all_games"]
+        self.drops["game"] = self.add(UIDropDownMenu(games, start if start in games else games[0],
+                                                     pygame.Rect(x, m, gw, rh), self.app.ui,
+                                                     expansion_height_limit=round(H * 0.5)))
+        x -= pw + m
+        self.drops["profile"] = self.add(UIDropDownMenu(self.profiles, self.profile, pygame.Rect(x, m, pw, rh),
+                                                        self.app.ui, expansion_height_limit=round(H * 0.6)))
+
+    def ui_event(self, e: Any) -> bool:
+        if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if e.ui_element is self.drops.get("profile") and e.text in self.profiles:
+                self.profile, self.game, self.message = e.text, None, None
+            elif e.ui_element is self.drops.get("game"):
+                titles = {GAMES[g].title: g for g in GAMES}
+                self.game = titles.get(e.text)
+            else:
+                return False
+            self.load()
+            self.rebuild_ui()
+            return True
+        name = self.pressed(e)
+        if name == "back":
+            self.app.pop()
+        elif name == "export":
+            self.export()
+        return name is not None
+
+    def process_event(self, e: Any) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        W, H = surface.get_size()
+        m, rh, fs = self._sizes()
+        widgets = min([w.rect.x for w in (*self.drops.values(), *self.buttons.values())] or [W])
+        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.8, (m, m + rh / 2), widgets - 2 * m, GOLD,
+                 anchor="midleft")
+        line = pygame.Rect(m, m + rh + m // 2, W - 2 * m, round(fs * 1.6))
+        said = self.message or self.notice
+        if said:
+            ink = RED if said == self.notice and said != TEXT["none_yet"] else CREAM
+            blit_fit(surface, said, fs * 0.95, line.midleft, line.w, ink, anchor="midleft")
+        body = pygame.Rect(m, line.bottom + m // 2, W - 2 * m, H - line.bottom - m // 2 - m)
+        if self.data is None:
+            if self.profile is None and not self.notice:
+                blit_fit(surface, TEXT["no_profile"], fs, body.midleft, body.w, CREAM, anchor="midleft")
+            return
+        top_h = round(body.h * 0.54)
+        left = pygame.Rect(body.x, body.y, round(body.w * 0.55), top_h)
+        right = pygame.Rect(left.right + m, body.y, body.right - left.right - m, top_h)
+        panel(surface, left, fill=OVERLAY)
+        panel(surface, right, fill=OVERLAY)
+        self.draw_totals(surface, left.inflate(-2 * m, -2 * m), fs)
+        self.draw_company(surface, right.inflate(-2 * m, -2 * m), fs)
+        charts_area = pygame.Rect(body.x, left.bottom + m, body.w, body.bottom - left.bottom - m)
+        self.draw_charts(surface, charts_area, fs, m)
+
+    def draw_totals(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+        d = self.data
+        t = d["totals"]
+        per_game = d["per_game"]
+        lines = 5 + 1 + 2 * max(1, len(per_game))
+        fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
+        step = round(fs * 1.45)
+        x, y, w = area.x, area.y, area.w
+        head = TEXT["headline"].format(name=self.profile, matches=t["matches"], won=charts.format_number(
+            t["matches_won"]), rate=percent(t["win_rate"]), deals=t["deals"])
+        blit_fit(surface, head, fs * 1.1, (x, y), w, GOLD, bold=True)
+        y += round(step * 1.15)
+        blit_fit(surface, TEXT["scores"].format(score=number(t["average_score"], signed=True),
+                                                deal_rate=percent(t["deal_win_rate"])), fs, (x, y), w, CREAM)
+        y += step
+        if t["accuracy"] is None:
+            blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)
+            y += step
+        else:
+            blit_fit(surface, TEXT["accuracy"].format(accuracy=charts.format_number(round(t["accuracy"], 2)),
+                                                      decisions=t["reviewed_decisions"]), fs, (x, y), w, CREAM)
+            y += step
+            blit_fit(surface, TEXT["labels"].format(blunders=t["blunders"], mistakes=t["mistakes"],
+                                                    inaccuracies=t["inaccuracies"]), fs, (x, y), w, DIM)
+        y += step
+        ratings = d["ratings"]
+        game = self.game if self.game in ratings else max(ratings, key=lambda g: ratings[g]["deals"], default=None)
+        if game is None:
+            blit_fit(surface, TEXT["no_rating"], fs, (x, y), w, DIM)
+        else:
+            r = ratings[game]
+            blit_fit(surface, TEXT["rating"].format(game=GAMES[game].title, rating=round(r["rating"]),
+                                                    bot=r["nearest"]), fs * 1.05, (x, y), w, GOLD, bold=True)
+        y += round(step * 1.3)
+        cols = ((TEXT["game"], 0.0), (TEXT["matches_won"], 0.22), (TEXT["deals"], 0.40), (TEXT["average"], 0.50),
+                (TEXT["acc"], 0.62), (TEXT["rating_col"], 0.76))
+        small = round(fs * 0.9)
+
+        def cells(texts: list[str], yy: int, ink: tuple, bold: bool = False) -> None:
+            for k, ((_h, share), text) in enumerate(zip(cols, texts, strict=True)):
+                end = cols[k + 1][1] if k + 1 < len(cols) else 1.0
+                blit_fit(surface, text, small if bold else fs, (x + w * share, yy), w * (end - share) - 6, ink,
+                         bold=bold)
+        cells([h for h, _s in cols], y, DIM, bold=True)
+        y += step
+        pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
+        for g in [g for g in GAMES if g in per_game]:
+            f = per_game[g]
+            r = ratings.get(g)
+            cells([GAMES[g].title, TEXT["won_cell"].format(won=charts.format_number(f["matches_won"]),
+                                                           matches=f["matches"]),
+                   str(f["deals"]), number(f["average_score"], signed=True),
+                   TEXT["dash"] if f["accuracy"] is None else charts.format_number(round(f["accuracy"], 2)),
+                   TEXT["rating_cell"].format(rating=round(r["rating"]), bot=r["nearest"]) if r else TEXT["dash"]],
+                  y, CREAM)
+            y += step
+            blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)
+            y += step
+
+    def draw_company(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+        d = self.data
+        partners, opponents = d["partners"], d["opponents"]
+        order = sorted(set(partners) | set(opponents),
+                       key=lambda k: (-(opponents.get(k, {}).get("deals", 0) + partners.get(k, {}).get("deals", 0)), k))
+        x, y, w = area.x, area.y, area.w
+        fs = max(10, min(fs, int(area.h / ((len(order) + 3) * 1.45 + 0.5))))
+        step = round(fs * 1.45)
+        blit_fit(surface, TEXT["company"], fs * 1.1, (x, y), w, GOLD, bold=True)
+        y += round(step * 1.15)
+        cols = ((TEXT["who"], 0.0), (TEXT["as_partner"], 0.25), (TEXT["as_opponent"], 0.49),
+                (TEXT["deals_won"], 0.73))
+        fits = max(1, (area.bottom - y) // step - 1)
+        shown = order if len(order) <= fits else order[:fits - 1]
+        rows = [[h for h, _s in cols]]
+        for who in shown:
+            p, o = partners.get(who), opponents.get(who)
+            rows.append([who_text(who),
+                         TEXT["count_rate"].format(count=p["matches"], rate=percent(p["win_rate"])) if p else
+                         TEXT["dash"],
+                         TEXT["count_rate"].format(count=o["matches"], rate=percent(o["win_rate"])) if o else
+                         TEXT["dash"],
+                         TEXT["count_rate"].format(count=o["deals"], rate=percent(o["deal_win_rate"])) if o else
+                         TEXT["dash"]])
+        for k, row in enumerate(rows):
+            for j, ((_h, share), text) in enumerate(zip(cols, row, strict=True)):
+                end = cols[j + 1][1] if j + 1 < len(cols) else 1.0
+                blit_fit(surface, text, round(fs * 0.9) if k == 0 else fs, (x + w * share, y), w * (end - share) - 6,
+                         DIM if k == 0 else CREAM, bold=k == 0)
+            y += step
+            if k == 0:
+                pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
+        if len(shown) < len(order):
+            blit_fit(surface, TEXT["more"].format(n=len(order) - len(shown)), fs, (x, y), w, DIM)
+
+    def draw_charts(self, surface: pygame.Surface, area: pygame.Rect, fs: int, m: int) -> None:
+        d = self.data
+        n = 4
+        cw = (area.w - (n - 1) * m) // n
+        cells = [pygame.Rect(area.x + i * (cw + m), area.y, cw, area.h) for i in range(n)]
+        small = max(10, round(fs * 0.8))
+        for c in cells:
+            panel(surface, c, fill=OVERLAY)
+        inner = [c.inflate(-m, -m) for c in cells]
+        acc = d["accuracy_game"]
+        acc_title = TEXT["chart_accuracy"].format(game=GAMES[acc].title) if acc else TEXT["chart_accuracy_none"]
+        for rect, title, unit, values, ink, hi, fmt in (
+                (inner[0], acc_title, TEXT["chart_accuracy_unit"], d["accuracy"], GOLD, None,
+                 lambda v: charts.format_number(round(v, 2))),
+                (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"], d["results"], BLUE, 1.0, percent)):
+            # The title as the bar charts draw theirs; the line in a band of its own below, not
+            # stretched over the whole panel (a sparkline's strokes grow with its height).
+            head = blit_fit(surface, f"**{title}**", round(small * 1.15), rect.topleft, rect.w, CREAM)
+            head = blit_fit(surface, unit, small * 0.95, head.bottomleft, rect.w, DIM)
+            room = rect.bottom - head.bottom - small
+            band = pygame.Rect(rect.x, 0, rect.w, min(room, max(small * 4, round(room * 0.45))))
+            band.centery = head.bottom + small + room // 2
+            if not values:
+                charts.no_data(surface, band, font_px=small)
+                continue
+            charts.sparkline(surface, band, values, ink, lo=0.0, hi=hi, value_format=fmt, font_px=small)
+        games = self.games() if self.game is None else [self.game]
+        per_game = d["per_game"]
+        charts.bar_chart(surface, inner[2], [GAMES[g].title for g in games],
+                         [per_game[g]["win_rate"] for g in games], [GAME_INKS.get(g, GOLD) for g in games],
+                         max_value=1.0, title=TEXT["chart_games"], value_format=percent, font_px=small)
+        bots = sorted(d["bots"], key=charts_order)
+        charts.bar_chart(surface, inner[3], bots, [d["bots"][b]["deal_win_rate"] for b in bots], [BLUE],
+                         max_value=1.0, title=TEXT["chart_bots"], value_format=percent, font_px=small)
+
+
+def charts_order(bot: str) -> int:
+    """The bots from the weakest to the strongest (the README's levels)."""
+    return CHARACTERS.index(bot) if bot in CHARACTERS else len(CHARACTERS)
