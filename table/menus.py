@@ -44,14 +44,15 @@ class MainMenu(MenuScene):
                      ("resume", _("Resume"), bool(self.resumable)),
                      ("lan", _("Join a LAN game"), True),
                      ("replays", _("Replays"), True),
+                     ("stats", "Statistics", True),      # to be marked for translation (issue 16)
                      ("rules", _("Rules"), True),
                      ("settings", _("Settings"), True),
-                     ("quit", _("Quit"), True)])
+                     ("quit", _("Quit"), True)], top=round(self.app.size[1] * 0.25))   # 8 fit at 600 px
 
     def ui_event(self, e):
         name = self.pressed(e)
         screens = {"new": "new_game", "lan": "lobby", "replays": "replays", "rules": "rules",
-                   "settings": "settings"}
+                   "settings": "settings", "stats": "statistics"}
         if name in screens:
             self.app.push(open_scene(screens[name], self.app))
         elif name == "resume":

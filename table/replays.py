@@ -154,8 +154,9 @@ class ReplaysScene(MenuScene):
         bw, bh = 220, 54
         y = H - 96
         self.buttons = {}
-        for i, (name, text) in enumerate((("back", _("Back")), ("watch", _("Watch")), ("resume", _("Resume")))):
-            b = self.add(UIButton(pygame.Rect(W // 2 - 350 + i * (bw + 20), y, bw, bh), text, self.app.ui,
+        for i, (name, text) in enumerate((("back", _("Back")), ("watch", _("Watch")), ("review", "Review"),
+                                          ("resume", _("Resume")))):
+            b = self.add(UIButton(pygame.Rect(W // 2 - 470 + i * (bw + 20), y, bw, bh), text, self.app.ui,
                                   object_id=oid("@menu_button")))
             self.buttons[name] = b
         self._enable()
@@ -171,7 +172,8 @@ class ReplaysScene(MenuScene):
     def _enable(self):
         e = self._entry()
         ok = e is not None and e["ok"]
-        for name, cond in (("watch", ok and e["finished"]), ("resume", ok and not e["finished"])):
+        for name, cond in (("watch", ok and e["finished"]), ("review", ok and e["finished"]),
+                           ("resume", ok and not e["finished"])):
             self.buttons[name].enable() if cond else self.buttons[name].disable()
 
     def ui_event(self, ev):
@@ -193,6 +195,14 @@ class ReplaysScene(MenuScene):
                 self.note.set_text(str(err))
                 return True
             self.app.push(ReplayScene(self.app, ReplayLink(record, self.app.wake)))
+        elif name == "review" and e and e["ok"]:
+            try:
+                record, _m = load_record(e["path"])
+            except RulesError as err:
+                self.note.set_text(str(err))
+                return True
+            # the statistics know a match by its file's name (host.table_host._record_stats)
+            self.app.push(open_scene("review", self.app, record=record, match_id=os.path.basename(e["path"])))
         elif name == "resume" and e and e["ok"]:
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)

@@ -66,6 +66,8 @@ class ResultsScene(MenuScene):
             names = [("menu", _("Main menu"))]
         else:
             names = [("new", _("New game")), ("replay", _("Watch replay")), ("menu", _("Main menu"))]
+        if self.end.record is not None:
+            names.insert(min(2, len(names)), ("review", "Review"))     # before "Main menu" if it is third
         x = W // 2 - (len(names) * (bw + 16) - 16) // 2
         for name, text in names:
             self.buttons[name] = self.add(UIButton(pygame.Rect(x, y, bw, bh), text, self.app.ui,
@@ -102,6 +104,10 @@ class ResultsScene(MenuScene):
             self.app.reset(open_scene("main_menu", self.app))
             if record:
                 self.app.push(open_scene("replay", self.app, link=ReplayLink(record)))
+        elif name == "review":
+            # the last deal, at the person's seat (the review screen's defaults); back here when closed
+            record = self.end.record() if self.end.record else None
+            self.app.push(open_scene("review", self.app, record=record))
         elif name == "menu":
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "back":
