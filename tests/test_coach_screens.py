@@ -1,0 +1,251 @@
+"""The coach's screens on the real App: the deal review (in its own worker
+process, with a progress bar, cancelled on close) and the statistics
+(figures from the store, charts, CSV export, a damaged file)."""
+import os
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from bots.review import review_deal
+from host.stats import StatsStore
+from rules.store import save_record
+from table import stats_screen
+from table.coach_text import TEXT as REVIEW_TEXT, choice_text, points
+from table.config import stats_path
+from table.results import MatchEnd
+from table.review_screen import ReviewScene
+from table.scenes import open_scene
+from table.stats_screen import TEXT as STATS_TEXT, StatsScene
+
+from table_helpers import bot_record
+
+BUDGET = 0.05          # a review in a fraction of a second: the screens, not the judgement, are tested
+
+
+def wait(table, predicate, seconds=60.0):
+    """Frames until ``predicate`` holds (a bound for a stuck worker, never a speed check)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        table.frames(1)
+        time.sleep(0.005)          # leave the worker process the core
+    return predicate()
+
+
+def gone(pid, seconds=30.0):
+    """True once process ``pid`` has ended (and been reaped)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def ana_record(game="manfee", options=None, seed=8):
+    """A finished bot match in which the bottom seat is recorded as the person Ana."""
+    rec = bot_record(game, {"target": 13} if options is None and game == "manfee" else options, seed=seed)
+    rec["players"]["bottom"] = {"kind": "human", "name": "Ana"}
+    return rec
+
+
+# -- the deal review ------------------------------------------------------------------------------
+
+def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(table):
+    app = table.app
+    rec = ana_record()
+    with StatsStore(stats_path()) as store:
+        store.sync_match("m1.json", rec)
+    deal = len(rec["deals"]) - 1
+    scene = open_scene("review", app, record=rec, budget=BUDGET, seed=3)     # defaults: the last deal, Ana's seat
+    app.push(scene)
+    assert (scene.deal, scene.seat) == (deal, "bottom")
+    assert wait(table, lambda: scene.review is not None or scene.error)
+    assert scene.error is None
+    expected = review_deal(rec, deal, "bottom", budget=BUDGET, seed=3)
+    assert [d.to_json() for d in scene.review.decisions] == [d.to_json() for d in expected.decisions]
+    n = len(expected.decisions)
+    assert n >= 5
+    # The bar went through every step, from 0 to the last decision, in the worker process.
+    job = scene.last_job
+    assert job.seen == list(range(n + 1)) and job.total == n and job.pid != os.getpid()
+    # Every decision has its row: when, the choice, the best, the cost, the verdict, all hands.
+    rows = scene.rows()
+    for row, d in zip(rows, expected.decisions, strict=True):
+        assert row[1] == choice_text({k: v for k, v in d.chosen.items() if k != "seat"})
+        assert row[2] == choice_text(d.best) and row[5] == choice_text(d.dd_best)
+        assert row[3] == points(d.expected_loss) and row[6] == points(d.dd_loss)
+        assert row[4] == REVIEW_TEXT["verdicts"][d.label or ("best" if d.expected_loss == 0 else "fine")]
+    table.frames(1)
+    assert [i for i, _r in scene.row_rects] == list(range(len(scene.row_rects))) and len(scene.row_rects) >= 5
+    # Pressing a row shows its position: the seat's hand as it was, the choice marked in it.
+    k = next(i for i, d in enumerate(expected.decisions) if d.phase == "play" and i > 0)
+    i, rect = scene.row_rects[k]
+    table.click(rect.center)
+    assert scene.selected == k == i
+    pos = scene.position(k)
+    played = expected.decisions[k].chosen["play"]
+    assert played in pos.hand and pos.marks[played][0] == REVIEW_TEXT["tag_you"]
+    before = rec["deals"][deal]["actions"][:expected.decisions[k].index]
+    assert not {a["play"] for a in before if "play" in a} & set(pos.hand)
+    assert len(pos.hand) == 13 - sum(1 for a in before if "play" in a and a["seat"] == "bottom")
+    # The review is kept in Ana's statistics (her accuracy over time).
+    assert scene.status == REVIEW_TEXT["kept"].format(name="Ana")
+    with StatsStore(stats_path()) as store:
+        assert store.totals("Ana")["reviewed_decisions"] == n
+        assert [p["deal"] for p in store.accuracy_series("Ana")] == [deal]
+    table.key(pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def test_closing_the_review_screen_stops_the_review_and_its_process(table):
+    app = table.app
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    scene = ReviewScene(app, record=rec, deal=0, seat="bottom", budget=0.3)   # about a second of work
+    app.push(scene)
+    assert wait(table, lambda: scene.job is not None and scene.job.seen)      # the first decision under way
+    job = scene.job
+    app.pop()                                  # the Close button's doing
+    stopped = job.future.result(timeout=60)
+    assert stopped.complete is False and len(stopped.decisions) < job.total
+    assert gone(job.pid)
+
+
+def test_a_damaged_record_is_reported_in_one_line(table, manfee_home):
+    app = table.app
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    acts = rec["deals"][0]["actions"]
+    k = next(i for i, a in enumerate(acts) if "play" in a and i > 10)
+    acts[k] = dict(acts[k], play=acts[k - 1]["play"])          # a card played twice
+    scene = ReviewScene(app, record=rec, deal=0, seat="bottom", budget=BUDGET)
+    app.push(scene)
+    assert wait(table, lambda: scene.error is not None or scene.review is not None)
+    assert scene.review is None and "\n" not in scene.error and f"action {k}" in scene.error
+    table.frames(2)                            # drawn, without a crash
+    assert not os.path.exists(stats_path())    # nothing else happened
+    app.pop()
+    for bad, why in (({"game": "chess", "deals": [{}]}, "unknown game"), ({"game": "manni"}, "no deal"),
+                     (None, REVIEW_TEXT["no_record"])):
+        scene = ReviewScene(app, record=bad)
+        app.push(scene)
+        table.frames(2)
+        assert why in scene.error and scene.reviewer is None and "deal" not in scene.drops
+        app.pop()
+
+
+def test_review_from_the_match_end_and_from_replays(table, manfee_home):
+    app = table.app
+    rec = ana_record()
+    end = MatchEnd(game="manfee", winner="bottom-top", totals={"bottom-top": 13, "left-right": 0},
+                   summaries=[], name=str.title, record=lambda: rec)
+    app.push(open_scene("results", app, end=end))
+    table.frames(2)
+    table.click_button("review")
+    scene = app.top
+    assert isinstance(scene, ReviewScene) and scene.record is rec
+    assert (scene.deal, scene.seat) == (len(rec["deals"]) - 1, "bottom")
+    table.click_button("close")
+    assert app.top.__class__.__name__ == "ResultsScene"
+    # Replays: a finished match's file, reviewed with its file name as the statistics know it.
+    save_record(str(manfee_home / "saves" / "manfee-done.json"), rec)
+    app.reset(open_scene("main_menu", app))
+    table.click_button("replays")
+    replays = app.top
+    entry = next(e for e in replays.entries if e["finished"])
+    replays.selected = replays.label(entry)
+    replays._enable()
+    table.click_button("review")
+    scene = app.top
+    assert isinstance(scene, ReviewScene) and scene.match_id == "manfee-done.json"
+    assert scene.record["deals"] == rec["deals"]
+    app.pop()
+
+
+# -- the statistics ------------------------------------------------------------------------------
+
+def fill(store):
+    """Ana's two matches (Manfee and Manni) and a review."""
+    man = ana_record()
+    store.sync_match("a.json", man)
+    store.sync_match("b.json", ana_record("manni", {"target": 5}, seed=3))
+    store.record_review("a.json", 0, "bottom", {"decisions": 10, "total_loss": 7.5, "blunders": 1,
+                                                "mistakes": 0, "inaccuracies": 2})
+    store.sync_match("c.json", ana_record(seed=5), {"bottom": "Bo"})
+    return man
+
+
+def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkeypatch):
+    app = table.app
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        totals, per_game, ratings = store.totals("Ana"), store.per_game("Ana"), store.ratings("Ana")
+        wins = [p["win_rate"] for p in store.results_series("Ana")]
+        bots = store.by_company("Ana", "opponent")
+    drawn, charted = [], {}
+    real_blit, real_bar, real_spark = stats_screen.blit_fit, stats_screen.charts.bar_chart, \
+        stats_screen.charts.sparkline
+    monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
+                                                                          real_blit(s, text, *a, **k))[1])
+    monkeypatch.setattr(stats_screen.charts, "bar_chart", lambda s, r, labels, values, *a, **k: (
+        charted.__setitem__(k.get("title"), (list(labels), list(values))), real_bar(s, r, labels, values, *a, **k))[1])
+    monkeypatch.setattr(stats_screen.charts, "sparkline", lambda s, r, values, *a, **k: (
+        charted.__setitem__(len(charted), list(values)), real_spark(s, r, values, *a, **k))[1])
+    table.click_button("stats")                          # the main menu's Statistics
+    scene = app.top
+    assert isinstance(scene, StatsScene) and scene.profiles == ["Ana", "Bo"] and scene.profile == "Ana"
+    table.frames(1)
+    t = totals
+    assert STATS_TEXT["headline"].format(name="Ana", matches=t["matches"], won=stats_screen.charts.format_number(
+        t["matches_won"]), rate=stats_screen.percent(t["win_rate"]), deals=t["deals"]) in drawn
+    assert STATS_TEXT["accuracy"].format(accuracy="0.75", decisions=10) in drawn
+    assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
+    assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
+    assert any(f"({ratings['manni']['nearest']})" in d for d in drawn)
+    assert charted[STATS_TEXT["chart_games"]] == (["Manfee", "Manni"], [per_game["manfee"]["win_rate"],
+                                                                         per_game["manni"]["win_rate"]])
+    assert charted[STATS_TEXT["chart_bots"]] == (["KADO"], [bots["KADO"]["deal_win_rate"]])
+    assert wins in charted.values() and [0.75] in charted.values()         # results, accuracy over time
+    # The profile picker: Bo's figures instead.
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
+    table.frames(2)
+    assert scene.profile == "Bo" and any(d.startswith("Bo   Matches played: 1") for d in drawn)
+
+
+def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        deals = store.totals("Ana")["deals"]
+    table.app.push(StatsScene(table.app, profile="Ana"))
+    table.frames(1)
+    table.click_button("export")
+    target = manfee_home / "statistics-ana.csv"
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("recorded,match_id,game") and len(lines) == deals + 1
+    assert table.scene.message == STATS_TEXT["exported"].format(rows=deals, name="Ana", path=str(target))
+
+
+@pytest.mark.parametrize("content", [b"this is no database at all" * 40, b""])
+def test_a_damaged_statistics_file_is_reported_in_one_line(table, manfee_home, content):
+    path = stats_path()
+    if content:
+        with open(path, "wb") as f:
+            f.write(content)
+        scene = StatsScene(table.app)
+        table.app.push(scene)
+        table.frames(2)
+        assert "moved aside" in scene.notice and "\n" not in scene.notice and scene.profile is None
+        aside = [n for n in os.listdir(manfee_home) if ".damaged-" in n]
+        assert len(aside) == 1 and (manfee_home / aside[0]).read_bytes() == content
+    else:
+        scene = StatsScene(table.app)           # no file yet: said, and none is made
+        table.app.push(scene)
+        table.frames(2)
+        assert scene.notice == STATS_TEXT["none_yet"] and not os.path.exists(path)
+    assert scene.buttons["export"].is_enabled is False
+
