@@ -19,7 +19,7 @@ from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
 from .text import gui
-from .theme import GOLD, CREAM, blit_text
+from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, text_width
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
 # extractor, translated with _() when a form shows them.
@@ -29,6 +29,18 @@ OPTION_LABELS = (N_("Match to"), N_("Signals"), N_("Deal limit"), N_("En face"),
 
 def oid(cls: str) -> ObjectID:
     return ObjectID(class_id=cls)
+
+
+def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> ObjectID | None:
+    """The style ``cls`` for a widget ``width`` wide, with a smaller font if ``text`` would
+    overflow it at the theme's size (French and Dutch run longer than English)."""
+    size, bold = font_spec(cls or kind)
+    room = width - 28                       # the theme's padding, border and shadow
+    if text_width(text, size, bold) <= room:
+        return oid(cls) if cls else None
+    smaller = [s for s in FIT_SIZES if s < size]
+    best = next((s for s in smaller if text_width(text, s, bold) <= room), smaller[-1] if smaller else size)
+    return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
 
 
 _felts: dict = {}
@@ -82,6 +94,18 @@ class MenuScene(Scene):
         super().__init__(app)
         self.buttons: dict = {}
 
+    def add(self, element: Any) -> Any:
+        """A widget of this screen; a button or label whose words would overflow it takes a
+        smaller font (every screen's own buttons too, in whatever language)."""
+        super().add(element)
+        if isinstance(element, (UIButton, UILabel)) and not str(element.object_ids[-1] or "").startswith("#fit_"):
+            label = isinstance(element, UILabel)
+            new = fit_id(element.class_ids[-1], element.text, element.rect.width + (20 if label else 0),
+                         "label" if label else "button")
+            if new is not None and new.object_id:
+                element.change_object_id(new)
+        return element
+
     def column(self, items: list, top: int | None = None, width: int | None = None) -> int:
         """A column of big buttons (name, text, enabled); returns the y below it."""
         W, H = self.app.size
@@ -92,7 +116,7 @@ class MenuScene(Scene):
         self.buttons = {}
         for name, text, enabled in items:
             b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), gui(text), self.app.ui,
-                                  object_id=oid("@menu_button")))
+                                  object_id=fit_id("@menu_button", text, bw)))
             if not enabled:
                 b.disable()
             self.buttons[name] = b
@@ -157,8 +181,9 @@ class Form:
         return rect
 
     def label(self, text: str, cls: str = "@heading_label", width: int | None = None) -> None:
-        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, width or self.lw, self.rh)), gui(text),
-                               self.ui, object_id=oid(cls)))
+        w = width or self.lw
+        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, w, self.rh)), gui(text),
+                               self.ui, object_id=fit_id(cls, text, w + 20)))
 
     def note(self, text: str) -> None:
         """A full-width line of small print."""
@@ -180,7 +205,8 @@ class Form:
         return self.shown.get(name, {}).get(shown, shown)
 
     def toggle(self, name: str, text: str, x: int = 0, width: int | None = None) -> UIButton:
-        b = self.scene.add(UIButton(self.field(x, width), gui(text), self.ui))
+        rect = self.field(x, width)
+        b = self.scene.add(UIButton(rect, gui(text), self.ui, object_id=fit_id(None, text, rect.width)))
         self.buttons[name] = b
         return b
 

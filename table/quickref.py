@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton
 from rules.games import GAMES as _GAMES
 
 from .forms import MenuScene, oid, draw_backdrop
-from .i18n import _, game_title, is_rtl, language
+from .i18n import _, digits, game_title, is_rtl, language
 from .rich import _arrow
 from .text import font, blit_text, gui, lead
 from . import theme as hud
@@ -139,6 +139,8 @@ def _render_words(runs, size, colour, width, x0=0):
             continue
         if w == "→":
             img = _arrow(size, colour)
+            if is_rtl():                    # "then" points the way the line reads
+                img = pygame.transform.flip(img, True, False)
         else:
             img = _font(size, bold, italic).render(w, True, STRONG if bold else colour)
         gap = space if pending_space else 0
@@ -146,7 +148,7 @@ def _render_words(runs, size, colour, width, x0=0):
             lines.append((line, h))
             line, x, gap = [], x0, 0
         y_off = (h - img.get_height()) // 2 if w == "→" else 0
-        line.append((img, x + gap, y_off))
+        line.append((img, x + gap, y_off, _latin(w)))
         x += gap + img.get_width()
         pending_space = False
     if line:
@@ -176,13 +178,13 @@ def render_page(text, width, base):
             y += round(base * 0.45)
         elif kind in ("bullet", "number"):
             indent = round(base * 1.8)
-            mark = "•" if kind == "bullet" else f"{block[2]}."
+            mark = "•" if kind == "bullet" else f"{digits(block[2])}."
             mimg = font(base, True).render(mark, True, GOLD)
             first = True
             for line, h in _render_words(_words(block[1]), base, INK, width - indent):
-                line = [(img, x + indent, yo) for img, x, yo in line]
+                line = [(img, x + indent, yo, lat) for img, x, yo, lat in line]
                 if first:
-                    line.insert(0, (mimg, indent - mimg.get_width() - round(base * 0.45), 0))
+                    line.insert(0, (mimg, indent - mimg.get_width() - round(base * 0.45), 0, False))
                     first = False
                 ops.append((line, y, False))
                 y += h
@@ -198,10 +200,32 @@ def render_page(text, width, base):
         if line == "rule":
             pygame.draw.line(surf, (150, 126, 60), (0, yy), (width, yy), 1)
             continue
-        for img, x, yo in line:
-            # right to left: the line was laid out from the left edge; mirror each word's place
-            surf.blit(img, (width - x - img.get_width() if rtl else x, yy + yo))
+        for img, x, yo in (_mirrored(line, width) if rtl else [(i, x, yo) for i, x, yo, _lat in line]):
+            surf.blit(img, (x, yy + yo))
     return surf
+
+
+def _latin(word):
+    """True for a word that reads left to right inside a right-to-left line (Latin, card indices)."""
+    return any(c.isascii() and c.isalnum() for c in word) and not any("\u0600" <= c <= "\u06ff" for c in word)
+
+
+def _mirrored(line, width):
+    """A line laid out from the left, set from the right instead: each word's place is
+    mirrored, but a run of Latin words (``10 A K Q J``) keeps its left-to-right order."""
+    out, i = [], 0
+    while i < len(line):
+        j = i + 1
+        if line[i][3]:
+            while j < len(line) and line[j][3]:
+                j += 1
+        group = line[i:j]
+        left = group[0][1]
+        right = group[-1][1] + group[-1][0].get_width()
+        for img, x, yo, _lat in group:
+            out.append((img, width - right + (x - left), yo))
+        i = j
+    return out
 
 
 class QuickRefScene(MenuScene):

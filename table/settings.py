@@ -102,6 +102,7 @@ class SettingsScene(MenuScene):
     def set_language(self, code):
         """Use ``code`` ("" = the system's) now, keep it, and reword every open screen."""
         self.app.settings.language = code
+        self.app.save_settings()
         apply_language(self.app.ui, code)
         for scene in self.app.scenes:
             scene.resize(self.app.size)         # the top one rebuilds; those below on uncovering
@@ -130,6 +131,7 @@ class SettingsScene(MenuScene):
                         link.set_pace(self.app.bot_pace)
             elif name == "language":
                 self.set_language(value)
+                return True
             self.app.save_settings()
             return True
         name = self.pressed(e)

@@ -22,6 +22,8 @@ THEME_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme.jso
 # size keeps Dari inside the buttons drawn for Latin words, and reads as large.
 ARABIC_SCALE = 0.82
 # Blocks whose text is set against a side: right-to-left readers look for it on the right.
+FIT_SIZES = (22, 20, 18, 17, 16, 15, 14, 13, 12)
+_fonts_seen: dict = {}
 _ALIGNED = {"label": "center", "@heading_label": "center", "@note_label": "center",
             "selection_list.@selection_list_item": "left"}
 
@@ -83,6 +85,9 @@ def ui_theme(rtl: bool = False) -> dict:
     # Text entries have no block of their own (pygame_gui's default Noto Sans 14): give
     # them one so that Dari typed into them has its glyphs.
     data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans", "size": "14"})
+    for size in FIT_SIZES:                  # smaller fonts for words that would overflow (forms.fit_id)
+        for bold in ("0", "1"):
+            data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})
     for block in data.values():
         f = block.get("font") if isinstance(block, dict) else None
         if not isinstance(f, dict) or f.get("name") == "fira_code_symbols" or path is None:
@@ -94,6 +99,27 @@ def ui_theme(rtl: bool = False) -> dict:
     for name, ltr in _ALIGNED.items():
         data.setdefault(name, {}).setdefault("misc", {})["text_horiz_alignment"] = "right" if rtl else ltr
     return data
+
+
+def font_spec(name: str) -> tuple[int, bool]:
+    """(size, bold) of a theme block's Latin font (``@menu_button``, ``button``...)."""
+    spec = _theme_fonts().get(name) or _theme_fonts().get("#table_shape") or {}
+    return int(spec.get("size", "18")), spec.get("bold", "0") == "1"
+
+
+def _theme_fonts() -> dict:
+    if not _fonts_seen:
+        with open(THEME_FILE, encoding="utf-8") as f:
+            data = json.load(f)
+        _fonts_seen.update({k: v["font"] for k, v in data.items() if isinstance(v, dict) and "font" in v})
+    return _fonts_seen
+
+
+def text_width(text: str, size: int, bold: bool) -> int:
+    """How wide pygame_gui draws ``text`` in the theme's font of ``size``, in the language in use."""
+    if i18n.is_rtl():
+        return font(round(size * ARABIC_SCALE), False).size(text)[0]
+    return font(size, bold).size(text)[0]
 
 
 def apply_language(ui: Any, code: str | None = None) -> str:

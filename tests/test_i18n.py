@@ -1,0 +1,324 @@
+"""The table's languages (issue 16): the catalogs against the code, their
+placeholders and markup, the glyphs of every string in the fonts that draw it,
+the plural rules, the system's default, a live switch, and Dari right to left.
+
+The messages are extracted from the code again here with Babel's API (the same
+map as ``pybabel extract``, babel.cfg), so a new English string that a
+catalog lacks fails the suite with the list of what is missing.
+"""
+import gettext
+import os
+import re
+
+import pygame
+import pytest
+
+from table import i18n
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LANGS = [c for c in i18n.LANGUAGES if c != "en"]
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """The language is process-wide: every test leaves English behind."""
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def code_messages():
+    """{key as read_po keys it: (English forms)} of every message the code marks."""
+    from babel.messages import frontend
+    from babel.messages.extract import extract_from_dir
+    parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
+    with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
+        method_map, options_map = parse(f)
+    out = {}
+    for _file, _line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map):
+        forms = message if isinstance(message, tuple) else (message,)
+        key = forms[0] if context is None else f"{context}\x04{forms[0]}"
+        out[(key, forms[1]) if len(forms) > 1 else key] = forms
+    return out
+
+
+def catalog(code):
+    with open(i18n.po_path(code), encoding="utf-8") as f:
+        return i18n.read_po(f.read())
+
+
+def english(key):
+    key = key[0] if isinstance(key, tuple) else key
+    return key.split("\x04")[-1]
+
+
+# -- the catalogs against the code ---------------------------------------------------------------
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_message_of_the_code_is_translated(code, code_messages):
+    have = catalog(code)
+    missing = [english(k) for k in code_messages
+               if not (all(have[k]) if isinstance(have.get(k), list) else have.get(k))]
+    assert not missing, f"{code}: {len(missing)} untranslated: " + " | ".join(sorted(missing))
+
+
+def test_the_extractor_finds_the_option_labels_and_names_declared_outside_the_screens(code_messages):
+    from rules.games import GAMES
+    from bots import CHARACTERS
+    ids = {english(k) for k in code_messages}
+    labels = {o.label for g in GAMES.values() for o in g.options}
+    assert labels <= ids, labels - ids
+    assert {i18n.CHARACTER_NAMES[c] for c in CHARACTERS} <= ids
+    assert {g.title for g in GAMES.values()} <= ids
+
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_]*\}|%(?:\([a-z_]+\))?[sd]")
+_MARKUP = ("**", "->", "\n", "#")
+
+
+def _shape(text):
+    return sorted(_PLACEHOLDER.findall(text)), [text.count(m) for m in _MARKUP]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_translations_keep_the_placeholders_and_the_markup(code, code_messages):
+    wrong = []
+    for key, value in catalog(code).items():
+        if key == "" or key not in code_messages:
+            continue
+        sources = code_messages[key]
+        for i, text in enumerate(value if isinstance(value, list) else [value]):
+            source = sources[min(i, len(sources) - 1)]
+            # a plural's first form may say "one" instead of {n}; every other form keeps them all
+            want, got = _shape(source), _shape(text)
+            if isinstance(value, list) and i == 0:
+                want = ([p for p in want[0] if p != "{n}"], want[1])
+                got = ([p for p in got[0] if p != "{n}"], got[1])
+            if want != got:
+                wrong.append(f"{english(key)!r} -> {text!r}")
+    assert not wrong, f"{code}: " + " | ".join(wrong)
+
+
+def test_the_shape_check_sees_a_lost_placeholder_and_lost_markup():
+    assert _shape("{name} wins") != _shape("wint")
+    assert _shape("the J{C} **now**") != _shape("de J{C} nu")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_catalogs_plural_rule_is_the_languages(code):
+    header = catalog(code)[""]
+    rule = re.search(r"Plural-Forms: *nplurals=(\d+); *plural=([^;\n]+);", header)
+    assert rule, header
+    plural = gettext.c2py(rule.group(2))
+    # French says "0 donne" (singular), Dutch "0 rondes"; Dari counts with the singular noun
+    assert [plural(n) for n in (0, 1, 2)] == {"fr": [0, 0, 1], "nl": [1, 0, 1], "fa": [0, 0, 1]}[code]
+    i18n.set_language(code)
+    forms = catalog(code)[("{n} deal", "{n} deals")]
+    assert i18n.ngettext("{n} deal", "{n} deals", 0) == forms[plural(0)]
+    assert i18n.ngettext("{n} deal", "{n} deals", 5) == forms[plural(5)]
+
+
+# -- fallback, compiling, the default ------------------------------------------------------------
+
+def test_a_message_a_catalog_lacks_falls_back_to_english(tmp_path, monkeypatch):
+    po = tmp_path / "xx" / "LC_MESSAGES" / "manfee.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "New game"\nmsgstr "Nieuw spel"\n\nmsgid "Quit"\nmsgstr ""\n\n'
+                  '#, fuzzy\nmsgid "Rules"\nmsgstr "Regels?"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
+    monkeypatch.setitem(i18n.LANGUAGES, "xx", "Test")
+    i18n.set_language("xx")
+    assert (i18n._("New game"), i18n._("Quit"), i18n._("Rules")) == ("Nieuw spel", "Quit", "Rules")
+    assert i18n.untranslated("xx", {"New game", "Quit", "Rules"}) == ["Quit", "Rules"]
+
+
+def test_catalogs_compile_into_the_cache_folder_once_and_again_when_the_source_changes(manfee_home):
+    mo = i18n.compiled("nl")
+    assert mo.startswith(str(manfee_home)) and mo.endswith(".mo")
+    with open(mo, "rb") as f:
+        assert gettext.GNUTranslations(f).gettext("New game") == "Nieuw spel"
+    os.utime(mo, (1, 1))
+    assert i18n.compiled("nl") == mo and os.path.getmtime(mo) == 1          # up to date: kept
+    with open(mo + ".sha256", "w") as f:
+        f.write("another source")
+    i18n.compiled("nl")
+    assert os.path.getmtime(mo) > 1                                          # stale: built again
+
+
+@pytest.mark.parametrize("env, want", [
+    ({"LANGUAGE": "nl_BE:fr", "LANG": "fr_BE.UTF-8"}, "nl"),
+    ({"LC_ALL": "fr_BE.UTF-8", "LANG": "nl_BE.UTF-8"}, "fr"),
+    ({"LANG": "prs_AF.UTF-8"}, "fa"),
+    ({"LANG": "fa_AF"}, "fa"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, None),          # not ours: the locale module's guess, else English
+])
+def test_the_default_language_is_the_systems(monkeypatch, env, want):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("de_DE", "UTF-8"))
+    assert i18n.system_language() == (want or "en")
+    assert i18n.set_language("") == (want or "en")
+
+
+def test_the_language_setting_is_kept_and_a_bad_one_falls_back(tmp_path):
+    from table.config import Settings
+    s = Settings(language="fa")
+    path = tmp_path / "settings.json"
+    assert s.save(str(path)) is None
+    assert Settings.load(str(path)).language == "fa"
+    path.write_text('{"version": 1, "language": 7}')
+    bad = Settings.load(str(path))
+    assert bad.language == "" and "language" in bad.problems[0]
+
+
+# -- glyphs --------------------------------------------------------------------------------------
+
+def _missing(font, text):
+    """Characters of ``text`` that ``font`` draws as its empty box (.notdef).  pygame-ce gives
+    the box's metrics for a missing glyph, so a character is compared with one no font has."""
+    box = font.render("\U000F0000", True, (255, 255, 255))
+    box_bytes = pygame.image.tobytes(box, "RGBA")
+    out = set()
+    for ch in set(text) - set(" \n\u200c"):
+        m = font.metrics(ch)
+        if m[0] is None:
+            out.add(ch)
+            continue
+        img = font.render(ch, True, (255, 255, 255))
+        if img.get_size() == box.get_size() and pygame.image.tobytes(img, "RGBA") == box_bytes:
+            out.add(ch)
+    return out
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    pygame.font.init()
+    from table.text import FONT_FILES, arabic_font_file
+    assert arabic_font_file(), "fontpkg-noto-sans-arabic is not installed"
+    arabic = pygame.font.Font(arabic_font_file(), 20)
+    arabic.set_script("Arab")
+    arabic.set_direction(pygame.DIRECTION_RTL)
+    return {"latin": pygame.font.Font(FONT_FILES[False], 20), "arabic": arabic}
+
+
+def test_the_glyph_check_sees_a_missing_glyph(fonts):
+    assert _missing(fonts["latin"], "a♠ب") == {"♠", "ب"}
+    assert _missing(fonts["arabic"], "بa♠") == {"♠"}
+
+
+def _strings(code):
+    out = []
+    for value in catalog(code).values():
+        out += value if isinstance(value, list) else [value]
+    return [s for s in out if s and not s.startswith("Project-Id-Version")]
+
+
+@pytest.mark.parametrize("code", LANGS + ["en"])
+def test_every_string_has_its_glyphs_in_the_fonts_that_draw_it(code, fonts, code_messages):
+    from table.text import TableFont
+    texts = [f for forms in code_messages.values() for f in forms] if code == "en" else _strings(code)
+    # pygame_gui draws a language in one font (theme.ui_theme: Noto Sans Arabic for Dari)
+    gui_font = fonts["arabic"] if i18n.is_rtl(code) else fonts["latin"]
+    assert not _missing(gui_font, "".join(texts)), (code, _missing(gui_font, "".join(texts)))
+    # the table's own text, and the rule pages it lays out (their arrows are drawn as shapes):
+    # each run in the font TableFont gives it
+    i18n.set_language(code)
+    table = TableFont(20, False)
+    lacking = set()
+    for text in texts + [page.replace("→", "") for page in _pages(code)]:
+        for line in text.splitlines():
+            for font, run, _rtl in table._pieces(line):
+                lacking |= _missing(font, run)
+    assert not lacking, (code, lacking)
+
+
+# -- the quick reference ------------------------------------------------------------------------
+
+def _pages(code):
+    from table.quickref import GAMES, page_path
+    out = []
+    for game, _title in GAMES:
+        with open(page_path(game, code), encoding="utf-8") as f:
+            out.append(f.read())
+    return out
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_each_language_has_its_own_rule_pages_with_the_same_sections(code):
+    from table.quickref import GAMES, PAGES, parse
+    for game, _title in GAMES:
+        path = os.path.join(PAGES, code, f"{game}.txt")
+        assert os.path.exists(path), path
+        with open(os.path.join(PAGES, f"{game}.txt"), encoding="utf-8") as f:
+            english_kinds = [b[0] for b in parse(f.read()) if b[0] in ("h1", "h2")]
+        with open(path, encoding="utf-8") as f:
+            kinds = [b[0] for b in parse(f.read()) if b[0] in ("h1", "h2")]
+        assert kinds == english_kinds, game
+
+
+# -- on screen -----------------------------------------------------------------------------------
+
+def test_switching_the_language_rewords_the_open_screens_without_a_restart(table):
+    from table.config import Settings
+    from table.settings import SettingsScene
+    app = table.app
+    menu = app.top
+    assert menu.buttons["new"].text == "New game"
+    settings = SettingsScene(app)
+    app.push(settings)
+    table.frames(1)
+    settings.set_language("nl")
+    table.frames(1)
+    assert app.top.buttons["back"].text == "Klaar"               # the open screen, rebuilt
+    table.click_button("back")
+    assert app.top is menu and menu.buttons["new"].text == "Nieuw spel"
+    assert Settings.load().language == "nl"
+    settings = SettingsScene(app)
+    app.push(settings)
+    settings.set_language("fa")
+    table.click_button("back")
+    new = menu.buttons["new"]
+    assert i18n.is_rtl() and new.text == "بازی نو"
+    assert new.font.get_direction() == pygame.DIRECTION_RTL       # pygame_gui's Dari font
+
+
+def test_new_game_in_dari_starts_the_match_chosen_in_codes(table):
+    from table.new_game import NewGameScene
+    from table.theme import apply_language
+    app = table.app
+    apply_language(app.ui, "fa")
+    new = NewGameScene(app, game="manille")
+    app.push(new)
+    table.frames(1)
+    drop = new.form.drops["bot:top"]
+    shown = [t for t, _id in drop.options_list] if isinstance(drop.options_list[0], tuple) else drop.options_list
+    tizab = next(t for t in shown if "تیزاب" in t)
+    assert new.form.chosen("bot:top", tizab).startswith("تیزاب")
+    assert "۸" in new.form.chosen("bot:top", tizab)                    # its level in Persian digits
+    from table.new_game import bot_of
+    assert bot_of(new.form.chosen("bot:top", tizab)) == "TIZAB"
+    assert new.form.rtl and new.buttons["start"].rect.x < new.buttons["back"].rect.x
+
+
+def test_dari_is_drawn_right_to_left():
+    from table.text import gui, render, visual_runs
+    pygame.font.init()
+    i18n.set_language("fa")
+    # "اب": alef (a tall stroke, first) then beh (low): the alef is drawn on the right
+    img = render("اب", 40, (255, 255, 255))
+    w, h = img.get_size()
+    ink = [(x, y) for x in range(w) for y in range(h) if img.get_at((x, y)).a > 128]
+    tall = [x for x, y in ink if y < h * 0.35]
+    assert tall and min(tall) > w / 2, (w, sorted(set(tall)))
+    # a Latin name and a number inside Dari still read left to right
+    assert visual_runs("بازی Manfee", True) == [("Manfee", False), ("بازی ", True)]
+    assert [r for r, _rtl in visual_runs("امتیاز ۱۲", True)] == ["۱۲", "امتیاز "]
+    assert gui("بازی Manfee") == "بازی eefnaM"         # pygame_gui's RTL font reverses it back
+    assert i18n.digits("52 − 7") == "۵۲ − ۷" and i18n.number(-4) == "−۴"
+    assert i18n.character_name("ZELZELA") == "زلزله" and i18n.game_title("manfee") == "منفی"
+    i18n.set_language("nl")
+    assert i18n.digits("52") == "52" and i18n.character_name("ZELZELA") == "Zelzela"
