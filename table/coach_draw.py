@@ -40,6 +40,7 @@ class Position:
     numbers: str = ""
     chart_title: str = ""
     bars: list[tuple[str, float, Colour]] = field(default_factory=list)  # (choice, cost, ink)
+    info: list[str] = field(default_factory=list)    # lines in the trick's place for other decisions
 
 
 def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False) -> pygame.Surface:
@@ -64,6 +65,46 @@ def blit_fit(surface: pygame.Surface, text: str, size: float, pos: tuple, width:
     return rect
 
 
+_wrapped: dict[tuple, tuple[int, list[str]]] = {}
+
+
+def wrap(text: str, size: float, width: float, bold: bool = False, lines: int = 2) -> tuple[int, list[str]]:
+    """``text`` broken at spaces into at most ``lines`` lines no wider than ``width``,
+    at ``size`` or smaller (down to 10 px): (the size, the lines).  Pips stay whole:
+    a token sits inside its word ("6{H}").  Kept, since a frame asks again."""
+    key = (text, int(size), int(width), bold, lines)
+    found = _wrapped.get(key)
+    if found is not None:
+        return found
+    size = int(size)
+    while True:
+        out: list[str] = []
+        for word in text.split(" "):
+            if out and rich(out[-1] + " " + word, size, CREAM, bold).get_width() <= width:
+                out[-1] += " " + word
+            else:
+                out.append(word)
+        if len(out) <= lines or size <= 10:
+            break
+        size -= 1
+    if len(out) > lines:                 # still too long at 10 px: the rest goes on the last line (clipped)
+        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+    if len(_wrapped) > 200:
+        _wrapped.clear()
+    _wrapped[key] = (size, out)
+    return size, out
+
+
+def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
+               bold: bool = False, lines: int = 2) -> int:
+    """``text`` wrapped (``wrap``) from ``pos`` down; the y below it."""
+    size, out = wrap(text, size, width, bold, lines)
+    x, y = pos
+    for line in out:
+        y = blit_fit(surface, line, size, (x, y), width, colour, bold).bottom
+    return y
+
+
 def _rich_text(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """The charts' text function, with pips drawn (``K{S}`` on a bar)."""
     return rich(s, size, colour, bold)
@@ -73,26 +114,41 @@ def _outline(surface: pygame.Surface, rect: pygame.Rect, ink: Colour, width: int
     pygame.draw.rect(surface, ink, rect.inflate(width * 2, width * 2), width, border_radius=max(4, rect.w // 10))
 
 
+# Heights in label lines (``label`` px each) around the cards of each band.
+TRICK_TEXT = 3.2        # the band's title above, who played under, a gap
+HAND_TEXT = 2.6         # the tags over lifted cards, a gap under
+
+
 def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: object, pos: Position) -> None:
     """The position of one reviewed decision inside ``area`` (see the module's text)."""
     x, y, w = area.x, area.y, area.w
     y = blit_fit(surface, pos.heading, fs * 1.15, (x, y), w, GOLD, bold=True).bottom + fs * 0.2
     y = blit_fit(surface, pos.context, fs * 0.9, (x, y), w, DIM).bottom + fs * 0.5
-    text_h = round(fs * 1.4) * 2 + round(fs * 0.6)        # the sentence and the figures
+    text_h = round(fs * 1.45 * 3 + fs * 0.5) if pos.sentence else 0      # two lines of judgement, the figures
     room = area.bottom - y - text_h
-    chart_h = round(room * 0.36) if pos.bars else 0
+    chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h
-    # Card sizes: the trick's cards take about 40 % of the card bands, the hand's the rest;
-    # a hand of 13 overlaps to fit the width.
     label = round(fs * 0.85)
-    trick_w = max(24, min(round((cards_h * 0.42 - label * 1.5) / 1.4), round(w / 7)))
-    hand_n = len(pos.hand) if pos.hand else 1
-    hand_w = max(24, min(round((cards_h * 0.58 - label * 1.6) / 1.4), round(w / (0.5 * hand_n + 0.7))))
-    y = draw_trick(surface, pygame.Rect(x, y, w, round(cards_h * 0.42)), label, images, pos, trick_w)
-    y = draw_hand(surface, pygame.Rect(x, y, w, round(cards_h * 0.58)), label, images, pos, hand_w)
-    y = area.bottom - chart_h - text_h + round(fs * 0.3)
-    y = blit_fit(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True).bottom + fs * 0.25
-    blit_fit(surface, pos.numbers, fs * 0.85, (x, y), w, DIM)
+    top_h = round(cards_h * 0.42) if pos.turn_label is not None or pos.info else 0
+    hand_h = cards_h - top_h
+    # Card widths from the height each band has, and for the hand the width too (13 cards overlap);
+    # never larger than the table's own cards.
+    most = getattr(images, "width", 200)
+    n = len(pos.hand) if pos.hand else 1
+    trick_w = max(20, min(most, round((top_h - TRICK_TEXT * label) / 1.4), round(w / 7)))
+    hand_w = max(20, min(most, round((hand_h - HAND_TEXT * label) / 1.4), round(w / (0.5 * n + 0.7))))
+    band = pygame.Rect(x, y, w, top_h)
+    if pos.turn_label is not None:
+        draw_trick(surface, band, label, images, pos, trick_w)
+    elif pos.info:
+        yy = band.y
+        for line in pos.info:
+            yy = blit_lines(surface, line, fs * 0.95, (x, yy), w, CREAM) + label * 0.3
+    draw_hand(surface, pygame.Rect(x, y + top_h, w, hand_h), label, images, pos, hand_w)
+    if pos.sentence:
+        y = area.bottom - chart_h - text_h + round(fs * 0.2)
+        y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True) + fs * 0.2
+        blit_fit(surface, pos.numbers, fs * 0.85, (x, y), w, DIM)
     if pos.bars:
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
         charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],
@@ -106,7 +162,7 @@ def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: o
     if pos.turn_label is None:
         return band.y
     blit_fit(surface, pos.trick_title, label, band.topleft, band.w, DIM, bold=True)
-    top = band.y + round(label * 1.5)
+    top = band.y + round(label * 1.4)
     ch = round(cw * 1.4)
     step = cw + max(6, cw // 4)
     x = band.x + label
@@ -135,7 +191,7 @@ def draw_hand(surface: pygame.Surface, band: pygame.Rect, label: int, images: ob
         return band.bottom
     n = len(pos.hand)
     ch = round(cw * 1.4)
-    lift = round(label * 1.45)            # room above for the tags of lifted cards
+    lift = round(label * 2.1)             # room above for the tags of lifted cards
     step = cw if n < 2 else min(cw + cw // 8, (band.w - cw) / (n - 1))
     total = cw + step * (n - 1)
     x0 = band.x + (band.w - total) / 2

@@ -63,6 +63,7 @@ class ReviewScene(MenuScene):
         self.selected = 0
         self.scroll = 0
         self.views: dict[int, dict | None] = {}
+        self.views_dealt: dict[tuple[int, str], dict | None] = {}
         self.drops: dict[str, UIDropDownMenu] = {}
         self.row_rects: list[tuple[int, pygame.Rect]] = []
         try:
@@ -100,7 +101,7 @@ class ReviewScene(MenuScene):
         try:
             review = job.future.result()
         except ReviewError as e:
-            self.error = str(e)
+            self.error = TEXT["damaged"].format(reason=e)
             return
         except BrokenProcessPool:
             self.error = TEXT["stopped"].format(reason=TEXT["worker_died"])
@@ -275,18 +276,21 @@ class ReviewScene(MenuScene):
         sub = TEXT["subtitle"].format(game=f.game.title, deal=self.deal + 1, deals=f.deals, who=who)
         half = pygame.Rect(line.x, line.y, left.w, line.h)
         blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
-        status = self.error or self.status
-        if status:
-            ink = RED if self.error else DIM
-            blit_fit(surface, status, fs * 0.95, (right.x, line.centery), right.w, ink, anchor="midleft")
+        if self.status:
+            blit_fit(surface, self.status, fs * 0.95, (right.x, line.centery), right.w, DIM, anchor="midleft")
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
-        if self.review is not None:
-            self.draw_list(surface, left.inflate(-2 * m, -2 * m), fs)
-            if self.review.decisions:
-                self.draw_position(surface, right.inflate(-2 * m, -2 * m), fs)
-        elif self.error is None:
-            self.draw_progress(surface, left.inflate(-2 * m, -2 * m), fs)
+        inner = left.inflate(-2 * m, -2 * m)
+        if self.error is not None:
+            blit_fit(surface, self.error, fs, inner.midleft, inner.w, RED, anchor="midleft")
+        elif self.review is not None:
+            self.draw_list(surface, inner, fs)
+        else:
+            self.draw_progress(surface, inner, fs)
+        L = Layout(self.app.size)
+        shown = self.position(self.selected) if self.review and self.review.decisions else self.dealt()
+        if shown is not None:
+            draw_position(surface, right.inflate(-2 * m, -2 * m), fs, self.app.images(L.cw, L.sw), shown)
 
     def draw_progress(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
         job = self.job
@@ -358,9 +362,39 @@ class ReviewScene(MenuScene):
                                       inaccuracies=s["inaccuracies"], mean=points(s["mean_loss"]))
         blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
 
-    def draw_position(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
-        L = Layout(self.app.size)
-        draw_position(surface, area, fs, self.app.images(L.cw, L.sw), self.position(self.selected))
+    def dealt(self) -> Position | None:
+        """The seat's hand at the start of the deal (shown while the review is worked out)."""
+        if self.error is not None or self.facts is None:
+            return None
+        if (self.deal, self.seat) not in self.views_dealt:
+            try:
+                m = match_before(self.record, self.deal, 0)
+                view = seat_view(m, m.game.seat_index(self.seat))
+            except ReviewError:
+                view = None
+            self.views_dealt = {(self.deal, self.seat): view}
+        view = self.views_dealt[(self.deal, self.seat)]
+        if view is None:
+            return None
+        hand = view.get("hand")
+        return Position(heading=TEXT["dealt"], context=self.context(view), trick_title="", trick=[],
+                        trick_note=None, turn_label=None, hand_note=TEXT["hand_hidden"],
+                        hand=sort_hand(hand, self.facts.game.rank_order) if isinstance(hand, list) else None)
+
+    def context(self, view: dict) -> str:
+        """Trump, the tricks so far and (Manfee) the targets, from the seat's side."""
+        trump = view.get("trump")
+        tricks = view.get("tricks") or {}
+        mine = next((s for s in tricks if self.seat in s.split("-")), self.seat)
+        targets = view.get("targets") or {}
+        words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
+                 "ours": tricks.get(mine, 0), "theirs": sum(v for s, v in tricks.items() if s != mine)}
+        if self.facts.game.n == 3:
+            return TEXT["context_manni"].format(**words)
+        if targets.get(mine) is not None:
+            return TEXT["context_targets"].format(our_target=targets.get(mine), their_target=next(
+                (v for s, v in targets.items() if s != mine), "?"), **words)
+        return TEXT["context"].format(**words)
 
     def position(self, i: int) -> Position:
         """What the right panel shows of decision ``i``, in words and cards."""
@@ -370,20 +404,12 @@ class ReviewScene(MenuScene):
         cells = row_cells(review.game, d, view)
         view = view or {}
         kind = verdict(review.game, d)
-        trump = view.get("trump")
-        tricks = view.get("tricks") or {}
-        mine = next((s for s in tricks if self.seat in s.split("-")), self.seat)
-        ours, theirs = tricks.get(mine, 0), sum(v for s, v in tricks.items() if s != mine)
-        targets = view.get("targets") or {}
-        words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
-                 "ours": ours, "theirs": theirs}
-        if f.game.n == 3:
-            context = TEXT["context_manni"].format(**words)
-        elif targets.get(mine) is not None:
-            context = TEXT["context_targets"].format(our_target=targets.get(mine), their_target=next(
-                (v for s, v in targets.items() if s != mine), "?"), **words)
-        else:
-            context = TEXT["context"].format(**words)
+        context = self.context(view)
+        info = []
+        if d.phase in ("call", "decide"):
+            calls = [TEXT["call_item"].format(who=f.names.get(a["seat"]) or TEXT["seats"].get(a["seat"], a["seat"]),
+                                              n=a["call"]) for a in view.get("history") or [] if "call" in a]
+            info.append(TEXT["calls"].format(calls=", ".join(calls)) if calls else TEXT["calls_none"])
         marks: dict[str, tuple[str, tuple]] = {}
         if d.phase == "play":
             for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),
@@ -410,4 +436,4 @@ class ReviewScene(MenuScene):
             hand=sort_hand(hand, f.game.rank_order) if isinstance(hand, list) else None,
             hand_note=TEXT["hand_hidden"], marks=marks,
             sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
-            numbers=numbers, chart_title=TEXT["chart"], bars=bars)
+            numbers=numbers, chart_title=TEXT["chart"], bars=bars, info=info)

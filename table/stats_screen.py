@@ -286,7 +286,6 @@ class StatsScene(MenuScene):
         y += step
         if t["accuracy"] is None:
             blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)
-            y += step
         else:
             blit_fit(surface, TEXT["accuracy"].format(accuracy=charts.format_number(round(t["accuracy"], 2)),
                                                       decisions=t["reviewed_decisions"]), fs, (x, y), w, CREAM)
