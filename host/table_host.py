@@ -371,7 +371,9 @@ class TableHost:
             delay = self.deal_pause if mh.match.records else 0.0
             step = self._deal
         elif self._answer is not None and not self._held:      # a hold pauses the bots only
-            delay = self.bot_delay
+            # A decision that is not a card takes a little longer: people read calls,
+            # trumps and taps before the next one comes.
+            delay = self.bot_delay * (1.0 if "play" in (self._answer[2] or {}) else 1.6)
             step = self._bot_play
         else:
             return

@@ -225,7 +225,8 @@ class Director(HandMotion):
         scene.sound("knock")
         if "trump" in act and act["trump"] != "partner":
             scene.trump_flash = 0.0
-        return Wait(1.0 if "decision" in act else 0.6 if "trump" in act or "swap" in act else 0.45)
+        # Long enough to read at the chosen pace (a newcomer must see who called what).
+        return Wait(scene.announce_hold() * (1.3 if "decision" in act else 1.0))
 
     def _tap(self, seat, times):
         """A knock on the table: knuckles at the seat, rings on the felt, the table jolts."""

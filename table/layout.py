@@ -182,6 +182,17 @@ class Layout:
             return self.W * 0.2
         return self.W * 0.24
 
+    def log_rect(self):
+        """Under the left seat's plate, over the viewer's: the deal's announcements
+        (x, y, width, height), or None if the window leaves no room for two lines."""
+        fs = max(12, round(self.H * 0.021))
+        plate_h = fs * 2.7
+        top = self.anchor["left"][1] + self.side_half() + 10 + plate_h + self.margin
+        bottom = self.H - self.margin - 4 - plate_h - self.margin
+        if bottom - top < fs * 2.6:
+            return None
+        return (self.margin, top, self.plate_width("bottom"), bottom - top)
+
     def band(self):
         """The band between the court and the viewer's hand: prompts, messages, signals
         (a pygame-free rect: x, y, width, height)."""

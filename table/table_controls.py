@@ -53,7 +53,8 @@ class TableControls:
     def fixed_state(self):
         v = self.shown
         passed = bool(v.get("passed_hand") or v.get("swapped_out") and self.swap_shown)
-        return (passed and self.revealed and not self.demo, self.last_trick is not None)
+        return (passed and self.revealed and not self.demo, self.last_trick is not None,
+                not self.summary_open)
 
     def refresh_ui(self):
         key = self.ui_state()
@@ -91,8 +92,8 @@ class TableControls:
         return max(92, round(L.H * 0.14)), max(30, round(L.H * 0.045))
 
     def _show_fixed(self):
-        passed, last = self._fixed_key = self.fixed_state()
-        for name, on in (("passed", passed), ("last", last)):
+        passed, last, scores = self._fixed_key = self.fixed_state()
+        for name, on in (("passed", passed), ("last", last), ("history", scores)):
             b = self.buttons.get(name)
             if b is not None:
                 b.show() if on else b.hide()
@@ -129,6 +130,8 @@ class TableControls:
         if self.confirm:
             self._confirm_dialog(L, bw, bh)
             return
+        if self.overlay and key[2] and v.get("phase") != "play":
+            self.overlay = None         # a decision of yours is due: the panel gives way to it
         if self.overlay and not self.summary_open:
             return                      # a panel (last trick, scores...) covers the table
         if self.summary_open:

@@ -64,6 +64,7 @@ class TableDrawing:
             mark("panel:summary", self.summary_rect())
         elif self.overlay:
             mark("panel:overlay", self._draw_overlay(surface))
+        mark("log", self._draw_log(surface))
         if self.link.save_error:
             blit_text(surface, self.link.save_error, 14, (8, L.H - 4), RED, anchor="bottomleft")
         self._draw_lan(surface)
@@ -74,6 +75,32 @@ class TableDrawing:
     def _mark(self, name, rect):
         if rect is not None:
             self.drawn.append((name, pygame.Rect(rect)))
+
+    def _draw_log(self, surface):
+        """The deal's announcements, newest at the bottom (the wheel scrolls back), and
+        whether the bots are held."""
+        L = self.board.layout
+        area = L.log_rect()
+        self.log_rect = None
+        if area is None or not (self.log or self.held):
+            return None
+        x, y, w, h = area
+        fs = max(11, round(L.H * 0.018))
+        line_h = round(fs * 1.35)
+        rows = max(1, int((h - fs) // line_h))
+        lines = [f"{self.link.name(seat)}: {words}" for seat, words in self.log]
+        if self.held:
+            lines.append("Bots on hold: press H to go on")
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
+        shown = lines[max(0, len(lines) - rows - self.log_scroll):len(lines) - self.log_scroll]
+        box = pygame.Rect(round(x), round(y), round(w), round(min(h, len(shown) * line_h + fs * 0.8)))
+        panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
+        for i, text in enumerate(shown):
+            colour = GOLD if self.held and text is lines[-1] else CREAM
+            blit_rich(surface, text, fit_size(text, fs, box.width - fs), (box.x + fs * 0.5, box.y + fs * 0.4 + i * line_h),
+                      colour)
+        self.log_rect = box
+        return box
 
     def _draw_message(self, surface):
         """A refusal or a notice, in the band above the hand, in place of the prompt."""

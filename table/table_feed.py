@@ -59,6 +59,8 @@ class TableFeed:
         self.anim_view = view
 
     def _new_deal(self, view):
+        self.overlay = None              # a panel of the last deal does not stay over the new one
+        self.log = []
         self.last_trick = None
         self.signal = None
         self.hidden_seat = None

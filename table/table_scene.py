@@ -70,6 +70,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.message = None        # [text, time]
         self.results_shown = False
         self.pending = None        # (card or None, version): an intent the host has not answered
+        self.log = []              # the deal's announcements: (seat, words), newest last
+        self.log_scroll = 0        # lines scrolled back in the log
+        self.held = False          # the player paused the bots (H)
+        self.log_rect = None       # where the log was drawn (the wheel scrolls it)
         self.idle_since = time.monotonic()
         self.moving = True
         self.ripples = []          # [x, y, strength, age]: a tap on the table
@@ -126,6 +130,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
 
     def announce(self, seat, action, view=None):
         self.announces[seat] = [announce_text(action), 0.0]
+        if "cut" not in action:
+            self.log.append((seat, announce_text(action)))
         if "decision" in action and view is not None and view.get("targets"):
             who = self.link.name(seat)
             word = "accepts" if action["decision"] == "accept" else "passes"
@@ -133,6 +139,12 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                 who, word = "You", action["decision"]
             sub = "   ·   ".join(f"{self.side_name(s)} {n}" for s, n in view["targets"].items())
             self.banner(f"{who} {word}", f"targets: {sub}", 1.8)
+
+    def announce_hold(self):
+        """Animation seconds a decision that is not a card stays in front of the players:
+        readable at the default pace, longer at a slower one (Settings: bot pace)."""
+        real = (0.6 + 1.6 * self.app.settings.bot_pace) / max(1.0, self.app.time_scale)
+        return real * self.app.anim_speed
 
     def announce_over(self, ev):
         score = ev.get("score") or {}
@@ -324,7 +336,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.banners = [b for b in self.banners if b[2] > 0]
         for seat in list(self.announces):
             self.announces[seat][1] += dt
-            if self.announces[seat][1] > 2.2 and self.shown.get("phase") not in ("call", "decide"):
+            if self.announces[seat][1] > max(2.2, 2 * self.announce_hold()) \
+                    and self.shown.get("phase") not in ("call", "decide"):
                 del self.announces[seat]
         if self.ripples:
             for r in self.ripples:
@@ -392,6 +405,9 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                 self.touch_hidden_hand()
                 return True
             return self.input.mouse_down(e.pos)
+        if e.type == pygame.MOUSEWHEEL and self.log_rect is not None:
+            self.log_scroll = max(0, self.log_scroll + e.y)
+            return True
         if e.type == pygame.MOUSEMOTION:
             return self.input.mouse_move(e.pos)
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
@@ -401,6 +417,9 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def _key(self, e):
         if e.key == pygame.K_F1:
             self.open_rules()
+        elif e.key == pygame.K_h and not self.link.replay:
+            self.held = not self.held          # "hold on": the bots wait until H again
+            self.link.hold(self.held)
         elif e.key == pygame.K_ESCAPE:
             if self.confirm:
                 self.confirm = None

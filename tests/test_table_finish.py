@@ -1,0 +1,109 @@
+"""The table as a newcomer meets it: panels that give way, labels that are never
+stale, announcements long enough to read, a log of the deal, a key that holds
+the bots, people named the way the table turns."""
+import pygame
+
+from host.seats import seat_plan
+from rules.games import get_game
+from table.hud import TableLook, plate_lines
+from table.new_game import people_note
+from table_helpers import start_local
+
+
+def wait_turn(table, scene, limit=6000):
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=limit)
+
+
+def test_a_panel_gives_way_to_your_decision_and_to_a_new_deal(table):
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)   # left calls before bottom
+    scene.link.hold(True)
+    assert table.until(lambda: scene.shown.get("phase") == "call" and not scene.director.busy(), limit=3000)
+    table.click_button("history")
+    assert scene.overlay == "history"
+    scene.link.hold(False)
+    wait_turn(table, scene)                     # your call comes: the panel goes, the picker shows
+    assert scene.overlay is None and any(n.startswith("act:") for n in scene.buttons)
+    scene.overlay = "last"
+    scene._new_deal(scene.shown)
+    assert scene.overlay is None
+
+
+def test_the_scores_button_hides_while_the_deal_summary_shows_the_scores(table):
+    scene = start_local(table, "manni", {}, humans=0, bots=("KADO",) * 3, seed=2)
+    assert table.until(lambda: scene.summary_open, limit=20000)
+    table.frames(2)
+    assert not scene.buttons["history"].visible
+    scene.close_summary()
+    table.frames(2)
+    assert scene.buttons["history"].visible
+
+
+def _view(game, **fields):
+    g = get_game(game)
+    v = {"game": game, "seats": list(g.seats), "totals": {s: 0 for s in g.sides}, "won": {s: 0 for s in g.seats}}
+    v.update(fields)
+    return v
+
+
+def test_no_plate_shows_a_call_once_the_calls_are_over():
+    look = TableLook(view=_view("manfee", phase="play", calls={"left": 2, "top": 3, "right": 4},
+                                dealer="bottom", turn="left", passed=True),
+                     layout=None, board=None, viewer="bottom", name=str.title, kind=lambda s: "bot")
+    for seat in ("left", "top", "right"):
+        assert "call" not in plate_lines(look, seat)[1]
+    look.view["phase"] = "call"
+    assert plate_lines(look, "left")[1].startswith("call 2")
+
+
+def test_a_new_deal_shows_its_own_number_and_dealer_before_its_cards_fly(table):
+    scene = start_local(table, "manni", {}, humans=0, bots=("KADO",) * 3, seed=4)
+    seen = []
+    real = scene._new_deal
+
+    def new_deal(view):
+        real(view)
+        seen.append((scene.shown["deal"], scene.shown["dealer"], dict(scene.shown["won"]), len(scene.board.court)))
+    scene._new_deal = new_deal
+    assert table.until(lambda: len(seen) >= 2, limit=20000)
+    assert [d for d, *_ in seen[:2]] == [0, 1]
+    seats = list(scene.seats)
+    first = seen[0][1]
+    deal, dealer, won, _court = seen[1]
+    assert dealer == seats[(seats.index(first) + 1) % 3]      # the chip moves before the deal
+    assert set(won.values()) == {0}                            # not the last deal's tricks
+
+
+def test_announcements_stay_longer_at_a_slower_pace_and_go_in_the_deal_log(table):
+    app = table.app
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    quick = scene.announce_hold()
+    app.settings.bot_pace = 2.0
+    slow = scene.announce_hold()
+    app.settings.bot_pace = 0.0
+    assert slow > quick > 0
+    wait_turn(table, scene)                     # left has called before bottom
+    assert ("left", f"call {scene.shown['calls']['left']}") in scene.log
+    scene.draw(app.screen)
+    assert any(name == "log" for name, _r in scene.drawn)
+
+
+def test_h_holds_the_bots_and_h_again_lets_them_go_on(table):
+    scene = start_local(table, "manni", {}, humans=0, bots=("KADO",) * 3, seed=3)
+    assert table.until(lambda: scene.shown.get("phase") == "swap", limit=3000)
+    table.key(pygame.K_h)
+    assert scene.held
+    v = scene.link.view()["version"]
+    table.frames(200)
+    assert scene.link.view()["version"] == v
+    scene.draw(table.app.screen)
+    assert any(name == "log" for name, _r in scene.drawn)          # it says the bots are on hold
+    table.key(pygame.K_h)
+    assert table.until(lambda: scene.link.view()["version"] > v, limit=2000)
+
+
+def test_people_sharing_a_screen_are_numbered_and_told_who_plays_with_whom():
+    plan = seat_plan("manfee", 2)
+    assert [plan[s].name for s in ("bottom", "left")] == ["Player 1", "Player 2"]
+    assert "opponents" in people_note(get_game("manfee"), 2)
+    assert "partners" in people_note(get_game("manfee"), 3)
+    assert "themselves" in people_note(get_game("manni"), 2)
