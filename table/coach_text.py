@@ -139,11 +139,11 @@ def verdict(game: str, d: DecisionReview) -> str:
     return "best" if d.expected_loss == 0.0 else "fine"
 
 
-def row_cells(game: str, d: DecisionReview, view: dict | None) -> list[str]:
-    """The texts of a decision's row, column by column (what the list shows)."""
-    if d.phase == "play" and view is not None:
-        played = sum(1 for a in view.get("history") or [] if "play" in a)
-        when = TEXT["trick"].format(n=played // max(1, len(view.get("seats") or [0] * 4)) + 1)
+def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
+    """The texts of a decision's row, column by column (what the list shows);
+    ``trick`` is the number of the trick a card decision was made in."""
+    if d.phase == "play" and trick is not None:
+        when = TEXT["trick"].format(n=trick)
     else:
         when = TEXT["when"].get(d.phase, d.phase)
     return [when, choice_text(plain(d.chosen)), choice_text(d.best), points(d.expected_loss),

@@ -247,11 +247,18 @@ class ReviewScene(MenuScene):
                 self.views[i] = None
         return self.views[i]
 
+    def trick_of(self, d: Any) -> int:
+        """The number of the trick decision ``d`` was made in, from the record's
+        actions (no replay: the list asks for every row)."""
+        actions = self.record["deals"][d.deal].get("actions") or []
+        played = sum(1 for a in actions[:d.index] if isinstance(a, dict) and "play" in a)
+        return played // self.facts.game.n + 1
+
     def rows(self) -> list[list[str]]:
         """Every row's texts, as the list shows them."""
         if not self.review:
             return []
-        return [row_cells(self.review.game, d, self.view_of(i)) for i, d in enumerate(self.review.decisions)]
+        return [row_cells(self.review.game, d, self.trick_of(d)) for d in self.review.decisions]
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -401,7 +408,7 @@ class ReviewScene(MenuScene):
         review, f = self.review, self.facts
         i = max(0, min(i, len(review.decisions) - 1))
         d, view = review.decisions[i], self.view_of(i)
-        cells = row_cells(review.game, d, view)
+        cells = row_cells(review.game, d, self.trick_of(d))
         view = view or {}
         kind = verdict(review.game, d)
         context = self.context(view)
