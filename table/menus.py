@@ -44,7 +44,7 @@ class MainMenu(MenuScene):
                      ("resume", _("Resume"), bool(self.resumable)),
                      ("lan", _("Join a LAN game"), True),
                      ("replays", _("Replays"), True),
-                     ("stats", "Statistics", True),      # to be marked for translation (issue 16)
+                     ("stats", _("Statistics"), True),
                      ("rules", _("Rules"), True),
                      ("settings", _("Settings"), True),
                      ("quit", _("Quit"), True)], top=round(self.app.size[1] * 0.25))   # 8 fit at 600 px

@@ -67,7 +67,7 @@ class ResultsScene(MenuScene):
         else:
             names = [("new", _("New game")), ("replay", _("Watch replay")), ("menu", _("Main menu"))]
         if self.end.record is not None:
-            names.insert(min(2, len(names)), ("review", "Review"))     # before "Main menu" if it is third
+            names.insert(min(2, len(names)), ("review", _("Review")))     # before "Main menu" if it is third
         x = W // 2 - (len(names) * (bw + 16) - 16) // 2
         for name, text in names:
             self.buttons[name] = self.add(UIButton(pygame.Rect(x, y, bw, bh), text, self.app.ui,
