@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 
 from .cards import sort_hand
+from .charts import Series, bar_chart, score_race
 from .effects import draw_badges, draw_ripples, draw_widow_label
-from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump
+from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, side_name
 from .panels import draw_cards_panel, draw_history
 from .rich import blit_rich
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
@@ -215,9 +216,13 @@ class TableDrawing:
         fs = max(12, round(L.H * 0.022))
         rows = len(self.link.summaries())
         extra = 1.5 if self._summary_note() else 0
-        r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.66), round(fs * (9.5 + extra + 1.35 * rows))))
-        r.center = (L.W // 2, round(L.H * 0.47))
+        h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
+        r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
+        r.center = (L.W // 2, round(L.H * 0.5))
         return r
+
+    def summary_chart_height(self):
+        return round(self.board.layout.H * 0.2)
 
     def _summary_note(self):
         ev = self.summary_event or {}
@@ -231,12 +236,52 @@ class TableDrawing:
         deal = (ev.get("deal") or 0) + 1
         outcome = ev.get("outcome")
         words = {"over": "over!", "exact": "exact", "misdeal": "void", "tie": "a tie", "complete": "scored"}
-        self._history(surface, r, title=f"Deal {deal}: " + words.get(outcome, outcome or "done"),
-                      latest=deal, note=self._summary_note())
         L = self.board.layout
+        fs = max(12, round(L.H * 0.022))
+        chart_h = self.summary_chart_height()
+        _bw, bh = self.button_size()
+        self._history(surface, r, title=f"Deal {deal}: " + words.get(outcome, outcome or "done"),
+                      latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))
+        area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
+        self._summary_charts(surface, area, fs)
         if self.demo and not self.link.replay:
             blit_text(surface, "next deal in a moment…", max(12, round(L.H * 0.02)),
                       (r.centerx, r.bottom - 12), DIM, anchor="midbottom")
+
+    def _summary_charts(self, surface, area, fs):
+        """The deal in pictures: each side's tricks against its target (Manfee's calls,
+        Manni's four, Manille's card points against 30), and the race of the totals
+        toward the match's target."""
+        summaries = self.link.summaries()
+        if not summaries:
+            return
+        last = summaries[-1]
+        sides = list(self.game.sides)
+        mine = self.game.side_of(self.viewer) if self.mine else None
+        palette = [(120, 170, 255), (255, 140, 110), (150, 220, 140)]
+        colours = [GOLD if s == mine else palette[i % 3] for i, s in enumerate(sides)]
+        names = [side_name(self.link.name, s) for s in sides]
+        if self.game.card_points and last.get("points"):
+            values = [last["points"].get(s, 0) for s in sides]
+            targets, title = [30.0] * len(sides), "card points (30 to score)"
+        else:
+            values = [(last.get("tricks") or {}).get(s, 0) for s in sides]
+            if last.get("targets"):
+                targets, title = [float(last["targets"].get(s, 0)) for s in sides], "tricks against the target"
+            else:
+                targets, title = [4.0] * len(sides), "tricks (four to break even)"
+        left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
+        right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
+        font = max(10, round(fs * 0.8))
+        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font)
+        running = {s: [] for s in sides}
+        total = {s: 0 for s in sides}
+        for summ in summaries:
+            for s in sides:
+                total[s] += (summ.get("score") or {}).get(s, 0)
+                running[s].append(total[s])
+        score_race(surface, right, [Series(n, running[s], c) for n, s, c in zip(names, sides, colours)],
+                   target=(self.shown.get("options") or {}).get("target"), title="the match so far", font_px=font)
 
     def _draw_cover(self, surface):
         b = self.board
