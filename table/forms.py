@@ -18,7 +18,6 @@ from rules.games import Game
 from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
-from .text import gui
 from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, text_width
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
@@ -115,7 +114,7 @@ class MenuScene(Scene):
         y = top if top is not None else round(H * 0.32)
         self.buttons = {}
         for name, text, enabled in items:
-            b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), gui(text), self.app.ui,
+            b = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, y, bw, bh), text, self.app.ui,
                                   object_id=fit_id("@menu_button", text, bw)))
             if not enabled:
                 b.disable()
@@ -142,8 +141,7 @@ class Form:
     Widgets are added to ``scene`` (so they go with it) and recorded by name in
     ``buttons``, ``drops`` and ``entries``.  In a right-to-left language the
     rows are mirrored: the label on the right, its field to its left.  Texts
-    given to a form are worded already (``_()``); the form prepares them for
-    pygame_gui (``text.gui``).
+    given to a form are worded already (``_()``).
     """
 
     def __init__(self, scene: MenuScene, y: int, rows: int, room: int, width: int = 660,
@@ -182,7 +180,7 @@ class Form:
 
     def label(self, text: str, cls: str = "@heading_label", width: int | None = None) -> None:
         w = width or self.lw
-        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, w, self.rh)), gui(text),
+        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, w, self.rh)), text,
                                self.ui, object_id=fit_id(cls, text, w + 20)))
 
     def note(self, text: str) -> None:
@@ -194,10 +192,10 @@ class Form:
         return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
 
     def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> UIDropDownMenu:
-        d = self.scene.add(UIDropDownMenu([gui(o) for o in options], gui(start), self.field(x, width), self.ui,
+        d = self.scene.add(UIDropDownMenu([o for o in options], start, self.field(x, width), self.ui,
                                           expansion_height_limit=round(self.H * 0.45)))
         self.drops[name] = d
-        self.shown[name] = {gui(o): o for o in options}
+        self.shown[name] = {o: o for o in options}
         return d
 
     def chosen(self, name: str, shown: str) -> str:
@@ -206,12 +204,12 @@ class Form:
 
     def toggle(self, name: str, text: str, x: int = 0, width: int | None = None) -> UIButton:
         rect = self.field(x, width)
-        b = self.scene.add(UIButton(rect, gui(text), self.ui, object_id=fit_id(None, text, rect.width)))
+        b = self.scene.add(UIButton(rect, text, self.ui, object_id=fit_id(None, text, rect.width)))
         self.buttons[name] = b
         return b
 
     def text(self, text: str, x: int = 0, width: int | None = None) -> None:
-        self.scene.add(UILabel(self.field(x, width), gui(text), self.ui))
+        self.scene.add(UILabel(self.field(x, width), text, self.ui))
 
     def entry(self, name: str, text: str, limit: int = 32) -> UITextEntryLine:
         e = self.scene.add(UITextEntryLine(self.field(), self.ui))

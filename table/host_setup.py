@@ -22,7 +22,6 @@ from .forms import Form, MenuScene, oid, option_pressed, option_row_count, optio
 from .i18n import N_, _, character_name, digits, game_title, number, seat_name
 from .new_game import STRENGTH, parse_number
 from .scenes import open_scene
-from .text import gui
 from .theme import CREAM, blit_text
 
 # A seat's choice is kept in these English words (codes, never shown as they are:
@@ -155,9 +154,9 @@ class HostSetupScene(MenuScene):
         self.buttons = dict(form.buttons)
         bw = 220
         on, back = (W // 2 - bw - 10, W // 2 + 10) if form.rtl else (W // 2 + 10, W // 2 - bw - 10)
-        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), gui(_("Open the table")), self.app.ui,
+        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), _("Open the table"), self.app.ui,
                                                   object_id=oid("@menu_button")))
-        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), gui(_("Back")), self.app.ui,
+        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), _("Back"), self.app.ui,
                                                  object_id=oid("@menu_button")))
         self.status_y = y + bh + 6
         if self.starting is not None:

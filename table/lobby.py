@@ -21,7 +21,7 @@ from .host_setup import default_name, lan_options, remember_name, stop_later
 from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
 from . import theme
-from .text import gui, lead
+from .text import lead
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
@@ -90,33 +90,33 @@ class LobbyScene(MenuScene):
         rh = max(32, round(H * 0.05))
         x, w = panel.x + 16, panel.width - 32
         y = panel.y + 12
-        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Your name")), ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), _("Your name"), ui, object_id=oid("@heading_label")))
         y += rh
         self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
         y += rh + 12
-        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Seat")), ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), _("Seat"), ui, object_id=oid("@heading_label")))
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
-        self.add(UILabel(code_label, gui(_("Join code")), ui, object_id=oid("@note_label")))
-        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=gui(_("private tables"))))
+        self.add(UILabel(code_label, _("Join code"), ui, object_id=oid("@note_label")))
+        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables")))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)
         y += rh + 8
-        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), gui(_("Join")), ui,
+        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), _("Join"), ui,
                                                  object_id=oid("@menu_button")))
         y += round(rh * 1.25) + 22
-        self.add(UILabel(pygame.Rect(x, y, w, rh), gui(_("Join by address")), ui, object_id=oid("@heading_label")))
+        self.add(UILabel(pygame.Rect(x, y, w, rh), _("Join by address"), ui, object_id=oid("@heading_label")))
         y += rh
         addr_rect, look_rect = self._row(x, w, y, rh, w - 90)
-        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=gui(_("host:port"))))
+        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))
         look_rect.inflate_ip(-8, 0)
         look_rect.x += 4 if not is_rtl() else -4
-        self.buttons["address"] = self.add(UIButton(look_rect, gui(_("Look")), ui))
+        self.buttons["address"] = self.add(UIButton(look_rect, _("Look"), ui))
         bw, bh = 220, max(40, round(H * 0.065))
-        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), gui(_("Back")), ui,
+        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), _("Back"), ui,
                                                  object_id=oid("@menu_button")))
         self._seat_key = None
         self._build_seats()
@@ -147,7 +147,7 @@ class LobbyScene(MenuScene):
             if is_rtl():
                 c = 1 - c
             b = self.add(UIButton(pygame.Rect(x + c * (bw + 8), self.seat_y + r * (rh + 8), bw, rh),
-                                  gui(seat_name(seat)), self.app.ui,
+                                  seat_name(seat), self.app.ui,
                                   object_id=oid("@signal_on" if seat == self.seat else "@small_button")))
             self.seat_buttons[seat] = b
         join = self.buttons.get("join")

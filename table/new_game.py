@@ -15,7 +15,6 @@ from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, option_pressed, option_row_count, option_rows, option_values, oid
 from .i18n import N_, _, character_name, digits, game_title, ngettext, number, seat_name
 from .scenes import open_scene
-from .text import gui
 
 STRENGTH = {c: i + 1 for i, c in enumerate(CHARACTERS)}       # 1 (KADO) .. 9 (ZELZELA)
 
@@ -112,12 +111,12 @@ class NewGameScene(MenuScene):
         ui = self.app.ui
         # Back and Start trade places right to left: the way on is where the reader ends.
         on, back = (W // 2 - bw - 10, W // 2 + 10) if form.rtl else (W // 2 + 10, W // 2 - bw - 10)
-        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), gui(_("Start")), ui,
+        self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), _("Start"), ui,
                                                   object_id=oid("@menu_button")))
-        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), gui(_("Back")), ui,
+        self.buttons["back"] = self.add(UIButton(Rect(back, y, bw, bh), _("Back"), ui,
                                                  object_id=oid("@menu_button")))
         self.buttons["lan"] = self.add(UIButton(Rect(W // 2 - bw - 10, y + bh + 10, 2 * bw + 20, bh),
-                                                gui(_("Host on the local network")), ui,
+                                                _("Host on the local network"), ui,
                                                 object_id=oid("@menu_button")))
 
     def ui_event(self, e):

@@ -25,7 +25,7 @@ from rules.games import GAMES as _GAMES
 from .forms import MenuScene, oid, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, language
 from .rich import _arrow
-from .text import font, blit_text, gui, lead
+from .text import font, blit_text, lead
 from . import theme as hud
 
 INK = (244, 236, 210)
@@ -285,12 +285,12 @@ class QuickRefScene(MenuScene):
             cls = "@tab_on" if name == self.game else "@choice_button"
             k = n - 1 - i if is_rtl() else i            # right to left, the first tab is on the right
             self.buttons[f"tab:{name}"] = self.add(UIButton(
-                pygame.Rect(f.x + 28 + k * (tw + gap), f.y + 18, tw, tab_h), gui(game_title(name)), self.app.ui,
+                pygame.Rect(f.x + 28 + k * (tw + gap), f.y + 18, tw, tab_h), game_title(name), self.app.ui,
                 object_id=oid(cls)))
         bh = max(44, round(H * 0.07))
         self.buttons["back"] = self.add(UIButton(
             pygame.Rect(W // 2 - 120, f.bottom - bh - 14, 240, bh),
-            gui(_("Back to the table") if self.overlay else _("Back")), self.app.ui, object_id=oid("@menu_button")))
+            _("Back to the table") if self.overlay else _("Back"), self.app.ui, object_id=oid("@menu_button")))
 
     def choose(self, game):
         if game != self.game:

@@ -11,7 +11,6 @@ from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UIHorizontalS
 from .forms import MenuScene, oid
 from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
-from .text import gui
 from .theme import apply_language
 
 def speeds():
@@ -62,11 +61,11 @@ class SettingsScene(MenuScene):
             return pygame.Rect(2 * x0 + lw + 10 + cw - x - w if rtl else x, yy, w, rh)
 
         def label(text, yy):
-            self.add(UILabel(at(x0, yy, lw), gui(text), self.app.ui, object_id=oid("@heading_label")))
+            self.add(UILabel(at(x0, yy, lw), text, self.app.ui, object_id=oid("@heading_label")))
 
         def drop(name, options, start, yy):
-            self.choices[name] = {gui(t): v for t, v in options}
-            self.drops[name] = self.add(UIDropDownMenu([gui(t) for t, _v in options], gui(start),
+            self.choices[name] = {t: v for t, v in options}
+            self.drops[name] = self.add(UIDropDownMenu([t for t, _v in options], start,
                                                        at(x0 + lw + 10, yy, cw), self.app.ui))
 
         label(_("Volume"), y)
@@ -74,7 +73,7 @@ class SettingsScene(MenuScene):
                                                   round(s.volume * 100), (0, 100), self.app.ui,
                                                   click_increment=5))
         self.buttons["mute"] = self.add(UIButton(at(x0 + lw + cw - 110, y, 120),
-                                                 gui(_("Muted") if s.muted else _("Sound on")), self.app.ui))
+                                                 _("Muted") if s.muted else _("Sound on"), self.app.ui))
         y += rh + gap
         label(_("Animation"), y)
         drop("speed", speeds(), _nearest(speeds(), s.anim_speed), y)
@@ -84,12 +83,12 @@ class SettingsScene(MenuScene):
         y += rh + gap
         label(_("Deck"), y)
         self.buttons["colours"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
-                                                    gui(_("Four colours") if s.four_colour else _("Two colours")),
+                                                    _("Four colours") if s.four_colour else _("Two colours"),
                                                     self.app.ui))
         y += rh + gap
         label(_("Window"), y)
         self.buttons["fullscreen"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
-                                                       gui(_("Full screen") if self.app.fullscreen else _("Windowed")),
+                                                       _("Full screen") if self.app.fullscreen else _("Windowed"),
                                                        self.app.ui))
         y += rh + gap
         label(_("Language"), y)
@@ -97,7 +96,7 @@ class SettingsScene(MenuScene):
         drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
         y += rh + gap + 12
         self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - 120, y, 240, max(42, round(H * 0.07))),
-                                                 gui(_("Done")), self.app.ui, object_id=oid("@menu_button")))
+                                                 _("Done"), self.app.ui, object_id=oid("@menu_button")))
 
     def set_language(self, code):
         """Use ``code`` ("" = the system's) now, keep it, and reword every open screen."""

@@ -14,7 +14,8 @@ while a Latin name or a number inside it reads left to right.  ``font()``
 returns a ``TableFont`` that renders a line run by run in that order, so every
 screen drawing with ``render``/``blit_text``/``rich`` gets Dari right.
 pygame_gui draws a whole label in one direction: ``gui()`` prepares a line for
-its right-to-left font (the Latin and number runs pre-reversed).
+its right-to-left font (the Latin and number runs pre-reversed); every widget's
+words pass through it (``theme.prepare_widget_words``).
 """
 from __future__ import annotations
 
@@ -110,14 +111,15 @@ def levels(text: str, rtl: bool) -> list[int]:
 
 def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
     """``text`` cut into runs of one direction, in the order they appear from the left:
-    [(run in logical order, right_to_left)].  ``rtl`` is the paragraph's direction
-    (default: the language's).
+    [(run in logical order, right_to_left)].  ``rtl`` is the paragraph's direction; by
+    default a line is right to left when the language is and the line has Arabic script
+    in it, so words still in English (or a Latin name alone) read as English does.
 
     >>> visual_runs("کدو (۱/۹) Manfee", rtl=True)
     [('Manfee', False), (') ', True), ('۱/۹', False), ('کدو (', True)]
     """
     if rtl is None:
-        rtl = i18n.is_rtl()
+        rtl = i18n.is_rtl() and any(_kind(c) == "R" for c in text)
     if not text:
         return []
     lv = levels(text, rtl)
@@ -156,7 +158,7 @@ def gui(text: str) -> str:
     if not i18n.is_rtl() or not text:
         return text
     out = []
-    for run, rtl in reversed(visual_runs(text, True)):      # back to logical order, runs kept
+    for run, rtl in reversed(visual_runs(text)):      # the font reverses it all: Arabic runs stay logical
         out.append(run if rtl else run[::-1])
     return "".join(out)
 

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from . import i18n
-from .text import arabic_font_file, render, blit_text, font  # noqa: F401  (re-exported: screens import text helpers from here)
+from .text import arabic_font_file, gui, render, blit_text, font  # noqa: F401  (re-exported: screens import text helpers from here)
 
 THEME_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme.json")
 # Noto Sans Arabic's line box is about 1.5 times Noto Sans's at one size: a smaller
@@ -79,6 +79,7 @@ def signed(n: int) -> str:
 def ui_theme(rtl: bool = False) -> dict:
     """theme.json for pygame_gui, with a Dari font beside every font block and text set
     against the side a reader of the language starts from (``rtl``)."""
+    prepare_widget_words()
     with open(THEME_FILE, encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     path = arabic_font_file()
@@ -122,9 +123,29 @@ def text_width(text: str, size: int, bold: bool) -> int:
     return font(size, bold).size(text)[0]
 
 
+def prepare_widget_words() -> None:
+    """pygame_gui looks up the words of every label, button and drop-down line through
+    python-i18n's ``t()`` (its own translation mechanism) just before drawing them.  Wrapped
+    once here, that lookup also prepares them for a right-to-left font (``text.gui``), so
+    every widget of every screen, the table's own too, reads right in Dari; in the other
+    languages it changes nothing.  (Text typed into an entry never passes through it.)"""
+    import i18n as widget_words             # python-i18n, pygame_gui's dependency (not table.i18n)
+    if getattr(widget_words.t, "prepares_rtl", False):
+        return
+    lookup = widget_words.t
+
+    def t(key: str, **kw: Any) -> Any:
+        words = lookup(key, **kw)
+        return gui(words) if isinstance(words, str) else words
+
+    t.prepares_rtl = True                   # type: ignore[attr-defined]
+    widget_words.t = t
+
+
 def apply_language(ui: Any, code: str | None = None) -> str:
     """Switch to ``code`` (None: the one in use) and give pygame_gui its fonts; the screens
     then rebuild their widgets (``Settings`` does it for every open screen)."""
+    prepare_widget_words()
     code = i18n.set_language(code) if code is not None else i18n.language()
     ui.get_theme().load_theme(ui_theme(i18n.is_rtl(code)))
     ui.set_locale(code)

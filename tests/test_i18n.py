@@ -318,7 +318,13 @@ def test_dari_is_drawn_right_to_left():
     assert visual_runs("بازی Manfee", True) == [("Manfee", False), ("بازی ", True)]
     assert [r for r, _rtl in visual_runs("امتیاز ۱۲", True)] == ["۱۲", "امتیاز "]
     assert gui("بازی Manfee") == "بازی eefnaM"         # pygame_gui's RTL font reverses it back
+    # every widget's words pass through it, the table's English ones too
+    from pygame_gui.core.utility import translate
+    from table.theme import prepare_widget_words
+    prepare_widget_words()
+    assert translate("Menu") == "uneM" and translate("کدو (۱/۹)") == gui("کدو (۱/۹)")
     assert i18n.digits("52 − 7") == "۵۲ − ۷" and i18n.number(-4) == "−۴"
     assert i18n.character_name("ZELZELA") == "زلزله" and i18n.game_title("manfee") == "منفی"
     i18n.set_language("nl")
     assert i18n.digits("52") == "52" and i18n.character_name("ZELZELA") == "Zelzela"
+    assert translate("Menu") == "Menu"
