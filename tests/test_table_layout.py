@@ -135,10 +135,13 @@ def test_the_busiest_states_fit_at_every_size(table, manfee_home, state):
 def test_the_deal_summary_and_the_overlays_fit(table, manfee_home, game):
     rec = position(game, 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 2 and not mh.match.deal.history)
     scene = at_table(table, manfee_home, rec)
-    assert table.until(lambda: not scene.director.busy() and scene.link.summaries(), limit=3000)
+    scene.link.hold(True)                       # nothing moves while the panels are measured
+    still = lambda: not scene.director.busy() and not scene.board.moving      # noqa: E731
+    assert table.until(lambda: still() and scene.link.summaries(), limit=3000)
     problems = []
     for size in SIZES:
         table.app._resized(size)
+        assert table.until(still, limit=600)
         scene.open_summary({"deal": 1, "outcome": "complete", "score": rec and scene.link.summaries()[-1]["score"]})
         table.frames(2)
         scene.draw(table.app.screen)
