@@ -54,13 +54,15 @@ class ReplayScene(TableScene):
         super().build_ui()
         if self.app.top is not self or self.results_shown:
             return
-        L = self.board.layout
-        bw, bh = max(110, round(L.H * 0.16)), max(34, round(L.H * 0.055))
-        x = L.W - L.margin - bw
-        y = L.pile["bottom"][1] - L.sh * 0.6 - 3 * (bh + 8)
-        self._button("step", _("Step"), (x, y, bw, bh), fixed=True)
-        self._button("auto", _("Pause") if self.link.auto else _("Auto"), (x, y + bh + 8, bw, bh), fixed=True)
-        self._button("back", _("Replays"), (x, y + 2 * (bh + 8), bw, bh), small=True, fixed=True)
+        # In the top row, left of the table's own buttons: the seats keep their places.
+        bw, bh = self.button_size()
+        row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
+        x = min(r.left for r in row) - 8 - bw
+        y = row[0].top
+        for name, text in (("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
+                           ("step", _("Step"))):
+            self._button(name, text, (x, y, bw, bh), small=True, fixed=True)
+            x -= bw + 8
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -96,8 +98,9 @@ class ReplayScene(TableScene):
         fs = max(12, round(L.H * 0.022))
         step = self.buttons.get("step")
         if step is not None:
-            hud.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left, step.rect.top - 6), hud.GOLD,
-                          bold=True, anchor="bottomleft", shadow=True)
+            r = hud.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left - 10, step.rect.centery), hud.GOLD,
+                              bold=True, anchor="midright", shadow=True)
+            self.drawn.append(("replay_label", r))
 
 
 def list_replays():
