@@ -56,7 +56,7 @@ class ReviewScene(MenuScene):
         self.error: str | None = None          # one line: the record or the review failed
         self.status: str | None = None         # one line: what became of the statistics
         self.review: DealReview | None = None
-        self.cache: dict[tuple[int, str], DealReview] = {}
+        self.cache: dict[tuple[int, str], tuple[DealReview, str | None]] = {}   # with its statistics line
         self.reviewer: Reviewer | None = None
         self.job: Job | None = None            # the review being worked out
         self.last_job: Job | None = None       # the last one that came back
@@ -85,7 +85,7 @@ class ReviewScene(MenuScene):
         self.error = self.status = None
         done = self.cache.get((self.deal, self.seat))
         if done is not None:
-            self.review = done
+            self.review, self.status = done
             return
         if self.reviewer is None:
             self.reviewer = Reviewer()
@@ -113,9 +113,9 @@ class ReviewScene(MenuScene):
             return
         if not review.complete:
             return
-        self.cache[(job.deal, job.seat)] = review
         self.review = review
         self.keep(review)
+        self.cache[(job.deal, job.seat)] = (review, self.status)
 
     def keep(self, review: DealReview) -> None:
         """The review's totals in the statistics of the seat's player (the accuracy over time)."""

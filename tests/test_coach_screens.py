@@ -99,6 +99,18 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     with StatsStore(stats_path()) as store:
         assert store.totals("Ana")["reviewed_decisions"] == n
         assert [p["deal"] for p in store.accuracy_series("Ana")] == [deal]
+    table.key(pygame.K_DOWN)
+    assert scene.selected == k + 1
+    # The seat picker: Left's review is worked out; back to Ana's, the one already done comes back at once.
+    mine = scene.review
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["seat"], text="Left: Left")
+    table.frames(1)
+    assert scene.seat == "left" and scene.review is None and scene.job is not None
+    assert wait(table, lambda: scene.review is not None)
+    assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept"]     # a bot sat there
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["seat"], text="Bottom: Ana")
+    table.frames(1)
+    assert scene.review is mine and scene.job is None and scene.status == REVIEW_TEXT["kept"].format(name="Ana")
     table.key(pygame.K_ESCAPE)
     assert app.top is not scene
 
