@@ -1,30 +1,18 @@
-"""Replays: the saves folder listed (with the finished LAN matches hosted here,
-``saves/lan/``, marked LAN), and a finished match played back.
+"""A finished match played back (the list of them is ``replay_list.py``).
 
 A replay is the table itself over a ``ReplayLink`` (the record, checked again
 by the rules step by step), with every hand face up.  Step plays one action per click;
-Auto plays on at the animation pace.  Files that cannot be read are listed
-with their reason and never touched.
+Auto plays on at the animation pace.
 """
-import os
-import time
-
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UISelectionList, UILabel
 
-from host.replay import AUTO_PACE, ReplayLink
-from host.saves import list_saves
-from rules import RulesError
-from rules.games import GAMES
-from rules.store import load_record
+from host.replay import AUTO_PACE
 
-from .config import saves_dir
-from .forms import MenuScene, oid
-from .i18n import N_, _, digits, game_title, ngettext, number, seat_name
+from .i18n import _
 from .scenes import open_scene
 from .table_scene import TableScene
-from . import theme as hud
+from . import theme
 
 
 class ReplayScene(TableScene):
@@ -90,7 +78,7 @@ class ReplayScene(TableScene):
 
     def _back(self):
         self.app.reset(open_scene("main_menu", self.app))
-        self.app.push(ReplaysScene(self.app))
+        self.app.push(open_scene("replays", self.app))
 
     def draw(self, surface):
         super().draw(surface)
@@ -98,116 +86,6 @@ class ReplayScene(TableScene):
         fs = max(12, round(L.H * 0.022))
         step = self.buttons.get("step")
         if step is not None:
-            r = hud.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left - 10, step.rect.centery), hud.GOLD,
+            r = theme.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left - 10, step.rect.centery), theme.GOLD,
                               bold=True, anchor="midright", shadow=True)
             self.drawn.append(("replay_label", r))
-
-
-def list_replays():
-    """The saves folder's matches, and the finished LAN matches this machine hosted
-    (``saves/lan/``, marked ``lan``; a damaged one is listed with its reason), newest first."""
-    lan = [dict(e, lan=True) for e in list_saves(os.path.join(saves_dir(), "lan"))
-           if not e["ok"] or e["finished"]]
-    return sorted(list_saves(saves_dir()) + lan, key=lambda e: -e["mtime"])
-
-
-class ReplaysScene(MenuScene):
-    title = N_("Replays")
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.entries = []
-        self.selected = None
-
-    def enter(self):
-        self.entries = list_replays()
-        super().enter()
-
-    def label(self, e):
-        when = digits(time.strftime("%d/%m %H:%M", time.localtime(e.get("mtime") or 0)))
-        if e.get("lan"):
-            when += "    " + _("LAN")
-        if not e["ok"]:
-            return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
-        players = e.get("players") or {}
-
-        def side(name):
-            return " & ".join((players.get(s) or {}).get("name") or seat_name(s) for s in name.split("-"))
-        totals = e.get("totals") or {}
-        score = "  –  ".join(f"{side(k)} {number(v)}" for k, v in totals.items())
-        title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
-        deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
-        if e["finished"]:
-            w = e.get("winner")
-            state = _("won by {side}").format(side=side(w)) if w else _("a draw")
-        else:
-            state = _("in progress")
-        return _("{when}    {game}, {state}    {score}    ({deals})").format(
-            when=when, game=title, state=state, score=score, deals=deals)
-
-    def build_ui(self):
-        W, H = self.app.size
-        top = round(H * 0.2)
-        items = [self.label(e) for e in self.entries] or [_("no saved matches yet")]
-        self.list = self.add(UISelectionList(pygame.Rect(round(W * 0.08), top, round(W * 0.84), H - top - 150),
-                                             items, self.app.ui))
-        self.note = self.add(UILabel(pygame.Rect(round(W * 0.08), H - 140, round(W * 0.84), 36),
-                                     _("Choose a finished match to watch it, or one in progress to resume it."),
-                                     self.app.ui, object_id=oid("@note_label")))
-        bw, bh = 220, 54
-        y = H - 96
-        self.buttons = {}
-        for i, (name, text) in enumerate((("back", _("Back")), ("watch", _("Watch")), ("review", "Review"),
-                                          ("resume", _("Resume")))):
-            b = self.add(UIButton(pygame.Rect(W // 2 - 470 + i * (bw + 20), y, bw, bh), text, self.app.ui,
-                                  object_id=oid("@menu_button")))
-            self.buttons[name] = b
-        self._enable()
-
-    def _entry(self):
-        if self.selected is None:
-            return None
-        for e in self.entries:
-            if self.label(e) == self.selected:
-                return e
-        return None
-
-    def _enable(self):
-        e = self._entry()
-        ok = e is not None and e["ok"]
-        for name, cond in (("watch", ok and e["finished"]), ("review", ok and e["finished"]),
-                           ("resume", ok and not e["finished"])):
-            self.buttons[name].enable() if cond else self.buttons[name].disable()
-
-    def ui_event(self, ev):
-        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
-            self.selected = ev.text
-            e = self._entry()
-            if e is not None and not e["ok"]:
-                self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))
-            self._enable()
-            return True
-        name = self.pressed(ev)
-        e = self._entry()
-        if name == "back":
-            self.app.pop()
-        elif name == "watch" and e and e["ok"]:
-            try:
-                record, _m = load_record(e["path"])
-            except RulesError as err:
-                self.note.set_text(str(err))
-                return True
-            self.app.push(ReplayScene(self.app, ReplayLink(record, self.app.wake)))
-        elif name == "review" and e and e["ok"]:
-            try:
-                record, _m = load_record(e["path"])
-            except RulesError as err:
-                self.note.set_text(str(err))
-                return True
-            # the statistics know a match by its file's name (host.table_host._record_stats)
-            self.app.push(open_scene("review", self.app, record=record, match_id=os.path.basename(e["path"])))
-        elif name == "resume" and e and e["ok"]:
-            menu = open_scene("main_menu", self.app)
-            self.app.reset(menu)
-            menu.resume(e["path"])
-        return name is not None

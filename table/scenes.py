@@ -18,7 +18,7 @@ SCENES = {
     "rules": "table.quickref:QuickRefScene",
     "table": "table.table_scene:TableScene",
     "results": "table.results:ResultsScene",
-    "replays": "table.replays:ReplaysScene",
+    "replays": "table.replay_list:ReplaysScene",
     "replay": "table.replays:ReplayScene",
     "host_setup": "table.host_setup:HostSetupScene",
     "lobby": "table.lobby:LobbyScene",

@@ -71,7 +71,7 @@ def test_damaged_and_foreign_files_are_reported_by_name_and_left_untouched(table
         assert not entries[name]["ok"]
         assert entries[name]["reason"].startswith(name + ":")
     from table.menus import MainMenu
-    from table.replays import ReplaysScene
+    from table.replay_list import ReplaysScene
     menu = MainMenu(table.app)
     table.app.reset(menu)
     table.frames(2)
@@ -115,7 +115,8 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     rec = bot_record("manfee", {"target": 13}, seed=8)
     save_record(str(manfee_home / "saves" / "manfee-done.json"), rec)
     from rules.record import read_match
-    from table.replays import ReplaysScene, ReplayScene
+    from table.replay_list import ReplaysScene
+    from table.replays import ReplayScene
     from table.menus import MainMenu
     app = table.app
     app.reset(MainMenu(app))
@@ -138,3 +139,32 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     table.click(scene.buttons["auto"].rect.center)
     assert table.until(lambda: scene.results_shown, limit=20000)
     assert scene.link.mh.match.totals == read_match(rec)[0].totals
+
+
+def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_asking(table, manfee_home):
+    import pygame_gui
+    from table.replay_list import ReplaysScene
+    done = bot_record("manni", {"target": 2}, seed=1)
+    unfinished = bot_record("manille", {}, seed=2, finished=False, steps=5)
+    folder = manfee_home / "saves"
+    save_record(str(folder / "manni-done.json"), done)
+    save_record(str(folder / "manille-left.json"), unfinished)
+    os.utime(folder / "manni-done.json", (1, 1))                 # the older one, and still listed first
+    app = table.app
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    assert [e["name"] for e in replays.entries] == ["manni-done.json", "manille-left.json"]
+    assert "Manni" in replays.label(replays.entries[0]) and "won by" in replays.label(replays.entries[0])
+    replays.game = "manille"
+    replays.rebuild_ui()
+    assert [e["name"] for e in replays.shown()] == ["manille-left.json"]
+    replays.selected = replays.label(replays.shown()[0])
+    replays._enable()
+    assert replays.buttons["delete"].is_enabled and not replays.buttons["watch"].is_enabled
+    table.click(replays.buttons["delete"].rect.center)
+    assert replays.confirm is not None and (folder / "manille-left.json").exists()    # it asks first
+    confirmed = pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm)
+    replays.ui_event(confirmed)
+    assert not (folder / "manille-left.json").exists() and (folder / "manni-done.json").exists()
+    assert [e["name"] for e in replays.entries] == ["manni-done.json"]

@@ -1,0 +1,174 @@
+"""Replays: every match of the saves folder (and the finished LAN matches hosted
+here, ``saves/lan/``, marked LAN), finished ones first, each with its date, game,
+players and result; a game filter; Watch, Review, Resume, and Delete for a match
+left unfinished (it asks first).  A file that cannot be read is listed with its
+reason and never touched.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList
+from pygame_gui.windows import UIConfirmationDialog
+
+from host.replay import ReplayLink
+from host.saves import delete_save, list_saves
+from rules import RulesError
+from rules.games import GAMES
+from rules.store import load_record
+
+from .config import saves_dir
+from .forms import MenuScene, oid
+from .i18n import N_, _, digits, game_title, ngettext, number, seat_name
+from .scenes import open_scene
+
+
+def list_replays() -> list[dict]:
+    """The matches to list: finished ones first, then those left unfinished, then the
+    files that cannot be read; newest first within each."""
+    lan = [dict(e, lan=True) for e in list_saves(os.path.join(saves_dir(), "lan"))
+           if not e["ok"] or e["finished"]]
+    entries = list_saves(saves_dir()) + lan
+    rank = {True: 0, False: 1}
+    return sorted(entries, key=lambda e: (2 if not e["ok"] else rank[bool(e["finished"])], -e["mtime"]))
+
+
+class ReplaysScene(MenuScene):
+    title = N_("Replays")
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = []
+        self.selected = None
+        self.game = None               # the filter: None for every game
+        self.confirm = None            # the open "delete?" dialog
+
+    def enter(self):
+        self.entries = list_replays()
+        super().enter()
+
+    def shown(self) -> list[dict]:
+        return [e for e in self.entries if self.game is None or e.get("game") == self.game]
+
+    def label(self, e: dict) -> str:
+        when = digits(time.strftime("%d/%m %H:%M", time.localtime(e.get("mtime") or 0)))
+        if e.get("lan"):
+            when += "    " + _("LAN")
+        if not e["ok"]:
+            return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
+        players = e.get("players") or {}
+
+        def side(name):
+            return " & ".join((players.get(s) or {}).get("name") or seat_name(s) for s in name.split("-"))
+        totals = e.get("totals") or {}
+        score = "  –  ".join(f"{side(k)} {number(v)}" for k, v in totals.items())
+        title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
+        deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
+        if e["finished"]:
+            w = e.get("winner")
+            state = _("won by {side}").format(side=side(w)) if w else _("a draw")
+        else:
+            state = _("in progress")
+        return _("{when}    {game}, {state}    {score}    ({deals})").format(
+            when=when, game=title, state=state, score=score, deals=deals)
+
+    def build_ui(self):
+        W, H = self.app.size
+        ui = self.app.ui
+        top = round(H * 0.2)
+        left, width = round(W * 0.08), round(W * 0.84)
+        rh = max(32, round(H * 0.05))
+        self.add(UILabel(pygame.Rect(left, top, 160, rh), _("Game"), ui, object_id=oid("@heading_label")))
+        choices = [_("All games")] + [game_title(n) for n in GAMES]
+        current = game_title(self.game) if self.game else choices[0]
+        self.filter = self.add(UIDropDownMenu(choices, current, pygame.Rect(left + 170, top, 300, rh), ui))
+        top += rh + 10
+        items = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
+        self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), items, ui))
+        self.note = self.add(UILabel(pygame.Rect(left, H - 140, width, 36),
+                                     _("Choose a finished match to watch it, or one in progress to resume it."),
+                                     ui, object_id=oid("@note_label")))
+        names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
+                 ("delete", _("Delete")))
+        gap = 16
+        bw, bh = min(220, (width - gap * (len(names) - 1)) // len(names)), 54
+        x = W // 2 - (len(names) * (bw + gap) - gap) // 2
+        self.buttons = {}
+        for name, text in names:
+            self.buttons[name] = self.add(UIButton(pygame.Rect(x, H - 96, bw, bh), text, ui,
+                                                   object_id=oid("@menu_button")))
+            x += bw + gap
+        self._enable()
+
+    def _entry(self):
+        if self.selected is None:
+            return None
+        return next((e for e in self.shown() if self.label(e) == self.selected), None)
+
+    def _enable(self):
+        e = self._entry()
+        ok = e is not None and e["ok"]
+        done = ok and e["finished"]
+        for name, on in (("watch", done), ("review", done), ("resume", ok and not done),
+                         ("delete", ok and not done and not e.get("lan"))):
+            self.buttons[name].enable() if on else self.buttons[name].disable()
+
+    def ui_event(self, ev):
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.filter:
+            text = ev.text if isinstance(ev.text, str) else ev.text[0]
+            self.game = next((n for n in GAMES if game_title(n) == text), None)
+            self.selected = None
+            self.rebuild_ui()
+            return True
+        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
+            self.selected = ev.text
+            e = self._entry()
+            if e is not None and not e["ok"]:
+                self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))
+            self._enable()
+            return True
+        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.confirm:
+            self.confirm = None
+            self.delete()
+            return True
+        name = self.pressed(ev)
+        e = self._entry()
+        if name == "back":
+            self.app.pop()
+        elif name in ("watch", "review") and e and e["ok"]:
+            try:
+                record, _m = load_record(e["path"])
+            except RulesError as err:
+                self.note.set_text(str(err))
+                return True
+            if name == "watch":
+                self.app.push(open_scene("replay", self.app, link=ReplayLink(record, self.app.wake)))
+            else:   # the statistics know a match by its file's name (host.table_host._record_stats)
+                self.app.push(open_scene("review", self.app, record=record, match_id=os.path.basename(e["path"])))
+        elif name == "resume" and e and e["ok"]:
+            menu = open_scene("main_menu", self.app)
+            self.app.reset(menu)
+            menu.resume(e["path"])
+        elif name == "delete" and e and e["ok"] and not e["finished"]:
+            W, H = self.app.size
+            self.confirm = self.add(UIConfirmationDialog(
+                pygame.Rect(W // 2 - 220, H // 2 - 110, 440, 220),
+                _("Delete this unfinished match? It cannot be resumed afterwards."), self.app.ui,
+                window_title=_("Delete a match"), action_short_name=_("Delete"), blocking=True))
+        return name is not None
+
+    def delete(self):
+        """The player said yes: remove the selected unfinished match's file."""
+        e = self._entry()
+        if e is None or e["finished"]:
+            return
+        error = delete_save(e["path"], os.path.dirname(e["path"]))
+        self.note.set_text(error or _("The match is deleted."))
+        self.entries = list_replays()
+        self.selected = None
+        note = self.note.text
+        self.rebuild_ui()
+        self.note.set_text(note)
