@@ -18,7 +18,7 @@ class ClientLink(LinkBase):
 
     def __init__(self, client: Client, welcome: dict, table: dict | None = None) -> None:
         view = welcome.get("view") or {}
-        super().__init__(view.get("game") or (table or {}).get("game"),
+        super().__init__(str(view.get("game") or (table or {}).get("game") or ""),
                          welcome.get("table") or (table or {}).get("table") or "LAN table")
         self.client = client
         self.inbox = client.inbox            # the client's reader thread fills it

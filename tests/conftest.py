@@ -84,7 +84,7 @@ def table(manfee_home):
     from table.app import App
     from table.config import Settings
     from table.menus import MainMenu
-    app = App(Settings(bot_pace=0.0, anim_speed=1.0), size=(1280, 720), fullscreen=False,
+    app = App(Settings(bot_pace=0.0, anim_speed=1.0, language="en"), size=(1280, 720), fullscreen=False,
               time_scale=25.0, quiet_sound=True)
     app.reset(MainMenu(app))
     driver = TableDriver(app)
