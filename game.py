@@ -78,7 +78,8 @@ def match_from_args(args: argparse.Namespace, app) -> object | None:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     names = {"bottom": app.settings.player_name} if humans == 1 else None
     return open_local(g, args.options, humans=humans, bots=bots, seed=args.seed, names=names,
-                      save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace, stats_path=stats_path())
+                      save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace, stats_path=stats_path(),
+                      hints=app.settings.hints)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,6 +47,7 @@ class TableLink(Protocol):
     def set_pace(self, seconds: float) -> None: ...
     def reconnect(self) -> bool: ...
     def fill_open_seats(self) -> None: ...
+    def ask_hint(self, seat: str) -> bool: ...
     def join_notes(self) -> list[str]: ...
     def close(self) -> None: ...
 
@@ -72,6 +73,7 @@ class LinkBase:
         self.closed_reason: str | None = None
         self.save_error: str | None = None
         self.token: str | None = None
+        self.hints_allowed = False        # the table lets its players ask the coach
         self._mine: tuple[str, ...] = ()
         self._views: dict[str, dict] = {}
         self._view: dict = {}
@@ -129,6 +131,10 @@ class LinkBase:
     def fill_open_seats(self) -> None:
         """Give every open seat to a bot (the host of a LAN table)."""
 
+    def ask_hint(self, seat: str) -> bool:
+        """Ask the coach for ``seat``'s decision (answered by a ``hint`` message)."""
+        return False
+
     def join_notes(self) -> list[str]:
         """Lines for the waiting panel: how friends find this table."""
         return []
@@ -182,6 +188,7 @@ class LinkBase:
                 self._summaries = list(msg["summaries"])
             if msg.get("table"):
                 self.table_name = msg["table"]
+            self.hints_allowed = bool(msg.get("hints"))
         elif kind == "players":
             self._players = dict(msg.get("players") or {})
         elif kind == "notice" and msg.get("kind") == "save_failed":

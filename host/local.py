@@ -83,6 +83,9 @@ class LocalLink(LinkBase):
     def fill_open_seats(self) -> None:
         self.runner.call(self.host.fill_open_with_bots)
 
+    def ask_hint(self, seat: str) -> bool:
+        return not self._closed and self.runner.call(self.host.hint, self.port, seat)
+
     def record(self) -> dict | None:
         """The match record as the host has it now (asked on the host's thread)."""
         if not self.runner.alive:
@@ -138,24 +141,25 @@ def new_host(game: Game | str, seats: dict[str, Seat], options: dict | None = No
 def open_local(game: Game | str, options: dict | None = None, *, humans: int = 1, bots: list | None = None,
                names: dict | None = None, seed: Any = None, save_dir: str | None = None, wake: Any = None,
                bot_delay: float = 0.0, bot_budget: float | None = None,
-               stats_path: str | None = None) -> LocalLink:
+               stats_path: str | None = None, hints: bool = False) -> LocalLink:
     """A new match at this machine: ``humans`` people clockwise from the bottom, bots
     in the other seats; with no people (the demo) the screen sits behind the bottom."""
     g = get_game(game) if isinstance(game, str) else game
     seats = seat_plan(g, humans, bots, random.Random(seed), names)
     host = new_host(g, seats, options, seed, save_dir, bot_delay=bot_delay, bot_budget=bot_budget,
-                    stats_path=stats_path)
+                    stats_path=stats_path, hints=hints)
     plays = tuple(s for s in g.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else g.seats[0], wake)
 
 
 def resume_local(path: str, *, wake: Any = None, bot_delay: float = 0.0,
-                 bot_budget: float | None = None, stats_path: str | None = None) -> LocalLink:
+                 bot_budget: float | None = None, stats_path: str | None = None,
+                 hints: bool = False) -> LocalLink:
     """Continue the match saved in ``path``; RulesError("name: reason") if it cannot."""
     record, _match = load_record(path)
     mh = MatchHost.from_record(record)
     seats = from_players(mh.game, record.get("players"))
     host = TableHost(mh, seats, save_path=path, created=record.get("created"),
-                     bot_delay=bot_delay, bot_budget=bot_budget, stats_path=stats_path)
+                     bot_delay=bot_delay, bot_budget=bot_budget, stats_path=stats_path, hints=hints)
     plays = tuple(s for s in mh.game.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else mh.game.seats[0], wake)

@@ -43,7 +43,8 @@ class TableHost:
                  grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
                  bot_budget: float | None = None, in_process: bool | None = None,
                  info_extra: dict | None = None, on_notice: Callable[..., None] | None = None,
-                 on_seats_changed: Callable[[], None] | None = None, stats_path: str | None = None) -> None:
+                 on_seats_changed: Callable[[], None] | None = None, stats_path: str | None = None,
+                 hints: bool = False) -> None:
         self.mh = mh
         self.seats = seats
         self.order = tuple(mh.game.seats)
@@ -51,6 +52,7 @@ class TableHost:
         self.lan = lan
         self.save_path = save_path
         self.stats_path = stats_path      # the players' statistics (host.stats), kept after each deal
+        self.hints = hints                # the coach's hints, for everyone at this table or nobody
         self.created = created or time.strftime("%Y-%m-%d %H:%M:%S")
         self.rng = rng or random.Random()
         self.grace = grace
@@ -277,6 +279,22 @@ class TableHost:
             return self._refuse(endpoint, seat, "illegal", f"not an action ({type(e).__name__})")
         self._changed(events)
 
+    def hint(self, endpoint: Endpoint, seat: str) -> None:
+        """The coach's suggestion for ``seat``'s decision, from that seat's view alone,
+        to the endpoint that plays it (when this table allows hints)."""
+        if not self.hints:
+            return self._refuse(endpoint, seat, "hints_off", "hints are off at this table")
+        if seat not in endpoint.plays or self.mh.whose_turn() != seat:
+            return self._refuse(endpoint, seat, "not_your_turn", "a hint is for your own decision")
+        view = self.mh.view(seat)
+        version = self.mh.version
+        assert self.thinker is not None
+
+        def answered(h: dict | None) -> None:
+            if h is not None and self.mh.version == version and endpoint in self.endpoints:
+                endpoint.deliver(dict(h, type="hint", seat=seat, version=version))
+        self.thinker.ask_hint(view, answered)
+
     def _refuse(self, endpoint: Endpoint, seat: str, code: str, reason: str) -> None:
         msg = {"type": "error", "code": code, "reason": reason}
         msg.update(self._views(endpoint))
@@ -434,7 +452,7 @@ class TableHost:
         msg = {"type": "welcome", "seat": ep.primary, "token": token, "table": self.table,
                "players": self.players(), "rejoin": rejoin,
                "summaries": list(self.mh.match.summaries), "spectator": ep.spectator,
-               "seats": list(ep.plays)}
+               "seats": list(ep.plays), "hints": self.hints}
         msg.update(self._views(ep))
         ep.deliver(msg)
 
@@ -455,7 +473,7 @@ class TableHost:
         info = {"type": "table", "table": self.table, "game": g.name, "title": g.title,
                 "options": dict(self.mh.match.options), "seats": list(g.seats),
                 "players": self.players(), "free": [s for s in g.seats if self.seats[s].kind == "open"],
-                "state": self.state()}
+                "state": self.state(), "hints": self.hints}
         info.update(self.info_extra)
         self.info = info
 

@@ -31,6 +31,12 @@ def choose(character: str, seed: int, budget: float | None, view: dict) -> dict:
     return make_bot(character, seed, budget).choose(view)
 
 
+def hint_for(view: dict, budget: float | None) -> dict:
+    """The coach's hint for the seat of ``view`` (bots.hint), as plain data."""
+    from bots.hint import hint
+    return hint(view, 1.0 if budget is None else budget).to_json()
+
+
 def fallback(view: dict, why: str) -> dict | None:
     """A bot failed: play its first legal action, and say why in the log."""
     legal = view.get("legal") or []
@@ -92,6 +98,25 @@ class Thinker:
             reset_thinking_process()
             fut = _spare_thread().submit(choose, character, seed, self.budget, view)
         fut.add_done_callback(lambda f: self._answered(f, character, seed, view, reply))
+
+    def ask_hint(self, view: dict, reply: Callable[[dict | None], None]) -> None:
+        """The coach's hint for ``view``, thought like a searching bot (off the loop);
+        ``reply(None)`` if it cannot be had."""
+        try:
+            fut = thinking_process().submit(hint_for, view, self.budget)
+        except Exception:
+            reset_thinking_process()
+            fut = _spare_thread().submit(hint_for, view, self.budget)
+
+        def done(f: Future) -> None:
+            if self.closed or f.cancelled():
+                return
+            answer = f.result() if f.exception() is None else None
+            try:
+                self.loop.call_soon_threadsafe(self._deliver, reply, answer)
+            except RuntimeError:
+                pass
+        fut.add_done_callback(done)
 
     def _here(self, character: str, seed: int, view: dict, reply: Callable) -> None:
         if self.closed:

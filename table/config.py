@@ -54,6 +54,7 @@ FIELDS = {
     "fullscreen": (False, _bool),
     "player_name": ("You", _name),
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
+    "hints": (False, _bool),                       # the coach's Hint button at the table
 }
 
 

@@ -63,7 +63,8 @@ class MainMenu(MenuScene):
 
     def resume(self, path):
         try:
-            link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path())
+            link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path(),
+                                hints=self.app.settings.hints)
         except RulesError as e:
             self.notes.append(_("{error} (the file is left as it is)").format(error=e))
             return

@@ -155,6 +155,6 @@ class NewGameScene(MenuScene):
         names = {"bottom": self.app.settings.player_name} if self.humans == 1 else None
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
                           save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,
-                          stats_path=stats_path())
+                          stats_path=stats_path(), hints=self.app.settings.hints)
         self.app.reset(open_scene("main_menu", self.app))
         self.app.push(open_scene("table", self.app, link=link))

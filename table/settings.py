@@ -91,6 +91,10 @@ class SettingsScene(MenuScene):
                                                        _("Full screen") if self.app.fullscreen else _("Windowed"),
                                                        self.app.ui))
         y += rh + gap
+        label(_("Coach"), y)
+        self.buttons["hints"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
+                                                  _("Hints: on") if s.hints else _("Hints: off"), self.app.ui))
+        y += rh + gap
         label(_("Language"), y)
         languages = language_choices()
         drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
@@ -145,6 +149,8 @@ class SettingsScene(MenuScene):
         elif name == "fullscreen":
             self.app.set_fullscreen(not self.app.fullscreen)
             s.fullscreen = self.app.fullscreen
+        elif name == "hints":
+            s.hints = not s.hints              # for the next match: a table's hints are fixed as it opens
         elif name == "back":
             self.app.pop()
             return True

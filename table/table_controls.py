@@ -144,6 +144,8 @@ class TableControls:
             return
         phase = v.get("phase")
         legal = v.get("legal") or []
+        if self.link.hints_allowed and legal:
+            self._hint_button(L, bw, bh)
         if phase == "play":
             if v.get("options", {}).get("signals") and any("play" in a for a in legal):
                 self._signal_buttons(L, bw, bh)
@@ -164,15 +166,25 @@ class TableControls:
             self.transient.append(b)
         return b
 
+    def _hint_button(self, L, bw, bh):
+        """The coach's button, at the left end of the band (a setting; at a LAN table,
+        when the host allows hints, for everyone)."""
+        bx, by, _band_w, band_h = L.band()
+        self._button("hint", "Hint", (bx, by + band_h / 2 - bh / 2, round(bw * 0.8), bh), small=True)
+
     def signal_width(self):
         bw, _bh = self.button_size()
         return round(bw * 1.4)
 
     def prompt_shift(self):
-        """How far the prompt moves left so the signal button beside it has room."""
+        """How far the prompt moves so the buttons at the ends of the band have room
+        (positive: left, for the signal button; the hint button pushes it right)."""
+        shift = 0.0
         if "signal" in self.buttons and self.buttons["signal"].visible:
-            return (self.signal_width() + 12) / 2
-        return 0.0
+            shift += (self.signal_width() + 12) / 2
+        if "hint" in self.buttons and self.buttons["hint"].visible:
+            shift -= (self.buttons["hint"].rect.width + 12) / 2
+        return shift
 
     def _signal_buttons(self, L, bw, bh):
         """Signals in the band above the hand: one button beside the prompt, or the
@@ -348,6 +360,9 @@ class TableControls:
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "fill":
             self.link.fill_open_seats()
+        elif name == "hint":
+            if self.link.ask_hint(self.viewer):
+                self.hint = {"pending": self.shown.get("version")}
         return True
 
     def picker_key(self, e):

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pygame
 
+from bots.coach_words import Reason, say
+
 from .cards import sort_hand
 from .charts import Series, bar_chart, score_race
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, side_name
 from .panels import draw_cards_panel, draw_history
-from .rich import blit_rich
+from .rich import blit_rich, card_words, rich
+from .words import describe
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
 from . import explain
 
@@ -43,6 +46,8 @@ class TableDrawing:
         v = self.shown
         if self.message:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
+        elif self.hint_now() is not None and ui and ui[2]:
+            mark("hint", self._draw_hint(surface))
         elif ui and ui[2] and not self.summary_open and not self.confirm:
             phase = v.get("phase")
             if phase == "play" and not self.input.dragging and not self.signal_menu:
@@ -101,6 +106,32 @@ class TableDrawing:
             blit_rich(surface, text, fit_size(text, fs, box.width - fs), (box.x + fs * 0.5, box.y + fs * 0.4 + i * line_h),
                       colour)
         self.log_rect = box
+        return box
+
+    def _draw_hint(self, surface):
+        """The coach's suggestion in the band (and a ring round the card it means)."""
+        h = self.hint_now()
+        L = self.board.layout
+        bx, by, bw, bh = L.band()
+        action = h["action"]
+        reason = say(Reason(*h["reasons"][0])) if h.get("reasons") else ""
+        for sign, suit in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+            reason = reason.replace(sign, "{" + suit + "}")       # fonts have no suit glyphs: pips
+        what = describe(action) if "play" not in action else card_words(action["play"])
+        text = f"Hint: {what}" + (f" ({action['signal']})" if action.get("signal") else "") \
+            + (f" — {reason}" if reason else "")
+        shift = self.prompt_shift()
+        fs = fit_size(text, max(13, round(L.H * 0.024)), bw - 2 * abs(shift) - 40, bold=True)
+        img = rich(text, fs, GOLD, bold=True)
+        r = img.get_rect(center=(round(bx + bw / 2 - shift), round(by + bh / 2)))
+        box = r.inflate(fs * 1.6, fs * 0.8)
+        panel(surface, box, fill=(40, 32, 8, 230), edge=GOLD, radius=10)
+        surface.blit(img, r)
+        sp = self.board.sprites.get(action.get("play")) if "play" in action else None
+        if sp is not None:
+            ring = pygame.Rect(0, 0, round(sp.width) + 8, round(sp.width * 1.4) + 8)
+            ring.center = (round(sp.x), round(sp.y - sp.lift))
+            pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
         return box
 
     def _draw_message(self, surface):

@@ -39,6 +39,8 @@ class TableFeed:
             self._rejoined(msg)
         elif kind == "notice":
             self._notice(msg)
+        elif kind == "hint":
+            self.hint = msg              # shown while the decision it answers is on screen
         elif kind in ("bye", "host_closed"):
             if self.link.closed_reason:
                 self._closed(self.link.closed_reason)
@@ -87,6 +89,8 @@ class TableFeed:
                 self.board.settle(sp)
 
     def _refused(self, msg):
+        if msg.get("code") == "hints_off" or (self.hint and "pending" in self.hint):
+            self.hint = None
         self._cancel_pending()
         self.say((msg.get("reason") or msg.get("code") or "refused")[:120])
         view = (msg.get("views") or {}).get(self.viewer) or msg.get("view")

@@ -74,6 +74,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.log_scroll = 0        # lines scrolled back in the log
         self.held = False          # the player paused the bots (H)
         self.log_rect = None       # where the log was drawn (the wheel scrolls it)
+        self.hint = None           # the coach's answer for the decision on screen (or {"pending": v})
         self.idle_since = time.monotonic()
         self.moving = True
         self.ripples = []          # [x, y, strength, age]: a tap on the table
@@ -198,6 +199,13 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                 and self.revealed and v.get("phase") == "play" and v.get("turn") == self.viewer
                 and self.link.kind(self.viewer) == "me" and self.pending is None and not self.link.lost)
 
+    def hint_now(self):
+        """The coach's hint for the decision on screen, if it has come (else None)."""
+        h = self.hint
+        if h and "action" in h and h.get("version") == self.shown.get("version") and h.get("seat") == self.viewer:
+            return h
+        return None
+
     def refuse_card(self, key, my_turn):
         self.say("That card can't be played now: the bright cards can." if my_turn else "Not your turn to play.")
 
@@ -254,6 +262,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
             self.say("Not connected to the host")
             return False
         self.pending = (action.get("play"), self.shown.get("version"))
+        self.hint = None
         self.input.reset()
         self.signal_menu = False
         self.confirm = None

@@ -107,3 +107,36 @@ def test_people_sharing_a_screen_are_numbered_and_told_who_plays_with_whom():
     assert "opponents" in people_note(get_game("manfee"), 2)
     assert "partners" in people_note(get_game("manfee"), 3)
     assert "themselves" in people_note(get_game("manni"), 2)
+
+
+def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(table, monkeypatch):
+    from host import thinking
+    asked = []
+
+    def hint_for(view, budget):
+        asked.append(view)
+        return {"seat": view["seat"], "phase": view["phase"], "action": dict(view["legal"][-1]),
+                "reasons": [["keep_high", {"card": "AS"}]]}
+    monkeypatch.setattr(thinking, "hint_for", hint_for)
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    link = open_local("manfee", {}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    wait_turn(table, scene)
+    assert link.hints_allowed and "hint" in scene.buttons
+    table.click_button("hint")
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    assert asked and asked[0]["seat"] == "bottom" and asked[0]["hand"] == scene.shown["hand"]
+    assert all(v.get("seat") == "bottom" for v in asked)             # only this seat's view
+    scene.draw(table.app.screen)
+    assert any(name == "hint" for name, _r in scene.drawn)
+
+
+def test_no_hint_button_where_the_table_does_not_allow_hints(table):
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    assert not scene.link.hints_allowed and "hint" not in scene.buttons

@@ -248,3 +248,23 @@ def test_each_scored_deal_lands_in_the_players_statistics_once(loop, tmp_path):
     host.begin(loop)                  # a resume syncs again: nothing is counted twice
     with StatsStore(str(tmp_path / "stats.sqlite3")) as store:
         assert store.totals("Ana")["deals"] == deals and store.profiles()[0].name == "Ana"
+
+
+def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
+    seats = seat_plan("manille", 1, ["KADO"] * 3, random.Random(2))
+    host = new_host("manille", seats, {}, seed=2, bot_budget=0.05, hints=True)
+    me = Screen()
+    host.attach(me, ("bottom",))
+    host.begin(loop)
+    run(loop, lambda: host.mh.whose_turn() == "bottom")
+    host.hint(me, "left")
+    assert me.messages[-1]["type"] == "error" and me.messages[-1]["code"] == "not_your_turn"
+    host.hint(me, "bottom")
+    run(loop, lambda: me.last("hint") is not None, seconds=60)
+    h = me.last("hint")
+    legal = host.mh.view("bottom")["legal"]
+    assert h["seat"] == "bottom" and h["version"] == host.mh.version
+    assert {k: v for k, v in h["action"].items() if k != "signal"} in legal and h["reasons"]
+    host.hints = False
+    host.hint(me, "bottom")
+    assert me.messages[-1]["code"] == "hints_off"

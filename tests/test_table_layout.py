@@ -82,7 +82,7 @@ def position(game, seed, until, signals=False, options=None):
 def at_table(table, manfee_home, rec):
     path = str(manfee_home / "saves" / "state.json")
     save_record(path, rec)
-    link = resume_local(path, wake=table.app.wake)
+    link = resume_local(path, wake=table.app.wake, hints=True)          # the Hint button too
     scene = open_scene("table", table.app, link=link)
     table.app.push(scene)
     return scene
