@@ -59,11 +59,11 @@ from net import HostServer
 server = HostServer(cfg["table"], cfg["game"], cfg["options"], cfg["seats"], bind="127.0.0.1", port=0,
                     advertise=False, seed=3, **cfg["kw"])
 server.start()
-print(json.dumps({"port": server.port, "max_conns": server.max_conns, "max_lobby": server.max_lobby}),
-      flush=True)
+print(json.dumps({"port": server.port, "max_conns": getattr(server, "max_conns", None),
+                  "max_lobby": getattr(server, "max_lobby", None)}), flush=True)
 for line in sys.stdin:
     if line.strip() == "counts":
-        print(json.dumps(dict(server.counts)), flush=True)
+        print(json.dumps(dict(getattr(server, "counts", {}))), flush=True)
 server.stop()
 """
 
@@ -116,6 +116,7 @@ class Swarm:
     kinds:  write_only  hello, then ``sync`` at ``rate`` a second (within the lobby's
                         rate), never reading
             flood       hello, then pings as fast as the socket takes them, never reading
+            slow        hello, then one frame dribbled a byte every 0.2 s (a slowloris)
             squatter    hello, a ping every ``ping`` seconds, reading everything
     With ``churn`` a peer whose connection ends connects again at once.
     ``ended`` counts ended connections, ``busy`` the ``busy`` errors read.
@@ -145,7 +146,10 @@ class Swarm:
 
     def stop(self):
         self.stopping = True
-        self.loop.call_soon_threadsafe(self._cancel)
+        try:
+            self.loop.call_soon_threadsafe(self._cancel)
+        except RuntimeError:        # every peer already ended (connecting once)
+            pass
         self.thread.join(10)
 
     def _cancel(self):
@@ -190,6 +194,8 @@ class Swarm:
                 writer.write(hello)
                 if self.kind == "squatter":
                     await self._squat(reader, writer)
+                elif self.kind == "slow":
+                    await self._dribble(reader, writer)
                 else:
                     await self._push(reader, writer)
             except (OSError, asyncio.IncompleteReadError):
@@ -215,6 +221,16 @@ class Swarm:
             await asyncio.sleep(step)
             if reader.at_eof():
                 return
+
+    async def _dribble(self, reader, writer):
+        writer.write(struct.pack(">I", 200))
+        while not writer.transport.is_closing() and not reader.at_eof():
+            writer.write(b"\x00")
+            await asyncio.sleep(0.2)
+            try:
+                await asyncio.wait_for(reader.read(65536), 0.001)
+            except asyncio.TimeoutError:
+                pass
 
     async def _squat(self, reader, writer):
         frames = FrameBuffer(CLIENT_LIMITS)
@@ -395,7 +411,7 @@ def test_a_steady_flood_just_over_the_rate_is_closed_after_one_burst_of_refusals
 
 # -- many peers: open files, memory and the log stay flat -----------------------------------
 
-def _pressure(kind, peers, seconds, nofile=None, save=None, host_kw=None, churn=True):
+def _pressure(kind, peers, seconds, nofile=None, save=None, host_kw=None, churn=True, rate=19.0):
     """A host process, a player seated and playing, ``peers`` hostile peers for
     ``seconds``: figures of the host before, during and after."""
     host = HostProcess({"bottom": "open", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
@@ -411,7 +427,7 @@ def _pressure(kind, peers, seconds, nofile=None, save=None, host_kw=None, churn=
         pump.start()
         assert bounded(lambda: player.view and player.view["version"] > 0, 5)
         v_start = player.view["version"]
-        swarm = Swarm(host.port, peers, kind, churn=churn).start()
+        swarm = Swarm(host.port, peers, kind, churn=churn, rate=rate).start()
         t_end = time.monotonic() + seconds
         during = sample(lambda: time.monotonic() > t_end, 0.1, host.stats)
         # The match went on under attack (or ended).
@@ -437,8 +453,9 @@ def _pressure(kind, peers, seconds, nofile=None, save=None, host_kw=None, churn=
 
 
 @needs_proc
-def test_a_hundred_and_twenty_write_only_peers_leave_files_and_memory_flat():
-    r = _pressure("write_only", 120, 3.0)
+@pytest.mark.parametrize("kind", ["write_only", "slow"])
+def test_a_hundred_and_twenty_write_only_or_slow_peers_leave_files_and_memory_flat(kind):
+    r = _pressure(kind, 120, 3.0)
     base_rss, base_fds = r["base"]
     assert r["connects"] >= 120
     assert r["peak_fds"] - base_fds <= r["max_conns"] + 4 < 120    # bounded by the cap, not the peers
@@ -570,18 +587,21 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--peers", type=int, default=120)
     p.add_argument("--seconds", type=float, default=40.0)
+    p.add_argument("--rate", type=float, default=19.0,
+                   help="sync messages a second from each write-only peer (the lobby allows 20)")
     args = p.parse_args(argv)
     import tempfile
     for kind, nofile, churn in (("write_only", None, False), ("write_only", None, True),
                                 ("write_only", 64, True), ("flood", None, True)):
         with tempfile.TemporaryDirectory() as tmp:
             r = _pressure(kind, args.peers, args.seconds, nofile=nofile, save=os.path.join(tmp, "s.json"),
-                          churn=churn)
+                          churn=churn, rate=args.rate)
         (rss0, fds0), (rss1, fds1) = r["base"], r["after"]
-        print(f"{kind:10} peers={args.peers} {'reconnecting' if churn else 'connecting once'} "
-              f"seconds={args.seconds:g} file limit={nofile or 'default'}: "
+        what = f"write-only at {args.rate:g}/s" if kind == "write_only" else kind
+        print(f"{what}, {args.peers} peers {'reconnecting' if churn else 'connecting once'}, "
+              f"{args.seconds:g} s, file limit {nofile or 'default'}: "
               f"connections {r['connects']}, memory {rss0:.0f} -> peak {r['peak_rss']:.0f} -> {rss1:.0f} MB, "
-              f"open files {fds0} -> peak {r['peak_fds']} -> {fds1} (cap {r['max_conns']} sockets), "
+              f"open files {fds0} -> peak {r['peak_fds']} -> {fds1} (socket cap {r['max_conns']}), "
               f"log lines {len(r['lines'])}, host counts {r['counts']}, "
               f"player {'played on' if r['progressed'] and r['connected'] else 'STALLED'}")
 
