@@ -5,7 +5,14 @@
     Client       a player's connection: inbox of messages, act(), join(), reconnect()
     LobbyBrowser tables appearing and disappearing on the LAN (queue or callback)
 
-The wire format and every message are described in docs/PROTOCOL.md.
+The wire format, every message and every limit are in docs/PROTOCOL.md; what
+the host does under hostile peers, with figures, in docs/RELIABILITY.md.
+
+    protocol / framing   the vocabulary and the frames (strict types, reasons of our own)
+    host                 HostServer: the table's host (join code, notices, the match's glue)
+    gate / conn / limits the host's door: accepting, room in the lobby, floods, cut-offs
+    client               Client;  advert / lobby: discovery, host side and lobby side
+    match / seats        the match at a LAN table and who sits where
 """
 from .protocol import PROTOCOL_VERSION, SERVICE_TYPE, DEFAULT_PORT, ProtocolError
 from .client import Client, parse_address
