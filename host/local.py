@@ -86,6 +86,9 @@ class LocalLink(LinkBase):
     def ask_hint(self, seat: str) -> bool:
         return not self._closed and self.runner.call(self.host.hint, self.port, seat)
 
+    def match_id(self) -> str | None:
+        return os.path.basename(self.host.save_path) if self.host.save_path else None
+
     def record(self) -> dict | None:
         """The match record as the host has it now (asked on the host's thread)."""
         if not self.runner.alive:

@@ -32,6 +32,7 @@ class MatchEnd:
     my_side: str | None = None            # the side of the one person here, if one
     signed_scores: bool = False
     record: Callable[[], dict | None] | None = None     # for "Watch replay"
+    match_id: str | None = None                          # the statistics' name for the match
     lan: bool = False
     replay: bool = False
     sides: list = field(default_factory=list)
@@ -107,7 +108,7 @@ class ResultsScene(MenuScene):
         elif name == "review":
             # the last deal, at the person's seat (the review screen's defaults); back here when closed
             record = self.end.record() if self.end.record else None
-            self.app.push(open_scene("review", self.app, record=record))
+            self.app.push(open_scene("review", self.app, record=record, match_id=self.end.match_id))
         elif name == "menu":
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "back":

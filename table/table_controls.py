@@ -139,6 +139,10 @@ class TableControls:
             finished = self.shown.get("finished")
             self._button("next", "See result" if finished else "Next deal",
                          (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
+            if self.mine and not self.link.replay and self.link.match_id() is not None:
+                # The coach goes through the deal just played, from this player's seat.
+                self._button("review", "Review this deal", (r.x + bw * 0.25, r.bottom - bh * 1.5, bw * 1.5, bh),
+                             small=True)
             return
         if not key[2]:
             return
@@ -341,6 +345,10 @@ class TableControls:
             self.overlay = None if self.overlay == name else name
         elif name == "next":
             self.close_summary()
+        elif name == "review":
+            deal = (self.summary_event or {}).get("deal", 0)
+            self.app.push(open_scene("review", self.app, record=self.link.record(), deal=deal,
+                                     seat=self.viewer, match_id=self.link.match_id()))
         elif name == "signal":
             if self.signal:
                 self.signal = None

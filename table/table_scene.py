@@ -175,6 +175,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                        summaries=self.link.summaries(), name=self.link.name,
                        my_side=self.game.side_of(mine) if mine else None,
                        signed_scores=self.game.scoring == "tricks_over", record=self.link.record,
+                       match_id=self.link.match_id(),
                        lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides))
         self.app.push(open_scene("results", self.app, end=end))
 

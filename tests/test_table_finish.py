@@ -140,3 +140,20 @@ def test_no_hint_button_where_the_table_does_not_allow_hints(table):
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
     wait_turn(table, scene)
     assert not scene.link.hints_allowed and "hint" not in scene.buttons
+
+
+def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
+    from table.scenes import scene_class
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    for _ in range(200):
+        assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=6000)
+        if scene.summary_open:
+            break
+        table.click_button("act:0") if scene.shown["phase"] != "play" else (
+            table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
+    table.frames(2)
+    assert "review" in scene.buttons
+    table.click_button("review")
+    review = table.app.top
+    assert isinstance(review, scene_class("review"))
+    assert review.match_id == scene.link.match_id() and review.record["deals"]
