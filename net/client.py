@@ -183,7 +183,7 @@ class Client:
                 return msg
 
     # -- the reader thread ---------------------------------------------------------------
-    def _deliver(self, msg):
+    def _deliver(self, msg: dict) -> None:
         self.inbox.put(msg)
         if self.wake:
             try:
@@ -191,7 +191,7 @@ class Client:
             except Exception:
                 pass
 
-    def _drop_socket(self):
+    def _drop_socket(self) -> None:
         sock, self._sock = self._sock, None
         if sock is not None:
             try:
@@ -200,7 +200,7 @@ class Client:
                 pass
             sock.close()
 
-    def _run(self, gen):
+    def _run(self, gen: int) -> None:
         try:
             sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
         except OSError as e:
@@ -233,7 +233,7 @@ class Client:
         if reason is not None and not self._closing and gen == self._gen:
             self._deliver(reason)
 
-    def _read(self, sock, gen):
+    def _read(self, sock: socket.socket, gen: int) -> dict | None:
         """Read until the connection ends; the final message to deliver (or None)."""
         frames = FrameBuffer(CLIENT_LIMITS)
         last_heard = last_ping = time.monotonic()
@@ -267,12 +267,15 @@ class Client:
                 last_ping = now
                 n += 1
                 pings[n] = now
+                if len(pings) > 64:         # a host that never answers pings: keep the last few
+                    del pings[min(pings)]
                 self.send({"type": "ping", "n": n})
 
-    def _receive(self, msg, pings):
+    def _receive(self, msg: dict, pings: dict[int, float]) -> dict | None:
         kind = msg["type"]
         if kind == "pong":
-            sent = pings.pop(msg.get("n"), None)
+            n = msg.get("n")
+            sent = pings.pop(n, None) if isinstance(n, int) else None
             if sent is not None:
                 self.rtt = time.monotonic() - sent
             return None
