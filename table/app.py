@@ -17,7 +17,7 @@ from .config import Settings
 from .cards import CardImages
 from .rich import set_four_colour
 from . import i18n
-from .theme import ui_theme
+from .theme import ui_theme, widget_scale
 
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
@@ -70,7 +70,9 @@ class App:
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.
         language = i18n.set_language(self.settings.language)
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), theme_path=ui_theme(i18n.is_rtl(language)),
+        self.ui_scale = widget_scale(self.screen.get_size()[1])
+        self.ui = pygame_gui.UIManager(self.screen.get_size(),
+                                       theme_path=ui_theme(i18n.is_rtl(language), self.ui_scale),
                                        starting_language=language)
         self.sounds = _Silence() if quiet_sound else make_sound_bank(self.settings)
         self.time_scale = time_scale      # tests: run the animations faster than the setting
@@ -111,6 +113,10 @@ class App:
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui.set_window_resolution(self.screen.get_size())
+        scale = widget_scale(self.screen.get_size()[1])
+        if scale != self.ui_scale:          # the words on the buttons grow with the window
+            self.ui_scale = scale
+            self.ui.get_theme().load_theme(ui_theme(i18n.is_rtl(), scale))
         for scene in self.scenes:
             scene.resize(self.screen.get_size())
 

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from rules.games import Game
 
@@ -19,6 +19,7 @@ from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
 from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, text_width
+from .widgets import DropDown
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
 # extractor, translated with _() when a form shows them.
@@ -191,8 +192,8 @@ class Form:
         """The rectangle of a widget in this row, ``x`` pixels right of the label."""
         return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
 
-    def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> UIDropDownMenu:
-        d = self.scene.add(UIDropDownMenu([o for o in options], start, self.field(x, width), self.ui,
+    def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> DropDown:
+        d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui,
                                           expansion_height_limit=round(self.H * 0.45)))
         self.drops[name] = d
         self.shown[name] = {o: o for o in options}

@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList
+from pygame_gui.elements import UIButton, UILabel, UISelectionList
 from pygame_gui.windows import UIConfirmationDialog
 
 from host.replay import ReplayLink
@@ -24,6 +24,7 @@ from .config import saves_dir
 from .forms import MenuScene, oid
 from .i18n import N_, _, digits, game_title, ngettext, number, seat_name
 from .scenes import open_scene
+from .widgets import DropDown
 
 
 def list_replays() -> list[dict]:
@@ -84,7 +85,7 @@ class ReplaysScene(MenuScene):
         self.add(UILabel(pygame.Rect(left, top, 160, rh), _("Game"), ui, object_id=oid("@heading_label")))
         choices = [_("All games")] + [game_title(n) for n in GAMES]
         current = game_title(self.game) if self.game else choices[0]
-        self.filter = self.add(UIDropDownMenu(choices, current, pygame.Rect(left + 170, top, 300, rh), ui))
+        self.filter = self.add(DropDown(choices, current, pygame.Rect(left + 170, top, 300, rh), ui))
         top += rh + 10
         items = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
         self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), items, ui))

@@ -6,12 +6,13 @@ and every open screen rebuilds its widgets, so the words change everywhere
 without a restart."""
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIDropDownMenu, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UILabel, UIHorizontalSlider
 
 from .forms import MenuScene, oid
 from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language
+from .widgets import DropDown
 
 def speeds():
     """(words, value) of the animation speeds ("Slow" is a speed and a pace: two contexts)."""
@@ -65,7 +66,7 @@ class SettingsScene(MenuScene):
 
         def drop(name, options, start, yy):
             self.choices[name] = {t: v for t, v in options}
-            self.drops[name] = self.add(UIDropDownMenu([t for t, _v in options], start,
+            self.drops[name] = self.add(DropDown([t for t, _v in options], start,
                                                        at(x0 + lw + 10, yy, cw), self.app.ui))
 
         label(_("Volume"), y)

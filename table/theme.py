@@ -24,6 +24,7 @@ ARABIC_SCALE = 0.82
 # Blocks whose text is set against a side: right-to-left readers look for it on the right.
 FIT_SIZES = (22, 20, 18, 17, 16, 15, 14, 13, 12)
 _fonts_seen: dict = {}
+_scale = [1.0]                      # the widgets' font scale for the window in use (widget_scale)
 _ALIGNED = {"label": "center", "@heading_label": "center", "@note_label": "center",
             "selection_list.@selection_list_item": "left"}
 
@@ -76,12 +77,29 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
 
 
-def ui_theme(rtl: bool = False) -> dict:
-    """theme.json for pygame_gui, with a Dari font beside every font block and text set
-    against the side a reader of the language starts from (``rtl``)."""
+def widget_scale(height: int) -> float:
+    """How much the widgets' words grow for a window ``height`` pixels tall: theme.json's
+    sizes suit 720 pixels; a taller window gets bigger words (never smaller ones: the
+    screens' boxes shrink no further than 600 pixels allow for these sizes)."""
+    return round(max(1.0, min(2.0, height / 720)), 2)
+
+
+def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
+    """theme.json for pygame_gui, its font sizes grown by ``scale`` (the one in use if
+    None), with a Dari font beside every font block and text set against the side a
+    reader of the language starts from (``rtl``)."""
     prepare_widget_words()
+    if scale is not None:
+        _scale[0] = scale
     with open(THEME_FILE, encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
+    for block in data.values():
+        f = block.get("font") if isinstance(block, dict) else None
+        if isinstance(f, dict) and "size" in f:
+            f["size"] = str(round(int(f["size"]) * _scale[0]))
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if isinstance(misc, dict) and "list_item_height" in misc:     # lines grow with their words
+            misc["list_item_height"] = str(round(int(misc["list_item_height"]) * _scale[0]))
     path = arabic_font_file()
     # Text entries have no block of their own (pygame_gui's default Noto Sans 14): give
     # them one so that Dari typed into them has its glyphs.
@@ -105,7 +123,7 @@ def ui_theme(rtl: bool = False) -> dict:
 def font_spec(name: str) -> tuple[int, bool]:
     """(size, bold) of a theme block's Latin font (``@menu_button``, ``button``...)."""
     spec = _theme_fonts().get(name) or _theme_fonts().get("#table_shape") or {}
-    return int(spec.get("size", "18")), spec.get("bold", "0") == "1"
+    return round(int(spec.get("size", "18")) * _scale[0]), spec.get("bold", "0") == "1"
 
 
 def _theme_fonts() -> dict:

@@ -157,3 +157,29 @@ def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
     review = table.app.top
     assert isinstance(review, scene_class("review"))
     assert review.match_id == scene.link.match_id() and review.record["deals"]
+
+
+def test_a_drop_down_opens_as_wide_as_its_box_with_room_for_descenders(table):
+    from table.scenes import open_scene
+    new = open_scene("new_game", table.app)
+    table.app.push(new)
+    table.frames(2)
+    d = new.form.drops["bot:top"]
+    table.click(d.rect.center)
+    table.frames(3)
+    assert d.is_open
+    lst = d.current_state.options_selection_list
+    assert lst.rect.width == d.rect.width
+    item = lst.item_list[0]["button_element"]
+    assert item.rect.height >= item.font.get_sized_height(0) if hasattr(item.font, "get_sized_height") \
+        else item.rect.height >= 24
+    assert item.text_horiz_alignment == "left" and item.text_horiz_alignment_padding >= 8
+
+
+def test_the_buttons_words_grow_with_the_window(table):
+    from table.theme import font_spec
+    small = font_spec("@small_button")[0]
+    table.app._resized((1920, 1080))
+    big = font_spec("@small_button")[0]
+    table.app._resized((1280, 720))
+    assert big >= small * 1.4 and font_spec("@small_button")[0] == small
