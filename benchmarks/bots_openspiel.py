@@ -187,8 +187,8 @@ def main(argv=None) -> None:
     t = time.time()
     r = arena.run(a.game, a.a, "ISMCTS", a.deals, a.seed, 1)
     r.update(game=a.game, seed=a.seed, options={}, seconds=round(time.time() - t, 1),
-             ismcts={"sims": a.sims, "uct_c": a.uct})
-    print(f"{a.game} {a.a} vs ISMCTS({a.sims} sims): {100 * r['win_rate']:.1f}% "
+             ismcts={"sims": a.sims, "uct_c": a.uct}, b=f"ISMCTS-{a.sims}")
+    print(f"{a.game} {a.a} vs ISMCTS ({a.sims} simulations a move): {100 * r['win_rate']:.1f}% "
           f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] diff {r['mean_diff']:+.2f} "
           f"t_a {r['time_a_ms'][0]:.1f}/{r['time_a_ms'][1]:.1f} ms "
           f"t_b {r['time_b_ms'][0]:.1f}/{r['time_b_ms'][1]:.1f} ms ({r['seconds']} s)", flush=True)

@@ -82,6 +82,7 @@ def targets(rs):
                      f"{oracle['mean_diff']:+.2f} points a set")
     else:
         lines.append("- ZELZELA against the oracle: not measured yet")
+    lines += issue15(by, rs)
     times = {}
     for r in rs:
         for side in ("a", "b"):
@@ -99,6 +100,34 @@ def targets(rs):
         lines.append(f"- [{'x' if worst < 20 else ' '}] KADO–SADA decision time: p95 at most "
                      f"{ms(worst)} ms (target under 20 ms)")
     return lines
+
+
+def issue15(by, rs):
+    """Issue 15's targets: the new ZELZELA against its frozen self (60% of
+    400 sets), against OpenSpiel's ISMCTS at equal time (whole interval
+    above 60%, 300 sets, Manille and Manfee) and against the oracle (30% of
+    sets in Manille).  Rows with fewer sets are shown as not enough."""
+    game = rs[0]["game"] if rs else ""
+    out = []
+
+    def line(text, r, need, ok):
+        if r is None:
+            out.append(f"- [ ] {text}: not measured yet")
+            return
+        held = r["sets"] >= need and ok(r)
+        note = "" if r["sets"] >= need else f" (fewer than the {need} sets asked)"
+        out.append(f"- [{'x' if held else ' '}] {text}: {100 * r['win_rate']:.1f}% "
+                   f"({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}) over {r['sets']} sets{note}")
+    line("ZELZELA wins at least 60% against ZELZELA-1 (frozen)", by.get(("ZELZELA", "ZELZELA-1")),
+         400, lambda r: r["win_rate"] >= 0.6)
+    ismcts = next((r for (a, b), r in by.items() if a == "ZELZELA" and b.startswith("ISMCTS")), None)
+    if game in ("manille", "manfee") or ismcts:
+        line("ZELZELA against ISMCTS at equal time, whole interval above 60%", ismcts, 300,
+             lambda r: r["ci95"][0] > 0.6)
+    if game == "manille":
+        line("ZELZELA wins at least 30% against the oracle", by.get(("ZELZELA", "ORACLE")), 150,
+             lambda r: r["win_rate"] >= 0.3)
+    return out
 
 
 if __name__ == "__main__":

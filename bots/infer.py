@@ -164,7 +164,9 @@ def announced(info, sharp=1.0):
         trump = info.trump
 
         def swapped_fit(h, trump=trump):
+            # Soft: the bots' own swap weighs the Manni by play-outs, and
+            # a fair share of swapped hands were worth four tricks or more.
             e = manni_tricks(h, trump)
-            return -max(0.0, e - 3.7) * 2.0 * sharp
+            return -max(0.0, e - 3.5) * 0.7 * sharp
         terms.append((WIDOW, swapped_fit))
     return terms

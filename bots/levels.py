@@ -20,8 +20,11 @@ Level by level they add skill:
            taps, kept hands); about eight in Manni.
   TIZAB    about eight worlds (40 play-outs a decision), and an exact solver
            for the last three tricks; about twenty in Manni.
-  ZELZELA  hundreds of worlds (2,000 play-outs a card decision) and the
-           deepest solver; considers blind trump.
+  ZELZELA  hundreds of worlds (at least 2,000 play-outs a card decision, up
+           to 6,000 when the choice is close) and the deepest solver; reads
+           the others' play (worlds weighted by how likely each made the
+           cards they chose, ``reading``) and more of their announcements
+           (accept or pass, slams, the Manni swap); considers blind trump.
 
 Why the search levels differ in worlds rather than in thousands of
 play-outs: measured in the arena (README, "Bots"), determinized search gains
@@ -38,7 +41,10 @@ bidding decision; 0 = formula), rollouts (play-outs per card decision; 0 = no
 search), min_worlds (worlds a search samples at least), solve_at (tricks left from which the exact solver takes over), infer
 (weight worlds by announcements, in play), infer_bid (the same
 for bidding only), block / c1opt (Manfee call tactics, see bidding.py), time_cap (seconds after which a search
-stops early), bravado (chance of a blind trump, muette).
+stops early), bravado (chance of a blind trump, muette).  ZELZELA's search
+(``think``): max_units (its most play-out units a card), read_play / read_q /
+read_sharp (the play model: the heuristic's card with chance q, weights to
+the power sharp), infer_more (the extra announcements).
 """
 
 LEVELS = {
@@ -64,7 +70,7 @@ LEVELS = {
                   send_signals=True, read_signals=True, bid_noise=0.05, bid_worlds=120,
                   rollouts=40, min_worlds=4, solve_at=3, infer=True, tap_margin=4.0, time_cap=1.2),
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
-                    send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=160,
+                    send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=640,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
                     infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16),
 }

@@ -153,3 +153,29 @@ def test_the_frozen_reference_is_arena_only():
     assert ref.settings("manille")["rollouts"] == 40 and "max_units" not in ref.settings("manille")
     m, v = next(played_points("manni", seed=2))
     assert {k: x for k, x in ref.choose(v).items()} in [dict(a) for a in v["legal"]]
+
+
+def test_the_swapped_out_hand_was_weak_in_the_world_that_is():
+    """After a Manni swap, the other seats weigh worlds by how weak the hand
+    out of play looks; the hand that really went out (TANA swaps weak hands)
+    weighs at least as much as a typical sampled one, most of the time."""
+    from bots.infer import acceptor
+    rng = random.Random(3)
+    compared = heavier = 0
+    for k in range(40):
+        m = Match("manni")
+        m.start_deal(rng=rng)
+        bots = [make_bot("TANA", 10 * k + s) for s in range(3)]
+        while m.in_deal and m.deal.swapper < 0 and seat_view(m, m.to_act())["phase"] == "swap":
+            s = m.to_act()
+            m.apply(s, bots[s].choose(seat_view(m, s)))
+        d = m.deal
+        if d.swapper < 0:
+            continue
+        seat = (d.swapper + 1) % 3
+        info = Info(seat_view(m, seat))
+        acc = acceptor(info, more=True)
+        typical = sorted(acc(*sample_world(info, rng)) for _ in range(9))[4]
+        heavier += acc(*true_world(m, info)) >= typical
+        compared += 1
+    assert compared >= 8 and heavier >= 0.7 * compared, (heavier, compared)
