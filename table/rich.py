@@ -12,6 +12,12 @@ at an anchor.  Pips on the table's dark panels use light inks (cream for the
 black suits) unless ``on_light`` is set.  The inks come from ``sprites.colours``
 and follow the deck: ``set_four_colour(True)`` makes a diamond here as blue
 (and a club as green) as on the cards.
+
+A line with Dari words in it reads right to left: its pieces are ordered by
+the bidi rules of ``text.visual_spans`` (a pip counts as a letter of the card
+index before it, so "J{C}" stays J♣; a number stays left to right), and an
+arrow in a right-to-left stretch points left, the way the line reads.  The
+cache of drawn lines empties when the language changes.
 """
 import re
 from collections.abc import Mapping
@@ -20,7 +26,8 @@ import pygame
 
 from sprites.colours import suit_ink as _sprite_ink
 
-from .text import font
+from . import i18n
+from .text import ARROW_MARK, PIP_MARK, font, paragraph_rtl, visual_spans
 
 _deck = {"four_colour": False}           # the Settings' deck, told by set_four_colour
 
@@ -105,6 +112,48 @@ def card_words(card):
     return f"{RANK_WORDS.get(card[0], card[0])}{{{card[1]}}}"
 
 
+def _pieces(text, bold):
+    """The line's pieces in reading order: ("txt", words, bold), ("pip", suit) or ("arrow",)."""
+    out = []
+    b = bold
+    for tok in _TOKEN.split(text):
+        if not tok:
+            continue
+        if tok == "**":
+            b = not b
+        elif tok == "->":
+            out.append(("arrow",))
+        elif len(tok) == 3 and tok[0] == "{":
+            out.append(("pip", tok[1]))
+        else:
+            out.append(("txt", tok, b))
+    return out
+
+
+def _visual(pieces):
+    """The pieces of a right-to-left line in the order they stand from the left, each text
+    piece cut into runs of one direction: [(piece, right_to_left)]."""
+    chars, owner = [], []
+    for k, p in enumerate(pieces):
+        mark = p[1] if p[0] == "txt" else PIP_MARK if p[0] == "pip" else ARROW_MARK
+        chars.append(mark)
+        owner += [k] * len(mark)
+    line = "".join(chars)
+    out = []
+    for start, end, right in visual_spans(line, True):
+        segs = []                                   # the span's stretches of one piece, in logical order
+        i = start
+        while i < end:
+            j = i
+            while j < end and owner[j] == owner[i]:
+                j += 1
+            p = pieces[owner[i]]
+            segs.append((("txt", line[i:j], p[2]) if p[0] == "txt" else p, right))
+            i = j
+        out += reversed(segs) if right else segs
+    return out
+
+
 def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=False):
     """A surface of ``text`` with its tokens drawn as shapes (cached)."""
     size = int(size)
@@ -114,25 +163,28 @@ def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=
         return img
     if len(_cache) > 500:
         _cache.clear()
+    pieces = _pieces(text, bold)
+    rtl = paragraph_rtl("".join(p[1] for p in pieces if p[0] == "txt"))
+    ordered = _visual(pieces) if rtl else [(p, False) for p in pieces]
     parts = []
-    b = bold
     f_asc = font(size, True).get_ascent()
-    for tok in _TOKEN.split(text):
-        if not tok:
+    for p, right in ordered:
+        if p[0] == "arrow":
+            arrow = _arrow(size, colour)
+            parts.append(("img", pygame.transform.flip(arrow, True, False) if right else arrow, 0.25))
             continue
-        if tok == "**":
-            b = not b
+        if p[0] == "pip":
+            parts.append(("img", pip_surface(p[1], round(size * 0.82), suit_ink(p[1], on_light)), 0.08))
             continue
-        if tok == "->":
-            parts.append(("img", _arrow(size, colour), 0.25))
-            continue
-        if len(tok) == 3 and tok[0] == "{":
-            parts.append(("img", pip_surface(tok[1], round(size * 0.82), suit_ink(tok[1], on_light)), 0.08))
-            continue
-        f = font(size, b)
-        parts.append(("txt", f.render(tok, True, colour), 0.0))
-        if shadow:
-            parts[-1] = ("txt", parts[-1][1], 0.0, f.render(tok, True, (0, 0, 0)))
+        f = font(size, p[2])
+        if rtl:                                     # one run, already in order: drawn as it is
+            parts.append(("txt", f.render_run(p[1], right, True, colour), 0.0))
+            if shadow:
+                parts[-1] += (f.render_run(p[1], right, True, (0, 0, 0)),)
+        else:
+            parts.append(("txt", f.render(p[1], True, colour), 0.0))
+            if shadow:
+                parts[-1] += (f.render(p[1], True, (0, 0, 0)),)
     h = font(size, bold).get_height()
     width = sum(p[1].get_width() + (max(1, size // 14) if p[0] == "img" else 0) for p in parts) + 2
     img = pygame.Surface((max(1, width), h + 2), pygame.SRCALPHA)
@@ -163,3 +215,11 @@ def blit_rich(surface, text, size, pos, colour=(244, 236, 210), bold=False, anch
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
+
+
+def _forget(_code):
+    """A new language: lines are laid out anew (their direction may have changed)."""
+    _cache.clear()
+
+
+i18n.on_change(_forget)

@@ -47,14 +47,20 @@ _MAX_TEXTS = 600
 
 # -- the order of a line -------------------------------------------------------------------------
 
-_SEPARATORS = set(",.:/")               # between two digits they belong to the number (12:30, 3/9)
+_SEPARATORS = set(",.:/٫")              # between two digits they belong to the number (12:30, 3/9, ۳٫۵)
 _NUMBER_SIGNS = set("+-−%٪")            # next to a digit, part of the number (−4, 50%)
+# Stand-ins for pictures inside a line (rich.py): a suit pip reads as a letter of a card's
+# index, left to right (J♣); an arrow as punctuation, taking the direction around it.
+PIP_MARK = "\ue000"
+ARROW_MARK = "\ue001"
 
 
 def _kind(ch: str) -> str:
     """R (Arabic script), L (other letters), EN (digits) or N (spaces, punctuation)."""
     o = ord(ch)
-    if o == 0x066A:                     # the Arabic percent sign goes with its number
+    if ch == PIP_MARK:
+        return "L"
+    if 0x066A <= o <= 0x066C or ch == ARROW_MARK:   # Arabic percent and decimal signs go with their number
         return "N"
     if 0x30 <= o <= 0x39 or 0x06F0 <= o <= 0x06F9 or 0x0660 <= o <= 0x0669:
         return "EN"
@@ -118,17 +124,27 @@ def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
     >>> visual_runs("کدو (۱/۹) Manfee", rtl=True)
     [('Manfee', False), (') ', True), ('۱/۹', False), ('کدو (', True)]
     """
+    return [(text[a:b], right) for a, b, right in visual_spans(text, rtl)]
+
+
+def paragraph_rtl(text: str) -> bool:
+    """A line is right to left when the language is and the line has Arabic script in it."""
+    return i18n.is_rtl() and any(_kind(c) == "R" for c in text)
+
+
+def visual_spans(text: str, rtl: bool | None = None) -> list[tuple[int, int, bool]]:
+    """``visual_runs`` as (start, end, right_to_left) slices of ``text``, from the left."""
     if rtl is None:
-        rtl = i18n.is_rtl() and any(_kind(c) == "R" for c in text)
+        rtl = paragraph_rtl(text)
     if not text:
         return []
     lv = levels(text, rtl)
-    runs: list[list] = []
-    for ch, level in zip(text, lv):
+    runs: list[list] = []                       # [start, level, end]
+    for i, level in enumerate(lv):
         if runs and runs[-1][1] == level:
-            runs[-1][0] += ch
+            runs[-1][2] = i + 1
         else:
-            runs.append([ch, level])
+            runs.append([i, level, i + 1])
     order = list(range(len(runs)))
     top = max(r[1] for r in runs)
     lowest_odd = min((r[1] for r in runs if r[1] % 2), default=top + 1)
@@ -143,7 +159,7 @@ def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
                 i = j
             else:
                 i += 1
-    return [(runs[k][0], runs[k][1] % 2 == 1) for k in order]
+    return [(runs[k][0], runs[k][2], runs[k][1] % 2 == 1) for k in order]
 
 
 def needs_bidi(text: str) -> bool:
@@ -239,6 +255,23 @@ class TableFont:
             if piece:
                 out.append((self.arabic(False) if arabic else self.latin, piece, False))
         return out
+
+    def render_run(self, run: str, rtl: bool, antialias: bool, colour) -> pygame.Surface:
+        """One run already ordered (``visual_spans``), drawn in its direction on the line box of
+        ``render`` (the Latin ascent as baseline, room for Arabic descenders)."""
+        if rtl:
+            pieces = [(self.arabic(True), run)]
+        else:
+            pieces = [(f, t) for f, t, _r in self._pieces(run)] if run else []
+        imgs = [(f.render(t, antialias, colour), f) for f, t in pieces]
+        asc = self.get_ascent()
+        width = max(1, sum(i.get_width() for i, _f in imgs))
+        surf = pygame.Surface((width, self.latin.get_height() + self._extra(True)), pygame.SRCALPHA)
+        x = 0
+        for img, f in imgs:
+            surf.blit(img, (x, asc - f.get_ascent()))
+            x += img.get_width()
+        return surf
 
     def size(self, text: str) -> tuple[int, int]:
         if not needs_bidi(text):
