@@ -6,11 +6,10 @@ statistics screens:
     bar_chart(surface, rect, ["Us", "Them"], [7, 5], [BLUE, RED], targets=[6, 7])
     sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")
 
-Sizes scale with the rect (1024x600 to 2560x1440); ``font_px`` pins the text
-size instead, so charts side by side can match.  Labels are fitted to their box
-(smaller, then cut with "..."), drawing is clipped to the rect, and no data draws
-"no data yet".  Text comes from ``text(string, size, colour, bold)``, by default
-the table's Noto Sans; ``ChartStyle`` holds the inks of what is not data.
+Sizes scale with the rect (1024x600 to 2560x1440); ``font_px`` pins the text size instead, so charts side
+by side can match.  Labels are fitted to their box (smaller, then cut with "..."), drawing is clipped to the
+rect, and no data draws "no data yet" (in the language in use).  Text comes from ``text(string, size, colour,
+bold)``, by default the table's fonts; ``ChartStyle`` holds the inks of what is not data.
 """
 import contextlib
 import math
@@ -18,10 +17,12 @@ from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Tup
 
 import pygame
 
+from .i18n import N_, _, digits, pgettext
+
 Colour = Sequence[int]
 TextFn = Callable[[str, int, Colour, bool], pygame.Surface]
 
-NO_DATA = "no data yet"
+NO_DATA = N_("no data yet")      # worded when drawn, like "Deal" and "target" below
 
 
 class Series(NamedTuple):
@@ -119,10 +120,10 @@ def nice_ticks(lo: float, hi: float, most: int = 6) -> List[float]:
 
 
 def format_number(v: float) -> str:
-    """``12``, ``-3``, ``2.5``, ``0.25``: no trailing zeros, at most two decimals."""
+    """``12``, ``-3``, ``2.5``, ``0.25``: no trailing zeros, at most two decimals (the language's digits and mark)."""
     if abs(v - round(v)) < 1e-9:
-        return str(int(round(v)))
-    return f"{v:.2f}".rstrip("0").rstrip(".")
+        return digits(str(int(round(v))))
+    return digits(f"{v:.2f}".rstrip("0").rstrip(".").replace(".", pgettext("decimal mark", ".")))
 
 
 def _finite(values: Sequence[Optional[float]]) -> List[Optional[float]]:
@@ -190,7 +191,7 @@ def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK
             inner = rect.inflate(-2 * pad, -2 * pad)
             used = _title(surface, inner, title, round((font_px or font_size(rect)) * 1.15), style, text)
             area.y, area.h = inner.y + used, rect.bottom - inner.y - used
-        img = fit_text(text, message, size, style.dim, rect.w * 0.9, min_size=min(9, size))
+        img = fit_text(text, _(message), size, style.dim, rect.w * 0.9, min_size=min(9, size))
         if img is not None:
             surface.blit(img, img.get_rect(center=area.center))
 
@@ -207,7 +208,7 @@ def _title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, st
 # ---------------------------------------------------------------- score race
 
 def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
-               target: Optional[float] = None, title: str = "", x_label: str = "Deal",
+               target: Optional[float] = None, title: str = "", x_label: str = N_("Deal"),
                style: ChartStyle = DARK, text: Optional[TextFn] = None,
                font_px: Optional[int] = None) -> Optional[pygame.Rect]:
     """Running totals per deal, one line per side, racing to a dashed ``target``.
@@ -246,7 +247,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)
-        x_img = text(x_label, small, style.dim, False) if x_label else None
+        x_img = text(_(x_label), small, style.dim, False) if x_label else None
         bottom_h = small * 1.5 + (x_img.get_height() if x_img else 0)
         plot = pygame.Rect(inner.x + label_w + pad, top + pad, 0, 0)
         dot = max(line_w * 1.2, u) if deals <= 24 else 0.0    # dots on the deals while they are few
@@ -280,7 +281,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             # the label sits at the start of the line, where every side is still far below it
             y = Y(target)
             _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)
-            tag = fit_text(text, f"Target {format_number(target)}", small, style.target, plot.w * 0.4)
+            tag = fit_text(text, _("Target {n}").format(n=format_number(target)), small, style.target, plot.w * 0.4)
             if tag is not None:
                 at = (plot.x + pad, y - axis_w - 1)
                 above = at[1] - tag.get_height() >= plot.y
@@ -344,7 +345,7 @@ def _inside(r: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
 def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str], values: Sequence[float],
               colours: Sequence[Colour], targets: Optional[Sequence[Optional[float]]] = None,
               max_value: Optional[float] = None, title: str = "",
-              value_format: Callable[[float], str] = format_number, target_label: str = "target",
+              value_format: Callable[[float], str] = format_number, target_label: str = N_("target"),
               style: ChartStyle = DARK, text: Optional[TextFn] = None,
               font_px: Optional[int] = None) -> Optional[pygame.Rect]:
     """One vertical bar per label (value on top, name below), each with an optional
@@ -431,7 +432,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
         if has_targets:
             y = inner.bottom - small * 0.6
             seg = 2.75 * u    # two and a half dashes, as on the marks
-            img = fit_text(text, target_label, small, style.dim, inner.w - seg * 2 - pad)
+            img = fit_text(text, _(target_label), small, style.dim, inner.w - seg * 2 - pad)
             gap = small * 0.5
             w = seg * 2 + gap + (img.get_width() if img else 0)
             x = inner.centerx - w / 2

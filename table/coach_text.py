@@ -3,94 +3,127 @@ for the translators (``TEXT``), and the functions that word a reviewed
 decision with them (``table/review_screen.py`` draws them).
 
 ``{S}`` ``{H}`` ``{D}`` ``{C}`` in a string are suit pips (``table/rich.py``), not words.
+``TEXT`` words each string in the language in use when it is read (``Words``).
 
 >>> choice_text({"play": "TH", "signal": "slam"}), choice_text({"call": 3})
 ('10{H} slam', 'Call 3')
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 from bots.review import THRESHOLDS, DecisionReview
 
 from . import charts
+from .i18n import N_, SEAT_NAMES, _, number, pgettext
 from .rich import card_words
 from .theme import DIM, RED
 
-TEXT = {
-    "title": "Deal review",
-    "close": "Close",
-    "deal_choice": "Deal {n}",
-    "seat_choice": "{seat}: {name}",
-    "seats": {"bottom": "Bottom", "left": "Left", "top": "Top", "right": "Right"},
-    "subtitle": "{game}, deal {deal} of {deals}: the decisions of {who}",
-    "starting": "Starting the review...",
-    "progress": "Reviewing: {done} of {total} decisions",
-    "stopped": "The review stopped: {reason}",
-    "damaged": "This deal cannot be reviewed: {reason}",
-    "worker_died": "its process ended unexpectedly",
-    "no_decision": "No decision to review here: every move of this seat was forced.",
-    "wait": "The decisions appear here once they are reviewed.",
-    "group_view": "From what you knew",
-    "group_dd": "All hands seen",
-    "col_when": "When",
-    "col_choice": "Choice",
-    "col_best": "Best",
-    "col_cost": "Cost",
-    "col_verdict": "Verdict",
-    "verdicts": {"best": "best", "fine": "fine", "inaccuracy": "inaccuracy", "mistake": "mistake",
-                 "blunder": "blunder"},
-    "summary": "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
-               "Average cost: {mean} points a decision",
-    "when": {"call": "Call", "decide": "Decision", "trump": "Trump", "partner_trump": "En face",
-             "double": "Tap", "redouble": "Tap back", "swap": "Swap"},
-    "trick": "Trick {n}",
-    "call": "Call {n}",
-    "accept": "Accept",
-    "pass": "Pass",
-    "trump": {"S": "{S} Spades", "H": "{H} Hearts", "D": "{D} Diamonds", "C": "{C} Clubs", "NT": "No trump"},
-    "blind": {"S": "{S} blind", "H": "{H} blind", "D": "{D} blind", "C": "{C} blind", "NT": "No trump blind"},
-    "partner": "En face",
-    "look": "Look first",
-    "tap": "Tap",
-    "no_tap": "No tap",
-    "tap_back": "Tap back",
-    "no_tap_back": "No tap back",
-    "swap_yes": "Swap",
-    "swap_no": "Keep",
-    "slam": "{card} slam",
-    "drop": "{card} drop",
-    "heading": "{when}: you chose {choice}",
-    "context": "Trump: {trump}    Tricks: your side {ours}, the others {theirs}",
-    "context_targets": "Trump: {trump}    Tricks: your side {ours}, the others {theirs}    "
-                       "Targets: {our_target} and {their_target}",
-    "context_manni": "Trump: {trump}    Tricks: you {ours}, the others {theirs}",
-    "no_trump_yet": "not named yet",
-    "on_table": "On the table",
-    "you_lead": "You lead this trick.",
-    "your_turn": "you",
-    "tag_you": "played",
-    "tag_best": "best",
-    "tag_dd": "all hands",
-    "hand_hidden": "Your cards were still face down.",
-    "calls": "Calls so far: {calls}",
-    "call_item": "{who} {n}",
-    "calls_none": "You call first.",
-    "dealt": "Your hand as dealt",
-    "good_both": "A good choice, from what you knew and with all hands seen.",
-    "bad_luck": "Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision.",
-    "lucky": "A risk that came off: it costs {loss} points on average from what you knew, "
-             "but with these hands it did no harm.",
-    "bad_both": "It cost {loss} points on average from what you knew, and {dd} with all hands seen.",
-    "fine_both": "Close to the best from what you knew ({loss} points on average); "
-                 "with all hands seen it cost {dd}.",
-    "numbers": "From what you knew: {loss} points (give or take {spread}).   All hands: {dd} points{exact}.",
-    "exact": ", solved exactly",
-    "chart": "Cost of each choice, from what you knew",
-    "kept": "Kept in the statistics of {name}.",
-    "not_kept": "Not kept in the statistics: no player of this machine sat there in this deal.",
-    "no_stats": "Not kept in the statistics: there are none on this machine yet.",
-    "stats_failed": "Statistics not updated: {reason}",
-    "no_record": "There is no record of this match to review.",
-}
+
+class Words(Mapping):
+    """A screen's words by key, each in the language in use when it is read (so a
+    language switch rewords the open screen).  Values are ``N_()``-marked English,
+    a dict of them (read as Words too), or a function for a word that needs a
+    context (``pgettext``)."""
+
+    def __init__(self, entries: dict) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._entries[key]
+        if isinstance(value, dict):
+            return Words(value)
+        if callable(value):
+            return value()
+        return _(value) if value else value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+TEXT = Words({
+    "title": N_("Deal review"),
+    "close": N_("Close"),
+    "deal_choice": N_("Deal {n}"),
+    "seat_choice": N_("{seat}: {name}"),
+    "seats": SEAT_NAMES,
+    "subtitle": N_("{game}, deal {deal} of {deals}: the decisions of {who}"),
+    "starting": N_("Starting the review..."),
+    "progress": N_("Reviewing: {done} of {total} decisions"),
+    "stopped": N_("The review stopped: {reason}"),
+    "damaged": N_("This deal cannot be reviewed: {reason}"),
+    "worker_died": N_("its process ended unexpectedly"),
+    "no_decision": N_("No decision to review here: every move of this seat was forced."),
+    "wait": N_("The decisions appear here once they are reviewed."),
+    "group_view": N_("From what you knew"),
+    "group_dd": N_("All hands seen"),
+    "col_when": N_("When"),
+    "col_choice": N_("Choice"),
+    "col_best": N_("Best"),
+    "col_cost": N_("Cost"),
+    "col_verdict": N_("Verdict"),
+    "verdicts": {"best": N_("best"), "fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+                 "blunder": N_("blunder")},
+    "summary": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                  "Average cost: {mean} points a decision"),
+    "when": {"call": N_("Call"), "decide": N_("Decision"), "trump": N_("Trump"), "partner_trump": N_("En face"),
+             "double": N_("Tap"), "redouble": N_("Tap back"), "swap": N_("Swap")},
+    "trick": N_("Trick {n}"),
+    "call": N_("Call {n}"),
+    "accept": lambda: pgettext("the dealer's decision", "Accept"),
+    "pass": lambda: pgettext("the dealer's decision", "Pass"),
+    "trump": {"S": N_("{S} Spades"), "H": N_("{H} Hearts"), "D": N_("{D} Diamonds"), "C": N_("{C} Clubs"),
+              "NT": N_("No trump")},
+    "blind": {"S": N_("{S} blind"), "H": N_("{H} blind"), "D": N_("{D} blind"), "C": N_("{C} blind"),
+              "NT": N_("No trump blind")},
+    "partner": N_("En face"),
+    "look": N_("Look first"),
+    "tap": N_("Tap"),
+    "no_tap": N_("No tap"),
+    "tap_back": N_("Tap back"),
+    "no_tap_back": N_("No tap back"),
+    "swap_yes": N_("Swap"),
+    "swap_no": N_("Keep"),
+    "slam": N_("{card} slam"),
+    "drop": N_("{card} drop"),
+    "heading": N_("{when}: you chose {choice}"),
+    "context": N_("Trump: {trump}    Tricks: your side {ours}, the others {theirs}"),
+    "context_targets": N_("Trump: {trump}    Tricks: your side {ours}, the others {theirs}    "
+                          "Targets: {our_target} and {their_target}"),
+    "context_manni": N_("Trump: {trump}    Tricks: you {ours}, the others {theirs}"),
+    "no_trump_yet": N_("not named yet"),
+    "on_table": N_("On the table"),
+    "you_lead": N_("You lead this trick."),
+    "your_turn": lambda: pgettext("whose turn in the trick", "you"),
+    "tag_you": N_("played"),
+    "tag_best": N_("best"),
+    "tag_dd": N_("all hands"),
+    "hand_hidden": N_("Your cards were still face down."),
+    "calls": N_("Calls so far: {calls}"),
+    "call_item": N_("{who} {n}"),
+    "calls_none": N_("You call first."),
+    "dealt": N_("Your hand as dealt"),
+    "good_both": N_("A good choice, from what you knew and with all hands seen."),
+    "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
+    "lucky": N_("A risk that came off: it costs {loss} points on average from what you knew, "
+                "but with these hands it did no harm."),
+    "bad_both": N_("It cost {loss} points on average from what you knew, and {dd} with all hands seen."),
+    "fine_both": N_("Close to the best from what you knew ({loss} points on average); "
+                    "with all hands seen it cost {dd}."),
+    "numbers": N_("From what you knew: {loss} points (give or take {spread}).   All hands: {dd} points."),
+    "numbers_exact": N_("From what you knew: {loss} points (give or take {spread}).   "
+                        "All hands: {dd} points, solved exactly."),
+    "chart": N_("Cost of each choice, from what you knew"),
+    "kept": N_("Kept in the statistics of {name}."),
+    "not_kept": N_("Not kept in the statistics: no player of this machine sat there in this deal."),
+    "no_stats": N_("Not kept in the statistics: there are none on this machine yet."),
+    "stats_failed": N_("Statistics not updated: {reason}"),
+    "no_record": N_("There is no record of this match to review."),
+})
 
 GREEN = (140, 222, 140)
 BLUE = (128, 184, 255)
@@ -113,7 +146,7 @@ def choice_text(action: dict) -> str:
         sig = action.get("signal")
         return TEXT[sig].format(card=card) if sig in ("slam", "drop") else card
     if "call" in action:
-        return TEXT["call"].format(n=action["call"])
+        return TEXT["call"].format(n=number(action["call"]))
     if "decision" in action:
         return TEXT["accept"] if action["decision"] == "accept" else TEXT["pass"]
     if "trump" in action:
@@ -143,7 +176,7 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
     """The texts of a decision's row, column by column (what the list shows);
     ``trick`` is the number of the trick a card decision was made in."""
     if d.phase == "play" and trick is not None:
-        when = TEXT["trick"].format(n=trick)
+        when = TEXT["trick"].format(n=number(trick))
     else:
         when = TEXT["when"].get(d.phase, d.phase)
     return [when, choice_text(plain(d.chosen)), choice_text(d.best), points(d.expected_loss),

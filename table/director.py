@@ -16,6 +16,7 @@ from .anim import (Tween, Sequence, Parallel, Wait, Call, Until, Fall, Lazy,
 from .board import LAYER_COURT, LAYER_AIR
 from .cards import FlipTask, kick_squash
 from .hand_motion import HandMotion
+from .i18n import _
 
 PLAY_FLIGHT = 0.30
 TRICK_HOLD = 1.15            # the finished trick stays this long before the sweep
@@ -47,7 +48,7 @@ class Director(HandMotion):
         self.current = None
 
     def update(self, dt):
-        for _ in range(64):                 # zero-time steps run in the same frame
+        for _step in range(64):                 # zero-time steps run in the same frame
             if self.current is None:
                 if not self.queue:
                     return
@@ -218,9 +219,8 @@ class Director(HandMotion):
             return self._tap(seat, 2 if act.get("redouble") else 1)
         if "peek" in act:
             scene.sound("drop")
-            who = scene.link.name(seat)
-            scene.banner(f"{who} looked before trump!", "the deal is void: nothing is scored, "
-                         "the next dealer deals", 2.6)
+            scene.banner(_("{name} looked before trump!").format(name=scene.player_name(seat)),
+                         _("the deal is void: nothing is scored, the next dealer deals"), 2.6)
             return Wait(2.0)
         scene.sound("knock")
         if "trump" in act and act["trump"] != "partner":

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from .hud import TableLook
-from .theme import CREAM, DIM, render, blit_text
+from .i18n import _, number, pgettext
+from .theme import CREAM, DIM, render, blit_text, fit_size
 
 _fists: dict = {}
 
@@ -64,14 +65,17 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
     x, y = L.widow_spot
     swapper = look.view.get("swapper")
     if not swapper:
-        text = "the Manni"
+        text = _("the Manni")
     elif look.kind(swapper) == "me" and not look.hotseat:
-        text = "your old hand, out of play"
+        text = _("your old hand, out of play")
     else:
-        text = f"{look.name(swapper)}'s old hand, out of play"
-    r = blit_text(surface, text, fs, (x, y + L.ww * 0.7 + 6), CREAM, bold=True, anchor="midtop", shadow=True)
+        text = _("{name}'s old hand, out of play").format(name=look.name(swapper))
+    room = L.cw * 3.2                         # between the side seats' cards, under the pile
+    r = blit_text(surface, text, fit_size(text, fs, room, bold=True), (x, y + L.ww * 0.7 + 6), CREAM, bold=True,
+                  anchor="midtop", shadow=True)
     if swapper is None and look.view.get("phase") == "swap":
-        r = r.union(blit_text(surface, "12 cards, face down", fs * 0.85, (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
+        sub = _("{n} cards, face down").format(n=number(12))
+        r = r.union(blit_text(surface, sub, fit_size(sub, fs * 0.85, room), (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
                               anchor="midtop", shadow=True))
     return r
 
@@ -86,7 +90,8 @@ def draw_badges(surface: pygame.Surface, look: TableLook) -> None:
         if sp is None or not sp.badge:
             continue
         colour = (255, 120, 90) if sp.badge == "slam" else (140, 200, 255)
-        img = render(sp.badge.upper(), fs, (20, 16, 8), bold=True)
+        word = pgettext("a signal's badge", "SLAM") if sp.badge == "slam" else pgettext("a signal's badge", "DROP")
+        img = render(word, fs, (20, 16, 8), bold=True)
         r = img.get_rect(center=(round(sp.x + off[0]), round(sp.y + off[1] + b.layout.ch * 0.5 + fs * 0.2)))
         pygame.draw.rect(surface, colour, r.inflate(fs * 0.8, fs * 0.3), border_radius=fs // 2)
         surface.blit(img, r)

@@ -9,11 +9,13 @@ Texts use the tokens of ``rich.py``: ``{C}`` draws a club pip, ``->`` an arrow.
 from rules.cards import parse_card
 from rules.games import get_game
 
+from .i18n import N_, _, digits, ngettext, number
 from .rich import card_words
+from .words import SUIT_WORDS as SUIT_NAMES, suit_text
 
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
-FACTOR_WORDS = {"no-trump": "no-trump", "tie": "tie pending", "sweep": "sweep", "blind": "blind",
-                "tap": "tap", "tap back": "tap back"}
+# The engine's factor names, as the score panel words them (translated when shown).
+FACTOR_WORDS = {"no-trump": N_("no-trump"), "tie": N_("tie pending"), "sweep": N_("sweep"), "blind": N_("blind"),
+                "tap": N_("tap"), "tap back": N_("tap back")}
 
 
 def hand_ranks(game):
@@ -23,10 +25,10 @@ def hand_ranks(game):
 
 def trump_words(trump):
     if trump is None:
-        return "not named yet"
+        return _("not named yet")
     if trump == "NT":
-        return "No trump"
-    return f"{{{trump}}} {SUIT_NAMES[trump]}"
+        return _(SUIT_NAMES["NT"])
+    return f"{{{trump}}} {_(SUIT_NAMES[trump])}"
 
 
 def _strength(game):
@@ -67,52 +69,56 @@ def obligation(view):
     in_led = {c for c in hand if c[1] == led}
     if in_led:
         if legal == in_led:
-            return f"You must follow suit: {{{led}}} {SUIT_NAMES[led].lower()}"
-        return f"You must overtake the {card_words(win)}"
+            return _("You must follow suit: {suit}").format(suit=suit_text(led))
+        return _("You must overtake the {card}").format(card=card_words(win))
     trumps = {c for c in hand if trump and c[1] == trump}
     trumped = trump is not None and any(i["card"][1] == trump for i in trick) and led != trump
     if trumps and legal <= trumps:
         if trumped:
-            return f"You must overtrump the {card_words(win)}"
-        return f"You must trump: {{{trump}}} {SUIT_NAMES[trump].lower()}"
+            return _("You must overtrump the {card}").format(card=card_words(win))
+        return _("You must trump: {suit}").format(suit=suit_text(trump))
     if trumped and trumps - legal:
-        extra = " or overtrump" if legal & trumps else ""
-        return f"No under-trumping the {card_words(win)}: discard another suit{extra}"
-    return "Only the bright cards may be played now"
+        if legal & trumps:
+            return _("No under-trumping the {card}: discard another suit or overtrump").format(card=card_words(win))
+        return _("No under-trumping the {card}: discard another suit").format(card=card_words(win))
+    return _("Only the bright cards may be played now")
 
 
 def factor_text(name, f):
-    return f"{FACTOR_WORDS.get(name, name)} ×{f}"
+    """``no-trump ×2`` in the language in use."""
+    return _("{factor} ×{n}").format(factor=_(FACTOR_WORDS.get(name, name)), n=number(f))
 
 
 def score_workings(view, score=None, outcome=None, name=None):
     """The deal's score worked out, e.g. '38 − 30 = 8, no-trump ×2 -> 16' (Manille games).
 
-    ``score``/``outcome`` default to the view's (a finished deal).
+    ``score``/``outcome`` default to the view's (a finished deal).  Its parts are
+    joined by the language's comma (``_(", ")``), where the score panel may wrap it.
     """
     game = get_game(view.get("game"))
     score = score if score is not None else view.get("score")
     outcome = outcome or view.get("outcome")
     if game.scoring == "card_points":
         if outcome == "misdeal":
-            return "Deal void: nothing scored"
+            return _("Deal void: nothing scored")
         if outcome == "tie":
-            return "30 – 30: nobody scores" + (", the next deal counts double"
-                                               if "tie_pending" in view else "")
+            if "tie_pending" in view:
+                return _("30 – 30: nobody scores, the next deal counts double")
+            return _("30 – 30: nobody scores")
         points = view.get("points") or {}
         if not points or not score:
             return None
         side = max(points, key=lambda s: points[s])
         pts = points[side]
         base = pts - 30
-        text = f"{pts} − 30 = {base}"
+        text = digits(f"{pts} − 30 = {base}")
         factors = view.get("factors") or []
         total = base
         for name, f in factors:
-            text += f", {factor_text(name, f)}"
+            text += _(", ") + factor_text(name, f)
             total *= f
         if factors:
-            text += f" -> {score.get(side, total)}"
+            text += " -> " + number(score.get(side, total))
         return text
     if game.scoring == "tricks_over":
         won = view.get("won") or {}
@@ -122,13 +128,14 @@ def score_workings(view, score=None, outcome=None, name=None):
         parts = []
         for s in score:
             n = won.get(s, 0)
-            parts.append(f"{name(s)}: {n} trick{'s' if n != 1 else ''} -> {_signed(score[s])}")
-        return "tricks − 4 each:   " + "   ·   ".join(parts)
+            parts.append(ngettext("{name}: {n} trick -> {score}", "{name}: {n} tricks -> {score}", n).format(
+                name=name(s), n=number(n), score=_signed(score[s])))
+        return _("tricks − 4 each:   {sides}").format(sides="   ·   ".join(parts))
     return None
 
 
 def _signed(n):
-    return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
+    return digits(f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}")
 
 
 def factors_in_force(view):

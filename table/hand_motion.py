@@ -9,6 +9,7 @@ from collections import Counter
 from .anim import Sequence, Parallel, Wait, Call, Until, Tween, Lazy, ease_out_cubic, ease_in_out_cubic
 from .board import LAYER_PILE, LAYER_HAND, LAYER_MINE, LAYER_AIR
 from .cards import FlipTask, sort_hand
+from .i18n import _
 
 DEAL_INTERVAL = 0.034        # between two cards leaving the pack
 PACKET_GAP = 0.16            # between two packets (Manille 3-2-3, muette by twos, Manni by fours)
@@ -242,13 +243,13 @@ class HandMotion:
         scene, b = self.scene, self.board
         steps = []
         if scene.shows_hand(b.viewer) and not b.open_hands:
-            scene.banner("Memorize your hand", "the hands move one seat to the right", MEMORIZE)
+            scene.banner(_("Memorize your hand"), _("the hands move one seat to the right"), MEMORIZE)
             steps.append(Until(scene.memorize_done(MEMORIZE)))
             flips = [Sequence(Wait(i * 0.02), FlipTask(b.sprites[k], 0.2, face_up=False))
                      for i, k in enumerate(b.hands[b.viewer]) if b.sprites[k].face_up]
             steps.append(Parallel(*flips))
         else:
-            scene.banner("Pass!", "every hand moves one seat to the right", 1.4)
+            scene.banner(_("Pass!"), _("every hand moves one seat to the right"), 1.4)
             steps.append(Wait(0.9))
         steps.append(Lazy(lambda: self._slide(view)))
         steps.append(Call(scene.sync, view))

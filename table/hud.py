@@ -4,6 +4,11 @@ badge, banners and the prompt line.
 Pure drawing from a ``TableLook``: the data the table hands over each frame
 (the view as the animation has reached it, the names, who is thinking...).
 Nothing here changes the match or reads the scene.
+
+In a right-to-left language (Dari) the panels read from the right: the score
+board's names stand at its right edge and the totals at its left, the trick
+boxes fill from the right, a plate's lines and the trump badge's label start at
+the right.  The seats, the hands and the trick never move.
 """
 from __future__ import annotations
 
@@ -15,8 +20,10 @@ import pygame
 
 from rules.games import get_game
 
+from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
+from .text import lead
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size
 from . import explain
 
@@ -46,8 +53,16 @@ class TableLook:
 
 
 def side_name(name: Callable[[str], str], side: str) -> str:
-    """``Ana & Bo`` for the side ``bottom-top``."""
-    return " & ".join(name(s) for s in side.split("-"))
+    """``Ana & Bo`` for the side ``bottom-top`` (the language's "and" where it has no "&")."""
+    return _(" & ").join(name(s) for s in side.split("-"))
+
+
+def mirror(rect: pygame.Rect, x: float, anchor: str = "topleft") -> tuple[float, str]:
+    """``x`` and ``anchor`` of a line laid out in ``rect`` for a left-to-right reader, as a
+    right-to-left reader looks for it: the same distance from the other side."""
+    if not is_rtl():
+        return x, anchor
+    return rect.left + rect.right - x, lead(anchor)
 
 
 def seat_side(view: dict, seat: str) -> str:
@@ -91,51 +106,66 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     h = round(fs * 2.4) + row_h * len(sides) + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0)
     rect = panel(surface, (L.margin, L.margin, w, h))
     x0, y = rect.x + fs, rect.y + round(fs * 0.5)
+    start, start_anchor = mirror(rect, x0)              # where a line starts, for this reader
+    end, end_anchor = mirror(rect, rect.right - fs, "topright")
     waiting = v.get("phase") in ("waiting", None)
     deal = (v.get("deal") or 0) + 1 if not waiting else len(v.get("scores") or []) + 1
     opts = v.get("options") or {}
     limit = opts.get("max_deals")
-    blit_text(surface, f"DEAL {deal}" + (f" of {limit}" if limit else ""), fs, (x0, y), GOLD, bold=True)
-    blit_text(surface, f"match to {opts.get('target')}", fs * 0.85, (rect.right - fs, y + 2), DIM,
-              anchor="topright")
+    title = (_("DEAL {n} of {limit}").format(n=number(deal), limit=number(limit)) if limit
+             else _("DEAL {n}").format(n=number(deal)))
+    target = _("match to {target}").format(target=number(opts["target"]) if isinstance(opts.get("target"), int)
+                                           else opts.get("target"))
+    t_size = fit_size(target, fs * 0.85, w * 0.45)       # the title keeps its size: the target gives way
+    title_size = fit_size(title, fs, w - fs * 3 - font_width(target, t_size), bold=True)
+    blit_text(surface, title, title_size, (start, y), GOLD, bold=True, anchor=start_anchor)
+    blit_text(surface, target, t_size, (end, y + 2), DIM, anchor=end_anchor)
     y += round(fs * 1.8)
     mine = seat_side(v, look.viewer)
     playing = v.get("phase") in ("play", "done")
+    small = fs * 0.82
     for side in sides:
         colour = GOLD if side == mine else CREAM
-        blit_text(surface, side_name(look.name, side), fs, (x0, y), colour, bold=True)
-        blit_text(surface, str(v["totals"][side]), fs * 1.6, (rect.right - fs, y - fs * 0.25), colour,
-                  bold=True, anchor="topright")
+        total = number(v["totals"][side])
+        total_w = font_width(total, fs * 1.6, bold=True)
+        name = side_name(look.name, side)
+        blit_text(surface, name, fit_size(name, fs, w - fs * 3 - total_w, bold=True), (start, y), colour,
+                  bold=True, anchor=start_anchor)
+        blit_text(surface, total, fs * 1.6, (end, y - fs * 0.25), colour, bold=True, anchor=end_anchor)
         t = targets.get(side)
         won = tricks.get(side, 0) if not waiting else 0
         yy = y + round(fs * 1.35)
         if t is not None and not waiting:
-            blit_text(surface, f"target {t}", fs * 0.82, (x0, yy), DIM)
-            _trick_boxes(surface, x0 + fs * 5.2, yy + fs * 0.15, fs * 0.72, t, won)
-        elif game.card_points:
-            pts = (v.get("points") or {}).get(side, 0) if not waiting else 0
-            blit_text(surface, f"card points {pts}  ·  tricks {won}", fs * 0.82, (x0, yy), DIM)
-        elif game.scoring == "tricks_over":
-            line = f"tricks {won}"
-            if playing:
-                line += f"  ·  this deal {signed(won - 4)}"
-            blit_text(surface, line, fs * 0.82, (x0, yy), DIM)
+            label = _("target {n}").format(n=number(t))
+            blit_text(surface, label, fit_size(label, small, fs * 4.8), (start, yy), DIM, anchor=start_anchor)
+            _trick_boxes(surface, rect, x0 + fs * 5.2, yy + fs * 0.15, fs * 0.72, t, won)
         else:
-            calls = v.get("calls")
-            if calls is not None and not waiting:
-                said = ["dealer" if s == v.get("dealer") else str(calls[s]) if s in calls else "?"
-                        for s in side.split("-")]
-                blit_text(surface, "calls " + " + ".join(said), fs * 0.82, (x0, yy), DIM)
+            if game.card_points:
+                pts = (v.get("points") or {}).get(side, 0) if not waiting else 0
+                line = _("card points {points}  ·  tricks {tricks}").format(points=number(pts), tricks=number(won))
+            elif game.scoring == "tricks_over" and playing:
+                line = _("tricks {n}  ·  this deal {score}").format(n=number(won), score=digits(signed(won - 4)))
+            elif game.scoring == "tricks_over" or v.get("calls") is None or waiting:
+                line = _("tricks {n}").format(n=number(won))
             else:
-                blit_text(surface, f"tricks {won}", fs * 0.82, (x0, yy), DIM)
+                calls = v["calls"]
+                said = [pgettext("a call on the score board", "dealer") if s == v.get("dealer")
+                        else number(calls[s]) if s in calls else "?" for s in side.split("-")]
+                line = _("calls {calls}").format(calls=" + ".join(said))
+            blit_text(surface, line, fit_size(line, small, w - fs * 2), (start, yy), DIM, anchor=start_anchor)
         y += row_h
     if extra:
         pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.2), (rect.right - fs, y - fs * 0.2), 1)
         y += round(fs * 0.3)
         for text, colour, height, size in extra:
-            blit_rich(surface, text, size, (x0, y), colour, bold=colour is GOLD)
+            blit_rich(surface, text, size, (start, y), colour, bold=colour is GOLD, anchor=start_anchor)
             y += height
     return rect
+
+
+def font_width(text: str, size: float, bold: bool = False) -> int:
+    """How wide ``text`` is drawn at ``size``."""
+    return render(text, size, CREAM, bold).get_width()
 
 
 def _deal_lines(look: TableLook, fs: int, width: float) -> list:
@@ -150,23 +180,30 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
     small = fs * 0.82
     trump = v.get("trump")
     who = v.get("namer")
-    line = f"Trump: {explain.trump_words(trump)}"
-    if trump and v.get("blind"):
-        line += " (blind)"
-    if trump and who and who != v.get("dealer"):
-        line += f", named by {look.name(who)}"
-    rows.append((line, CREAM, round(fs * 1.35), small))
+    words = explain.trump_words(trump)
+    named_by = trump and who and who != v.get("dealer")
+    blind = trump and v.get("blind")
+    if named_by:
+        line = (_("Trump: {trump} (blind), named by {name}") if blind
+                else _("Trump: {trump}, named by {name}")).format(trump=words, name=look.name(who))
+    else:
+        line = (_("Trump: {trump} (blind)") if blind else _("Trump: {trump}")).format(trump=words)
+    for part in _wrap(line.split(" "), small, width, sep=" "):
+        rows.append((part, CREAM, round(fs * 1.35), small))
     factors = explain.factors_in_force(v)
     if not trump and v.get("tie_pending"):
         factors = [explain.factor_text("tie", 2)]
     if factors:
-        for part in _wrap(["factors: " + "  ·  ".join(factors)], small, width):
+        dot = "  ·  "
+        for part in _wrap(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
             rows.append((part, GOLD, round(fs * 1.3), small))
     elif v.get("phase") == "play" or v.get("outcome") == "complete":
-        rows.append(("no factor: the excess over 30 counts once", DIM, round(fs * 1.3), small))
+        for part in _wrap(_("no factor: the excess over 30 counts once").split(" "), small, width, sep=" "):
+            rows.append((part, DIM, round(fs * 1.3), small))
     work = explain.score_workings(v) if v.get("phase") == "done" else None
     if work:
-        for part in _wrap(work.split(", "), small, width, sep=", "):
+        comma = _(", ")
+        for part in _wrap(work.split(comma), small, width, sep=comma):
             rows.append((part, GOLD, round(fs * 1.3), small))
     return rows
 
@@ -187,19 +224,23 @@ def _wrap(parts: list, size: float, width: float, sep: str = ", ") -> list:
     return lines
 
 
-def _trick_boxes(surface: pygame.Surface, x: float, y: float, size: float, target: int, won: int) -> None:
-    """One box per trick of the target; filled as tricks are won; red past the target."""
+def _trick_boxes(surface: pygame.Surface, panel_rect: pygame.Rect, x: float, y: float, size: float, target: int,
+                 won: int) -> None:
+    """One box per trick of the target; filled as tricks are won; red past the target.
+    Right to left, the boxes fill from the right (mirrored in ``panel_rect``)."""
     n = max(target, won)
     size = int(size)
     gap = max(2, size // 4)
     for i in range(min(n, 14)):
-        r = pygame.Rect(round(x + i * (size + gap)), round(y), size, size)
+        left, _anchor = mirror(panel_rect, x + i * (size + gap) + (size if is_rtl() else 0))
+        r = pygame.Rect(round(left), round(y), size, size)
         if i < won:
             pygame.draw.rect(surface, RED if i >= target else GOLD, r, border_radius=3)
         else:
             pygame.draw.rect(surface, (120, 140, 126), r, 1, border_radius=3)
     if target == 0 and won == 0:
-        blit_text(surface, "none", size, (x, y - size * 0.1), DIM)
+        at, anchor = mirror(panel_rect, x)
+        blit_text(surface, pgettext("no trick to take", "none"), size, (at, y - size * 0.1), DIM, anchor=anchor)
 
 
 # -- seats ------------------------------------------------------------------------------------
@@ -211,15 +252,15 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
     phase = v.get("phase")
     sub = []
     if phase == "call" and seat in calls:
-        sub.append(f"call {calls[seat]}")
+        sub.append(pgettext("a seat's bubble", "call {n}").format(n=number(calls[seat])))
     elif phase == "call" and seat != v.get("dealer"):
-        sub.append("call …" if seat == v.get("turn") else "call —")
+        sub.append(pgettext("a seat's bubble", "call {n}").format(n="…" if seat == v.get("turn") else "—"))
     elif phase == "decide" and seat in calls:
-        sub.append(f"called {calls[seat]}")
+        sub.append(_("called {n}").format(n=number(calls[seat])))
     if phase not in ("call", "decide", "waiting", None):
-        sub.append(f"won {(v.get('won') or {}).get(seat, 0)}")
+        sub.append(_("won {n}").format(n=number((v.get("won") or {}).get(seat, 0))))
     if look.kind(seat) == "bot":
-        sub.append("bot")
+        sub.append(pgettext("a seat's player", "bot"))
     return look.name(seat), "  ·  ".join(sub)
 
 
@@ -235,7 +276,7 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         place = b.place(seat)
         x, y, anchor = L.plate_pos(place)
         name, sub_text = plate_lines(look, seat)
-        room = L.plate_width(place) - fs * 1.6           # a long name shrinks to fit its place
+        room = _plate_room(L, place, y, fs) - fs * 1.6   # a long name shrinks to fit its place
         n1 = render(name, fit_size(name, fs, room, bold=True), GOLD if seat == turn else CREAM, bold=True)
         n2 = render(sub_text, fit_size(sub_text, round(fs * 0.8), room), DIM) if sub_text else None
         w = max(n1.get_width(), n2.get_width() if n2 else 0) + fs * 1.6
@@ -246,9 +287,10 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             pulse = 0.5 + 0.5 * math.sin(look.clock * 5.0) if look.moving else 0.6
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 3 + round(pulse * 2), border_radius=14)
         panel(surface, rect, fill=(12, 30, 21, 225), edge=GOLD if seat == turn else EDGE, radius=11)
-        surface.blit(n1, (rect.x + fs * 0.8, rect.y + fs * 0.25))
+        x1, side = mirror(rect, rect.x + fs * 0.8)       # the lines start at the reader's side
+        surface.blit(n1, n1.get_rect(**{side: (round(x1), round(rect.y + fs * 0.25))}))
         if n2:
-            surface.blit(n2, (rect.x + fs * 0.8, rect.y + fs * 0.25 + n1.get_height()))
+            surface.blit(n2, n2.get_rect(**{side: (round(x1), round(rect.y + fs * 0.25 + n1.get_height()))}))
         if seat == v.get("dealer") or (v.get("phase") in ("waiting", None) and seat == v.get("next_dealer")):
             btn = dealer_button(round(fs * 1.9))
             pos = (btn.get_rect(midright=(rect.left - 6, rect.centery)) if place == "right"
@@ -263,6 +305,17 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         if bubble:
             rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs)))
     return rects
+
+
+def _plate_room(L: Layout, place: str, y: float, fs: int) -> float:
+    """How wide a seat's plate may be: its place's width, and the right seat's plate stops
+    short of the viewer's trick pile when they come level (longer words in some languages)."""
+    room = L.plate_width(place)
+    if place == "right":
+        px, py = L.pile["bottom"]
+        if y + fs * 3 > py - L.sh / 2 - 8:
+            room = min(room, L.W - L.margin - (px + L.sw / 2 + 12))
+    return room
 
 
 def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> pygame.Rect:
@@ -296,12 +349,12 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
         return None
     L = look.layout
     fs = max(12, round(L.H * 0.021))
-    label = render("TRUMP", round(fs * 0.85), GOLD, bold=True)
+    label = render(_("TRUMP"), round(fs * 0.85), GOLD, bold=True)
     pad = round(fs * 0.75)
     gap = round(fs * 0.9)
     manni = bool(v.get("trump_card"))
     if trump == "NT":
-        word = render("No trump", fs, CREAM, bold=True)
+        word = render(explain.trump_words("NT"), fs, CREAM, bold=True)
         content_w, content_h = word.get_width(), word.get_height()
     elif manni:
         cw = round(fs * 2.5)
@@ -314,7 +367,7 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     if manni:
         csize = round(fs * 1.05)
         cstep = round(csize * 1.55)
-        clabel = render("cycle", round(fs * 0.7), DIM)
+        clabel = render(pgettext("Manni's trump cycle", "cycle"), round(fs * 0.7), DIM)
         w = max(w, pad + clabel.get_width() + gap + cstep * 3 + csize + pad)
     rect = pygame.Rect(0, 0, w, h + cycle_h)
     rect.topright = (L.W - L.margin, L.margin + round(fs * 2.8))
@@ -324,8 +377,9 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
         pygame.draw.rect(surface, GOLD, rect.inflate(grow, grow), 3, border_radius=14)
     panel(surface, rect, radius=10)
     cy = rect.y + h // 2
-    surface.blit(label, label.get_rect(midleft=(rect.x + pad, cy)))
-    cx = rect.right - pad - content_w // 2
+    lx, side = mirror(rect, rect.x + pad, "midleft")      # the label first, on the reader's side
+    surface.blit(label, label.get_rect(**{side: (round(lx), cy)}))
+    cx = round(mirror(rect, rect.right - pad - content_w / 2)[0])
     if trump == "NT":
         surface.blit(word, word.get_rect(center=(cx, cy)))
     elif manni:
@@ -339,10 +393,10 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
         from .rich import pip_surface, suit_ink
         cycle = explain.manni_cycle()
         y = rect.y + h + cycle_h // 2 - 2
-        surface.blit(clabel, clabel.get_rect(midleft=(rect.x + pad, y)))
+        surface.blit(clabel, clabel.get_rect(**{side: (round(lx), y)}))
         x = rect.right - pad - cstep * (len(cycle) - 1) - csize // 2
         for k, suit in enumerate(cycle):
-            c = (x + k * cstep, y)
+            c = (round(mirror(rect, x + k * cstep)[0]), y)
             if suit == trump:
                 pygame.draw.circle(surface, (250, 248, 240), c, csize * 0.8)
                 pygame.draw.circle(surface, GOLD, c, csize * 0.8, 2)

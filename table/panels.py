@@ -1,14 +1,19 @@
 """Panels over the table: a row of cards (the last trick, the hand passed away)
-and the deal history.  Pure drawing from the data handed over."""
+and the deal history.  Pure drawing from the data handed over.
+
+The history reads from the right in a right-to-left language: the deal number
+in the right-hand column, the sides from right to left, the outcome at the left.
+"""
 from __future__ import annotations
 
 from typing import Callable
 
 import pygame
 
-from .hud import side_name
+from .hud import mirror, side_name
+from .i18n import N_, _, digits, number, pgettext
 from .rich import blit_rich
-from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, signed
+from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_size, signed
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -25,7 +30,8 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
     rect = pygame.Rect(0, 0, round(width), height)
     rect.center = (L.W // 2, round(L.center[1]))
     panel(surface, rect, fill=OVERLAY)
-    blit_text(surface, title, fs, (rect.centerx, rect.y + fs * 0.5), GOLD, bold=True, anchor="midtop")
+    blit_text(surface, title, fit_size(title, fs, rect.width - fs * 2, bold=True), (rect.centerx, rect.y + fs * 0.5),
+              GOLD, bold=True, anchor="midtop")
     x = rect.centerx - (n * w + (n - 1) * gap) / 2
     y = rect.y + fs * 2.2
     for i, c in enumerate(cards):
@@ -35,9 +41,11 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
         if mark is not None and i == mark:
             pygame.draw.rect(surface, GOLD, r.inflate(6, 6), 3, border_radius=6)
         if labels:
-            blit_text(surface, labels[i], fs * 0.75, (r.centerx, r.bottom + 4), CREAM, anchor="midtop")
-    foot = subtitle or "click anywhere to close"
-    blit_text(surface, foot, fs * 0.75, (rect.centerx, rect.bottom - fs * 0.6), DIM, anchor="midbottom")
+            blit_text(surface, labels[i], fit_size(labels[i], fs * 0.75, w + gap - 4), (r.centerx, r.bottom + 4),
+                      CREAM, anchor="midtop")
+    foot = subtitle or _("click anywhere to close")
+    blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2), (rect.centerx, rect.bottom - fs * 0.6),
+              DIM, anchor="midbottom")
     return rect
 
 
@@ -55,35 +63,49 @@ def history_rows(summaries: list) -> list:
     return rows
 
 
-OUTCOME_MARKS = {"over": ("over", RED), "misdeal": ("void", RED), "tie": ("30 – 30", GOLD)}
+# An outcome's mark at the end of its row (worded when drawn).
+OUTCOME_MARKS = {"over": (N_("over"), RED), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
 
 
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
-                 name: Callable[[str], str], signed_scores: bool = False, title: str = "Deal history",
+                 name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None) -> None:
     """The deals so far in a table: targets or points or tricks, score and running totals."""
     fs = max(12, round(surface.get_height() * 0.022))
     panel(surface, rect, fill=OVERLAY)
-    blit_text(surface, title, fs * 1.2, (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
+    title = title or _("Deal history")
+    blit_text(surface, title, fit_size(title, fs * 1.2, rect.width - fs * 2, bold=True),
+              (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
     y = rect.y + fs * 2.6
     if note:
-        blit_rich(surface, note, fs * 0.95, (rect.centerx, y - fs * 0.4), CREAM, bold=True, anchor="midtop")
+        blit_rich(surface, note, fit_size(note, fs * 0.95, rect.width - fs * 2, bold=True), (rect.centerx, y - fs * 0.4),
+                  CREAM, bold=True, anchor="midtop")
         y += fs * 1.5
     cols = [rect.x + fs, rect.x + fs * 4.5]
     colw = (rect.width - fs * 9) / max(1, len(sides))
+
+    def at(x: float, yy: float) -> dict:
+        """The anchor of a cell starting at ``x`` (mirrored for a right-to-left reader)."""
+        mx, anchor = mirror(rect, x)
+        return {"pos": (mx, yy), "anchor": anchor}
     for j, side in enumerate(sides):
-        blit_text(surface, side_name(name, side), fs * 0.85, (cols[1] + j * colw, y), GOLD, bold=True)
-    blit_text(surface, "deal", fs * 0.85, (cols[0], y), GOLD, bold=True)
+        label = side_name(name, side)
+        blit_text(surface, label, fit_size(label, fs * 0.85, colw - fs * 0.5, bold=True), colour=GOLD, bold=True,
+                  **at(cols[1] + j * colw, y))
+    head = pgettext("the history's column", "deal")
+    blit_text(surface, head, fit_size(head, fs * 0.85, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD,
+              bold=True, **at(cols[0], y))
     y += fs * 1.5
     rows = history_rows(summaries)
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
     for row in rows[-max_rows:]:
         colour = GOLD if row["deal"] == latest else CREAM
         trump = row["trump"]
-        label = f"{row['deal']}"
+        label = number(row["deal"])
         if trump:
-            label += "  " + ("NT" if trump == "NT" else f"{{{trump}}}")
-        blit_rich(surface, label, fs * 0.9, (cols[0], y), colour, bold=True)
+            label += "  " + (pgettext("no trump, in short", "NT") if trump == "NT" else f"{{{trump}}}")
+        mx, anchor = mirror(rect, cols[0])
+        blit_rich(surface, label, fs * 0.9, (mx, y), colour, bold=True, anchor=anchor)
         for j, side in enumerate(sides):
             t = (row["targets"] or {}).get(side)
             won = (row["tricks"] or {}).get(side)
@@ -91,17 +113,20 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             sc = row["score"].get(side, 0)
             parts = []
             if t is not None:
-                parts.append(f"{won}/{t}")
+                parts.append(digits(f"{won}/{t}"))
             elif pts is not None:
-                parts.append(f"{pts} pts")
+                parts.append(_("{n} pts").format(n=number(pts)))
             elif won is not None:
-                parts.append(f"{won} tr")
-            parts.append(signed(sc) if signed_scores else f"+{sc}")
-            parts.append(f"= {row['totals'].get(side, 0)}")
-            blit_text(surface, "   ".join(parts), fs * 0.9, (cols[1] + j * colw, y), colour)
+                parts.append(pgettext("tricks, in short", "{n} tr").format(n=number(won)))
+            parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))
+            parts.append("= " + number(row["totals"].get(side, 0)))
+            cell = "   ".join(parts)
+            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=colour,
+                      **at(cols[1] + j * colw, y))
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark:
-            blit_text(surface, mark[0], fs * 0.75, (rect.right - fs, y + 2), mark[1], anchor="topright")
+            mx, anchor = mirror(rect, rect.right - fs, "topright")
+            blit_text(surface, _(mark[0]), fs * 0.75, (mx, y + 2), mark[1], anchor=anchor)
         y += fs * 1.35
     if not rows:
-        blit_text(surface, "no deal finished yet", fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
+        blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")

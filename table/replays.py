@@ -86,6 +86,11 @@ class ReplayScene(TableScene):
         fs = max(12, round(L.H * 0.022))
         step = self.buttons.get("step")
         if step is not None:
-            r = theme.blit_text(surface, _("REPLAY"), fs * 1.2, (step.rect.left - 10, step.rect.centery), theme.GOLD,
-                              bold=True, anchor="midright", shadow=True)
+            # between the score board and the buttons: a longer word takes a smaller size
+            board = next((r for n, r in self.drawn if n == "scoreboard"), None)
+            room = step.rect.left - 10 - (board.right + 8 if board is not None else L.margin)
+            label = _("REPLAY")
+            r = theme.blit_text(surface, label, theme.fit_size(label, fs * 1.2, room, bold=True),
+                                (step.rect.left - 10, step.rect.centery), theme.GOLD, bold=True, anchor="midright",
+                                shadow=True)
             self.drawn.append(("replay_label", r))

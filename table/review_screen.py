@@ -38,8 +38,10 @@ from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, j
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
+from .i18n import digits, game_title, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
+from .words import player_name
 
 
 class ReviewScene(MenuScene):
@@ -70,6 +72,10 @@ class ReviewScene(MenuScene):
             if record is None:
                 raise ReviewError(TEXT["no_record"])
             self.facts = record_facts(record)
+            players = record.get("players") or {}
+            for s, p in players.items():        # a bot character in the player's script
+                if isinstance(p, dict) and p.get("kind") == "bot" and s in self.facts.names:
+                    self.facts.names[s] = player_name(players, s)
         except ReviewError as e:
             self.error = str(e)
             self.deal, self.seat = 0, ""
@@ -159,7 +165,7 @@ class ReviewScene(MenuScene):
         return max(10, round(H * 0.02)), max(30, round(H * 0.05)), max(13, round(H * 0.024))
 
     def _deal_options(self) -> list[str]:
-        return [TEXT["deal_choice"].format(n=i + 1) for i in range(self.facts.deals)] if self.facts else []
+        return [TEXT["deal_choice"].format(n=number(i + 1)) for i in range(self.facts.deals)] if self.facts else []
 
     def _seat_options(self) -> list[str]:
         f = self.facts
@@ -280,7 +286,8 @@ class ReviewScene(MenuScene):
         f = self.facts
         who = TEXT["seat_choice"].format(seat=TEXT["seats"].get(self.seat, self.seat), name=f.names[self.seat]) \
             if f.names.get(self.seat) else TEXT["seats"].get(self.seat, self.seat)
-        sub = TEXT["subtitle"].format(game=f.game.title, deal=self.deal + 1, deals=f.deals, who=who)
+        sub = TEXT["subtitle"].format(game=game_title(f.game.name), deal=number(self.deal + 1), deals=number(f.deals),
+                                      who=who)
         half = pygame.Rect(line.x, line.y, left.w, line.h)
         blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
         if self.status:
@@ -303,7 +310,7 @@ class ReviewScene(MenuScene):
         job = self.job
         bar = pygame.Rect(0, 0, round(area.w * 0.8), round(fs * 1.6))
         bar.center = (area.centerx, area.centery)
-        text = TEXT["progress"].format(done=job.done, total=job.total) if job and job.total is not None \
+        text = TEXT["progress"].format(done=number(job.done), total=number(job.total)) if job and job.total is not None \
             else TEXT["starting"]
         blit_fit(surface, text, fs, (bar.centerx, bar.top - fs * 0.5), area.w, CREAM, anchor="midbottom")
         pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
@@ -362,7 +369,7 @@ class ReviewScene(MenuScene):
             y += rh
         pygame.draw.line(surface, DIM, (split, top - 3), (split, y), 1)
         if n > fits:
-            more = f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}"
+            more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
         s = review.summary()
         text = TEXT["summary"].format(blunders=s["blunders"], mistakes=s["mistakes"],
@@ -395,12 +402,13 @@ class ReviewScene(MenuScene):
         mine = next((s for s in tricks if self.seat in s.split("-")), self.seat)
         targets = view.get("targets") or {}
         words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
-                 "ours": tricks.get(mine, 0), "theirs": sum(v for s, v in tricks.items() if s != mine)}
+                 "ours": number(tricks.get(mine, 0)), "theirs": number(sum(v for s, v in tricks.items() if s != mine))}
         if self.facts.game.n == 3:
             return TEXT["context_manni"].format(**words)
         if targets.get(mine) is not None:
-            return TEXT["context_targets"].format(our_target=targets.get(mine), their_target=next(
-                (v for s, v in targets.items() if s != mine), "?"), **words)
+            theirs = next((v for s, v in targets.items() if s != mine), None)
+            return TEXT["context_targets"].format(our_target=number(targets[mine]),
+                                                  their_target="?" if theirs is None else number(theirs), **words)
         return TEXT["context"].format(**words)
 
     def position(self, i: int) -> Position:
@@ -415,7 +423,7 @@ class ReviewScene(MenuScene):
         info = []
         if d.phase in ("call", "decide"):
             calls = [TEXT["call_item"].format(who=f.names.get(a["seat"]) or TEXT["seats"].get(a["seat"], a["seat"]),
-                                              n=a["call"]) for a in view.get("history") or [] if "call" in a]
+                                              n=number(a["call"])) for a in view.get("history") or [] if "call" in a]
             info.append(TEXT["calls"].format(calls=", ".join(calls)) if calls else TEXT["calls_none"])
         marks: dict[str, tuple[str, tuple]] = {}
         if d.phase == "play":
@@ -431,8 +439,8 @@ class ReviewScene(MenuScene):
             ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if same == {
                 k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), best_value - value, ink))
-        numbers = TEXT["numbers"].format(loss=points(d.expected_loss), spread=points(d.spread),
-                                         dd=points(d.dd_loss), exact=TEXT["exact"] if d.dd_exact else "")
+        numbers = TEXT["numbers_exact" if d.dd_exact else "numbers"].format(
+            loss=points(d.expected_loss), spread=points(d.spread), dd=points(d.dd_loss))
         return Position(
             heading=TEXT["heading"].format(when=cells[0], choice=cells[1]), context=context,
             trick_title=TEXT["on_table"],

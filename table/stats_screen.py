@@ -33,64 +33,67 @@ from rules.games import GAMES
 
 from . import charts
 from .coach_draw import blit_fit
+from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
+from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 
-# Every string a player reads on this screen, in one place for the translators.
-TEXT = {
-    "title": "Statistics",
-    "back": "Back",
-    "export": "Export CSV",
-    "all_games": "All games",
-    "none_yet": "No statistics yet: they are kept for the people who play at this table under their names.",
-    "no_profile": "No player in the statistics yet.",
-    "exported": "Saved {rows} deals of {name} to {path}",
-    "export_failed": "The CSV was not written: {reason}",
-    "store_failed": "The statistics cannot be read: {reason}",
-    "headline": "{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}",
-    "scores": "Average deal score: {score}   Deals won: {deal_rate}",
-    "accuracy": "Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})",
-    "labels": "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}",
-    "no_reviews": "Accuracy: no reviewed deal yet (Review, after a match or in Replays)",
-    "rating": "Rating in {game}: {rating}. You play like {bot}.",
-    "no_rating": "Rating: none yet (it comes from deals against bot tables)",
-    "per_game": "Per game",
-    "game": "Game",
-    "matches_won": "Matches won",
-    "deals": "Deals",
-    "average": "Average",
-    "acc": "Accuracy",
-    "rating_col": "Rating",
-    "rating_cell": "{rating} ({bot})",
-    "won_cell": "{won} of {matches}",
-    "own_manfee": "Exact targets: {share}   Overs: {ours} for, {theirs} against",
-    "own_manille": "Card points a deal: {points}   Factors: {factors}",
-    "own_manni": "Tricks over four a deal: {tricks}",
-    "no_factor": "none",
-    "factor": "{name} {count}",
-    "factors": {"no-trump": "no trump", "tie": "after a tie", "sweep": "sweep", "blind": "blind",
-                "tap": "tap", "tap back": "tap back"},
-    "company": "Partners and opponents",
-    "who": "Who",
-    "as_partner": "As partner",
-    "as_opponent": "As opponent",
-    "deals_won": "Deals against",
-    "person": "a person",
-    "unknown": "unknown",
-    "count_rate": "{count} ({rate})",
-    "more": "and {n} more",
-    "chart_accuracy": "Accuracy in {game}",
-    "chart_accuracy_none": "Accuracy over time",
-    "chart_accuracy_unit": "points lost a decision, deal by deal",
-    "chart_results": "Results over time",
-    "chart_results_unit": "share of matches won so far",
-    "chart_games": "Matches won per game",
-    "chart_bots": "Deals won against each bot",
-    "percent": "{n}%",
-    "dash": "–",
-}
+# Every string a player reads on this screen, in one place for the translators (each worded
+# in the language in use when read: coach_text.Words).
+TEXT = Words({
+    "title": N_("Statistics"),
+    "back": N_("Back"),
+    "export": N_("Export CSV"),
+    "all_games": N_("All games"),
+    "none_yet": N_("No statistics yet: they are kept for the people who play at this table under their names."),
+    "no_profile": N_("No player in the statistics yet."),
+    "exported": N_("Saved {rows} deals of {name} to {path}"),
+    "export_failed": N_("The CSV was not written: {reason}"),
+    "store_failed": N_("The statistics cannot be read: {reason}"),
+    "headline": N_("{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}"),
+    "scores": N_("Average deal score: {score}   Deals won: {deal_rate}"),
+    "accuracy": N_("Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})"),
+    "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
+    "no_reviews": N_("Accuracy: no reviewed deal yet (Review, after a match or in Replays)"),
+    "rating": N_("Rating in {game}: {rating}. You play like {bot}."),
+    "no_rating": N_("Rating: none yet (it comes from deals against bot tables)"),
+    "per_game": N_("Per game"),
+    "game": N_("Game"),
+    "matches_won": N_("Matches won"),
+    "deals": N_("Deals"),
+    "average": N_("Average"),
+    "acc": N_("Accuracy"),
+    "rating_col": N_("Rating"),
+    "rating_cell": N_("{rating} ({bot})"),
+    "won_cell": N_("{won} of {matches}"),
+    "own_manfee": N_("Exact targets: {share}   Overs: {ours} for, {theirs} against"),
+    "own_manille": N_("Card points a deal: {points}   Factors: {factors}"),
+    "own_manni": N_("Tricks over four a deal: {tricks}"),
+    "no_factor": lambda: pgettext("no factor", "none"),
+    "factor": N_("{name} {count}"),
+    "factors": {"no-trump": N_("no trump"), "tie": N_("after a tie"), "sweep": N_("sweep"), "blind": N_("blind"),
+                "tap": N_("tap"), "tap back": N_("tap back")},
+    "company": N_("Partners and opponents"),
+    "who": N_("Who"),
+    "as_partner": N_("As partner"),
+    "as_opponent": N_("As opponent"),
+    "deals_won": N_("Deals against"),
+    "person": N_("a person"),
+    "unknown": N_("unknown"),
+    "count_rate": N_("{count} ({rate})"),
+    "more": N_("and {n} more"),
+    "chart_accuracy": N_("Accuracy in {game}"),
+    "chart_accuracy_none": N_("Accuracy over time"),
+    "chart_accuracy_unit": N_("points lost a decision, deal by deal"),
+    "chart_results": N_("Results over time"),
+    "chart_results_unit": N_("share of matches won so far"),
+    "chart_games": N_("Matches won per game"),
+    "chart_bots": N_("Deals won against each bot"),
+    "percent": N_("{n}%"),
+    "dash": "–",                    # a sign, the same in every language
+})
 
 BLUE = (110, 170, 255)
 GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muette": (200, 140, 255),
@@ -99,31 +102,41 @@ GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muet
 
 def percent(x: float | None) -> str:
     """``0.5625`` -> ``56%``; None -> a dash."""
-    return TEXT["dash"] if x is None else TEXT["percent"].format(n=round(100 * x))
+    return TEXT["dash"] if x is None else TEXT["percent"].format(n=count(round(100 * x)))
 
 
 def number(x: float | None, signed: bool = False) -> str:
-    """One decimal (``2.2``, ``+2.2``); None -> a dash."""
+    """One decimal (``2.2``, ``+2.2``; the language's digits and decimal mark); None -> a dash."""
     if x is None:
         return TEXT["dash"]
-    return f"{x:+.1f}" if signed else f"{x:.1f}"
+    return digits((f"{x:+.1f}" if signed else f"{x:.1f}").replace(".", pgettext("decimal mark", ".")))
+
+
+def count(n: int) -> str:
+    """A whole number in the language's digits."""
+    return digits(str(n))
+
+
+def bot_name(code: str) -> str:
+    """A bot character as this screen writes it: in capitals (TANOOR), in the player's script."""
+    return character_name(code).upper()
 
 
 def own_figures(game: str, f: dict) -> str:
     """The game's own figures of one row of the per-game table."""
     if game == "manfee":
-        return TEXT["own_manfee"].format(share=percent(f.get("exact_share")), ours=f.get("overs_for", 0),
-                                         theirs=f.get("overs_against", 0))
+        return TEXT["own_manfee"].format(share=percent(f.get("exact_share")), ours=count(f.get("overs_for", 0)),
+                                         theirs=count(f.get("overs_against", 0)))
     if game == "manni":
         return TEXT["own_manni"].format(tricks=number(f.get("tricks_over_four"), signed=True))
     factors = f.get("factors") or {}
-    said = ", ".join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=n)
+    said = _(", ").join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=count(n))
                      for k, n in sorted(factors.items()))
     return TEXT["own_manille"].format(points=number(f.get("average_points")), factors=said or TEXT["no_factor"])
 
 
 def who_text(who: str) -> str:
-    return TEXT["person"] if who == "human" else TEXT["unknown"] if who == "unknown" else who
+    return TEXT["person"] if who == "human" else TEXT["unknown"] if who == "unknown" else bot_name(who)
 
 
 class StatsScene(MenuScene):
@@ -182,7 +195,7 @@ class StatsScene(MenuScene):
         except Exception as e:            # a full disk, a locked file: said in one line
             self.message = TEXT["export_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
             return
-        self.message = TEXT["exported"].format(rows=rows, name=self.profile, path=target)
+        self.message = TEXT["exported"].format(rows=count(rows), name=self.profile, path=target)
 
     # -- widgets ---------------------------------------------------------------------------------
     def _sizes(self) -> tuple[int, int, int]:
@@ -190,7 +203,7 @@ class StatsScene(MenuScene):
         return max(10, round(H * 0.02)), max(30, round(H * 0.05)), max(13, round(H * 0.023))
 
     def _game_options(self) -> list[str]:
-        return [TEXT["all_games"]] + [GAMES[g].title for g in self.games()]
+        return [TEXT["all_games"]] + [game_title(g) for g in self.games()]
 
     def build_ui(self) -> None:
         W, H = self.app.size
@@ -208,7 +221,7 @@ class StatsScene(MenuScene):
         gw, pw = max(150, round(W * 0.14)), max(150, round(W * 0.16))
         x -= gw + m
         games = self._game_options()
-        start = GAMES[self.game].title if self.game in GAMES else TEXT["all_games"]
+        start = game_title(self.game) if self.game in GAMES else TEXT["all_games"]
         self.drops["game"] = self.add(UIDropDownMenu(games, start if start in games else games[0],
                                                      pygame.Rect(x, m, gw, rh), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
@@ -221,7 +234,7 @@ class StatsScene(MenuScene):
             if e.ui_element is self.drops.get("profile") and e.text in self.profiles:
                 self.profile, self.game, self.message = e.text, None, None
             elif e.ui_element is self.drops.get("game"):
-                titles = {GAMES[g].title: g for g in GAMES}
+                titles = {game_title(g): g for g in GAMES}
                 self.game = titles.get(e.text)
             else:
                 return False
@@ -277,8 +290,8 @@ class StatsScene(MenuScene):
         fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
         step = round(fs * 1.45)
         x, y, w = area.x, area.y, area.w
-        head = TEXT["headline"].format(name=self.profile, matches=t["matches"], won=charts.format_number(
-            t["matches_won"]), rate=percent(t["win_rate"]), deals=t["deals"])
+        head = TEXT["headline"].format(name=self.profile, matches=count(t["matches"]), won=charts.format_number(
+            t["matches_won"]), rate=percent(t["win_rate"]), deals=count(t["deals"]))
         blit_fit(surface, head, fs * 1.1, (x, y), w, GOLD, bold=True)
         y += round(step * 1.15)
         blit_fit(surface, TEXT["scores"].format(score=number(t["average_score"], signed=True),
@@ -288,10 +301,10 @@ class StatsScene(MenuScene):
             blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)
         else:
             blit_fit(surface, TEXT["accuracy"].format(accuracy=charts.format_number(round(t["accuracy"], 2)),
-                                                      decisions=t["reviewed_decisions"]), fs, (x, y), w, CREAM)
+                                                      decisions=count(t["reviewed_decisions"])), fs, (x, y), w, CREAM)
             y += step
-            blit_fit(surface, TEXT["labels"].format(blunders=t["blunders"], mistakes=t["mistakes"],
-                                                    inaccuracies=t["inaccuracies"]), fs, (x, y), w, DIM)
+            blit_fit(surface, TEXT["labels"].format(blunders=count(t["blunders"]), mistakes=count(t["mistakes"]),
+                                                    inaccuracies=count(t["inaccuracies"])), fs, (x, y), w, DIM)
         y += step
         ratings = d["ratings"]
         game = self.game if self.game in ratings else max(ratings, key=lambda g: ratings[g]["deals"], default=None)
@@ -299,8 +312,8 @@ class StatsScene(MenuScene):
             blit_fit(surface, TEXT["no_rating"], fs, (x, y), w, DIM)
         else:
             r = ratings[game]
-            blit_fit(surface, TEXT["rating"].format(game=GAMES[game].title, rating=round(r["rating"]),
-                                                    bot=r["nearest"]), fs * 1.05, (x, y), w, GOLD, bold=True)
+            blit_fit(surface, TEXT["rating"].format(game=game_title(game), rating=count(round(r["rating"])),
+                                                    bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD, bold=True)
         y += round(step * 1.3)
         cols = ((TEXT["game"], 0.0), (TEXT["matches_won"], 0.22), (TEXT["deals"], 0.40), (TEXT["average"], 0.50),
                 (TEXT["acc"], 0.62), (TEXT["rating_col"], 0.76))
@@ -317,11 +330,12 @@ class StatsScene(MenuScene):
         for g in [g for g in GAMES if g in per_game]:
             f = per_game[g]
             r = ratings.get(g)
-            cells([GAMES[g].title, TEXT["won_cell"].format(won=charts.format_number(f["matches_won"]),
-                                                           matches=f["matches"]),
-                   str(f["deals"]), number(f["average_score"], signed=True),
+            cells([game_title(g), TEXT["won_cell"].format(won=charts.format_number(f["matches_won"]),
+                                                          matches=count(f["matches"])),
+                   count(f["deals"]), number(f["average_score"], signed=True),
                    TEXT["dash"] if f["accuracy"] is None else charts.format_number(round(f["accuracy"], 2)),
-                   TEXT["rating_cell"].format(rating=round(r["rating"]), bot=r["nearest"]) if r else TEXT["dash"]],
+                   TEXT["rating_cell"].format(rating=count(round(r["rating"])), bot=bot_name(r["nearest"])) if r
+                   else TEXT["dash"]],
                   y, CREAM)
             y += step
             blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)
@@ -345,11 +359,11 @@ class StatsScene(MenuScene):
         for who in shown:
             p, o = partners.get(who), opponents.get(who)
             rows.append([who_text(who),
-                         TEXT["count_rate"].format(count=p["matches"], rate=percent(p["win_rate"])) if p else
+                         TEXT["count_rate"].format(count=count(p["matches"]), rate=percent(p["win_rate"])) if p else
                          TEXT["dash"],
-                         TEXT["count_rate"].format(count=o["matches"], rate=percent(o["win_rate"])) if o else
+                         TEXT["count_rate"].format(count=count(o["matches"]), rate=percent(o["win_rate"])) if o else
                          TEXT["dash"],
-                         TEXT["count_rate"].format(count=o["deals"], rate=percent(o["deal_win_rate"])) if o else
+                         TEXT["count_rate"].format(count=count(o["deals"]), rate=percent(o["deal_win_rate"])) if o else
                          TEXT["dash"]])
         for k, row in enumerate(rows):
             for j, ((_h, share), text) in enumerate(zip(cols, row, strict=True)):
@@ -360,7 +374,7 @@ class StatsScene(MenuScene):
             if k == 0:
                 pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
         if len(shown) < len(order):
-            blit_fit(surface, TEXT["more"].format(n=len(order) - len(shown)), fs, (x, y), w, DIM)
+            blit_fit(surface, TEXT["more"].format(n=count(len(order) - len(shown))), fs, (x, y), w, DIM)
 
     def draw_charts(self, surface: pygame.Surface, area: pygame.Rect, fs: int, m: int) -> None:
         d = self.data
@@ -372,7 +386,7 @@ class StatsScene(MenuScene):
             panel(surface, c, fill=OVERLAY)
         inner = [c.inflate(-m, -m) for c in cells]
         acc = d["accuracy_game"]
-        acc_title = TEXT["chart_accuracy"].format(game=GAMES[acc].title) if acc else TEXT["chart_accuracy_none"]
+        acc_title = TEXT["chart_accuracy"].format(game=game_title(acc)) if acc else TEXT["chart_accuracy_none"]
         for rect, title, unit, values, ink, hi, fmt in (
                 (inner[0], acc_title, TEXT["chart_accuracy_unit"], d["accuracy"], GOLD, None,
                  lambda v: charts.format_number(round(v, 2))),
@@ -390,11 +404,12 @@ class StatsScene(MenuScene):
             charts.sparkline(surface, band, values, ink, lo=0.0, hi=hi, value_format=fmt, font_px=small)
         games = self.games() if self.game is None else [self.game]
         per_game = d["per_game"]
-        charts.bar_chart(surface, inner[2], [GAMES[g].title for g in games],
+        charts.bar_chart(surface, inner[2], [game_title(g) for g in games],
                          [per_game[g]["win_rate"] for g in games], [GAME_INKS.get(g, GOLD) for g in games],
                          max_value=1.0, title=TEXT["chart_games"], value_format=percent, font_px=small)
         bots = sorted(d["bots"], key=charts_order)
-        charts.bar_chart(surface, inner[3], bots, [d["bots"][b]["deal_win_rate"] for b in bots], [BLUE],
+        charts.bar_chart(surface, inner[3], [bot_name(b) for b in bots], [d["bots"][b]["deal_win_rate"] for b in bots],
+                         [BLUE],
                          max_value=1.0, title=TEXT["chart_bots"], value_format=percent, font_px=small)
 
 

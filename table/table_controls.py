@@ -12,10 +12,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from .forms import fit_id
 from .preview import decision_targets
 from .scenes import open_scene
 from .hud import seat_side
-from .words import SUIT_WORDS, describe
+from .i18n import _, number, pgettext
+from .words import describe, suit_word
 
 
 class TableControls:
@@ -78,9 +80,10 @@ class TableControls:
         m = L.margin
         bw, bh = self.button_size()
         x = L.W - m - bw
-        passed = "Hand I gave away" if self.game.widow_size else "Hand I passed"
-        for name, text, w in (("menu", "Menu", bw), ("rules", "Rules", round(bw * 0.8)), ("history", "Scores", bw),
-                              ("last", "Last trick", bw), ("passed", passed, round(bw * 1.45))):
+        passed = _("Hand I gave away") if self.game.widow_size else _("Hand I passed")
+        for name, text, w in (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)),
+                              ("history", _("Scores"), bw), ("last", _("Last trick"), bw),
+                              ("passed", passed, round(bw * 1.45))):
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
             x -= w + 8
         self._show_fixed()
@@ -102,13 +105,13 @@ class TableControls:
         if self.link.lost:
             bw, bh = 240, max(42, round(L.H * 0.065))
             y = round(L.H * 0.52)
-            self._button("reconnect", "Reconnect", (L.W // 2 - bw - 10, y, bw, bh), object_id="@menu_button",
+            self._button("reconnect", _("Reconnect"), (L.W // 2 - bw - 10, y, bw, bh), object_id="@menu_button",
                          fixed=True)
-            self._button("leave", "Main menu", (L.W // 2 + 10, y, bw, bh), object_id="@menu_button", fixed=True)
+            self._button("leave", _("Main menu"), (L.W // 2 + 10, y, bw, bh), object_id="@menu_button", fixed=True)
         elif self.waiting_for_players() and self.link.hosting:
             r = self.waiting_rect()
             bw, bh = max(260, round(L.W * 0.22)), max(36, round(L.H * 0.055))
-            self._button("fill", "Fill open seats with bots", (r.centerx - bw // 2, r.bottom - bh - 14, bw, bh),
+            self._button("fill", _("Fill open seats with bots"), (r.centerx - bw // 2, r.bottom - bh - 14, bw, bh),
                          fixed=True)
 
     def _build_pickers(self):
@@ -137,11 +140,11 @@ class TableControls:
         if self.summary_open:
             r = self.summary_rect()
             finished = self.shown.get("finished")
-            self._button("next", "See result" if finished else "Next deal",
+            self._button("next", _("See result") if finished else _("Next deal"),
                          (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
             if self.mine and not self.link.replay and self.link.match_id() is not None:
                 # The coach goes through the deal just played, from this player's seat.
-                self._button("review", "Review this deal", (r.x + bw * 0.25, r.bottom - bh * 1.5, bw * 1.5, bh),
+                self._button("review", _("Review this deal"), (r.x + bw * 0.25, r.bottom - bh * 1.5, bw * 1.5, bh),
                              small=True)
             return
         if not key[2]:
@@ -162,8 +165,9 @@ class TableControls:
 
     def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False):
         oid = object_id or ("@small_button" if small else "@choice_button")
-        b = UIButton(pygame.Rect([round(c) for c in rect]), text, self.app.ui,
-                     object_id=pygame_gui.core.ObjectID(class_id=oid))
+        r = pygame.Rect([round(c) for c in rect])
+        # French and Dutch run longer than English: words that would overflow take a smaller font
+        b = UIButton(r, text, self.app.ui, object_id=fit_id(oid, text, r.width))
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:
@@ -174,7 +178,7 @@ class TableControls:
         """The coach's button, at the left end of the band (a setting; at a LAN table,
         when the host allows hints, for everyone)."""
         bx, by, _band_w, band_h = L.band()
-        self._button("hint", "Hint", (bx, by + band_h / 2 - bh / 2, round(bw * 0.8), bh), small=True)
+        self._button("hint", _("Hint"), (bx, by + band_h / 2 - bh / 2, round(bw * 0.8), bh), small=True)
 
     def signal_width(self):
         bw, _bh = self.button_size()
@@ -198,14 +202,14 @@ class TableControls:
         y = by + band_h / 2 - bh / 2
         if self.signal_menu:
             x0 = bx + band_w / 2 - (3 * w + 12) / 2
-            self._button("slam", "Slam", (x0, y, w, bh), object_id="@choice_button")
-            self._button("drop", "Drop", (x0 + w + 6, y, w, bh), object_id="@choice_button")
-            self._button("nosignal", "No signal", (x0 + 2 * (w + 6), y, w, bh), small=True)
+            self._button("slam", pgettext("a signal", "Slam"), (x0, y, w, bh), object_id="@choice_button")
+            self._button("drop", pgettext("a signal", "Drop"), (x0 + w + 6, y, w, bh), object_id="@choice_button")
+            self._button("nosignal", _("No signal"), (x0 + 2 * (w + 6), y, w, bh), small=True)
         elif self.signal:
-            self._button("signal", f"{self.signal.title()} (undo)", (bx + band_w - w, y, w, bh),
-                         object_id="@signal_on")
+            self._button("signal", _("Slam (undo)") if self.signal == "slam" else _("Drop (undo)"),
+                         (bx + band_w - w, y, w, bh), object_id="@signal_on")
         else:
-            self._button("signal", "Give a signal", (bx + band_w - w, y, w, bh))
+            self._button("signal", _("Give a signal"), (bx + band_w - w, y, w, bh))
 
     def _picker_rect_for(self, n_rows, width):
         L = self.board.layout
@@ -223,7 +227,7 @@ class TableControls:
             per_row = 7
             rows = (len(legal) + per_row - 1) // per_row
             rect = self.picker_rect = self._picker_rect_for(rows, per_row * (size + 10) + 60)
-            self.picker_title = "Your call: how many tricks will you take?"
+            self.picker_title = _("Your call: how many tricks will you take?")
             self.picker_sub = None
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)
@@ -239,10 +243,10 @@ class TableControls:
         rows = (len(legal) + per_row - 1) // per_row
         rect = self.picker_rect = self._picker_rect_for(rows + 0.4, per_row * (w + 10) + 50)
         self.picker_title, self.picker_sub = {
-            "double": ("Tap the table?", "a tap doubles the deal's score"),
-            "redouble": ("Tap back?", "the deal then counts four times"),
-            "swap": ("Take the Manni?", "swap your whole hand, unseen, for the twelve cards in the middle"),
-        }.get(phase, ("Your choice", None))
+            "double": (_("Tap the table?"), _("a tap doubles the deal's score")),
+            "redouble": (_("Tap back?"), _("the deal then counts four times")),
+            "swap": (_("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")),
+        }.get(phase, (_("Your choice"), None))
         top = rect.y + L.H * 0.075 + (L.H * 0.03 if self.picker_sub else 0)
         for i, a in enumerate(legal):
             r, c = divmod(i, per_row)
@@ -264,22 +268,23 @@ class TableControls:
         rect = pygame.Rect(0, 0, width, h)
         rect.center = (L.W // 2, round(L.center[1] + L.ch * 0.1))
         self.picker_rect = rect
-        dealer = self.link.name(v.get("dealer")) if v.get("dealer") else "The dealer"
         if phase == "partner_trump":
-            self.picker_title = f"{dealer} says en face: you name trump"
-            self.picker_sub = "your partner plays the deal on your choice"
+            self.picker_title = (_("{dealer} says en face: you name trump").format(dealer=self.player_name(v["dealer"]))
+                                 if v.get("dealer") else _("The dealer says en face: you name trump"))
+            self.picker_sub = _("your partner plays the deal on your choice")
         elif blind:
-            self.picker_title = "Name trump blind, or look at your cards"
-            self.picker_sub = "a blind trump counts double, and you lead"
+            self.picker_title = _("Name trump blind, or look at your cards")
+            self.picker_sub = _("a blind trump counts double, and you lead")
         else:
-            self.picker_title = "Name trump"
+            self.picker_title = _("Name trump")
             en_face = any(a.get("trump") == "partner" for a in legal)
-            self.picker_sub = "no trump counts double" + ("; en face: your partner names" if en_face else "")
+            self.picker_sub = (_("no trump counts double; en face: your partner names") if en_face
+                               else _("no trump counts double"))
         x0 = rect.centerx - (len(tiles) * (tw + 12) - 12) / 2
         y = rect.y + fs * 3.2
         for i, a in enumerate(tiles):
             t = a["trump"]
-            b = self._button(f"act:{i}", SUIT_WORDS[t], (x0 + i * (tw + 12), y, tw, th),
+            b = self._button(f"act:{i}", suit_word(t), (x0 + i * (tw + 12), y, tw, th),
                              object_id="@trump_tile", action=a)
             b.pip = t
         y += th + 12
@@ -298,8 +303,8 @@ class TableControls:
         self.confirm_rect = r
         bw2 = round(w * 0.42)
         y = r.bottom - bh * 1.3 - fs * 0.6
-        self._button("confirm:cancel", "Wait for trump", (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)))
-        self._button("confirm:peek", "Look (void the deal)", (r.centerx + 8, y, bw2, round(bh * 1.2)),
+        self._button("confirm:cancel", _("Wait for trump"), (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)))
+        self._button("confirm:peek", _("Look (void the deal)"), (r.centerx + 8, y, bw2, round(bh * 1.2)),
                      object_id="@danger_button")
 
     def _decide_picker(self, L, legal):
@@ -313,14 +318,15 @@ class TableControls:
         rect = self.picker_rect = self._picker_rect_for(1.3, 2 * w + 70)
         self.picker_sub = None
         calls = self.shown.get("calls") or {}
-        self.picker_title = f"Accept or pass?  (your remainder: {13 - sum(calls.values())})"
+        self.picker_title = _("Accept or pass?  (your remainder: {n})").format(n=number(13 - sum(calls.values())))
         for i, a in enumerate(legal):
             t = (targets or {}).get(a.get("decision"), {})
             us = t.get(mine)
             them = next((n for s, n in t.items() if s != mine), None)
-            text = a["decision"].title()
+            text = describe(a)
             if us is not None:
-                text = f"{text}:  us {us}  ·  them {them}"
+                text = (_("Accept:  us {us}  ·  them {them}") if a.get("decision") == "accept"
+                        else _("Pass:  us {us}  ·  them {them}")).format(us=number(us), them=number(them or 0))
             x0 = rect.centerx - w - 10 + i * (w + 20)
             self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a)
 
@@ -362,7 +368,7 @@ class TableControls:
             self.signal_menu = False
         elif name == "reconnect":
             if self.link.reconnect():
-                self.say("Reconnecting…")
+                self.say(_("Reconnecting…"))
             self.rebuild_ui()
         elif name == "leave":
             self.app.reset(open_scene("main_menu", self.app))

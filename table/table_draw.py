@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pygame
 
-from bots.coach_words import Reason, say
+from bots.coach_words import Reason
 
 from .cards import sort_hand
+from .coach_words import hint_reason
 from .charts import Series, bar_chart, score_race
 from .effects import draw_badges, draw_ripples, draw_widow_label
-from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, side_name
+from .host_words import join_note, save_failed
+from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
+from .i18n import _, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history
 from .rich import blit_rich, card_words, rich
 from .words import describe
@@ -40,7 +43,7 @@ class TableDrawing:
         mark("trump_badge", draw_trump(surface, look))
         self.drawn.extend(draw_plates(surface, look))
         if not b.images.warm and not self.director.busy() and self.shown.get("phase") in ("waiting", None):
-            blit_text(surface, "Shuffling…", max(16, round(L.H * 0.035)), L.center, CREAM,
+            blit_text(surface, _("Shuffling…"), max(16, round(L.H * 0.035)), L.center, CREAM,
                       bold=True, anchor="center", shadow=True)
         ui = self.ui_key
         v = self.shown
@@ -51,16 +54,18 @@ class TableDrawing:
         elif ui and ui[2] and not self.summary_open and not self.confirm:
             phase = v.get("phase")
             if phase == "play" and not self.input.dragging and not self.signal_menu:
-                text = "Your turn: drag a card to the centre (or arrows + Enter)"
+                text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.signal:
-                    text = f"{self.signal.title()}: drag the card you signal with"
+                    text = (_("Slam: drag the card you signal with") if self.signal == "slam"
+                            else _("Drop: drag the card you signal with"))
                 mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift()))
             elif phase != "play" and self.picker_rect is not None:
                 mark("picker", self._draw_picker_panel(surface))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
-            dealer = self.link.name(v.get("dealer"))
-            mark("prompt", draw_prompt(surface, look, f"Your cards stay face down until {dealer} names trump",
-                                       "touching them now voids the deal"))
+            dealer = self.player_name(v.get("dealer"))
+            mark("prompt", draw_prompt(surface, look,
+                                       _("Your cards stay face down until {dealer} names trump").format(dealer=dealer),
+                                       _("touching them now voids the deal")))
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)
             mark("panel:confirm", self.confirm_rect)
@@ -72,7 +77,7 @@ class TableDrawing:
             mark("panel:overlay", self._draw_overlay(surface))
         mark("log", self._draw_log(surface))
         if self.link.save_error:
-            blit_text(surface, self.link.save_error, 14, (8, L.H - 4), RED, anchor="bottomleft")
+            blit_text(surface, save_failed(self.link.save_error), 14, (8, L.H - 4), RED, anchor="bottomleft")
         self._draw_lan(surface)
         for name, w in self.buttons.items():
             if w.visible:
@@ -94,17 +99,18 @@ class TableDrawing:
         fs = max(11, round(L.H * 0.018))
         line_h = round(fs * 1.35)
         rows = max(1, int((h - fs) // line_h))
-        lines = [f"{self.link.name(seat)}: {words}" for seat, words in self.log]
+        lines = [_("{name}: {words}").format(name=self.player_name(seat), words=words) for seat, words in self.log]
         if self.held:
-            lines.append("Bots on hold: press H to go on")
+            lines.append(_("Bots on hold: press H to go on"))
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         shown = lines[max(0, len(lines) - rows - self.log_scroll):len(lines) - self.log_scroll]
         box = pygame.Rect(round(x), round(y), round(w), round(min(h, len(shown) * line_h + fs * 0.8)))
         panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
+        start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
         for i, text in enumerate(shown):
             colour = GOLD if self.held and text is lines[-1] else CREAM
-            blit_rich(surface, text, fit_size(text, fs, box.width - fs), (box.x + fs * 0.5, box.y + fs * 0.4 + i * line_h),
-                      colour)
+            blit_rich(surface, text, fit_size(text, fs, box.width - fs), (start, box.y + fs * 0.4 + i * line_h),
+                      colour, anchor=anchor)
         self.log_rect = box
         return box
 
@@ -114,12 +120,11 @@ class TableDrawing:
         L = self.board.layout
         bx, by, bw, bh = L.band()
         action = h["action"]
-        reason = say(Reason(*h["reasons"][0])) if h.get("reasons") else ""
-        for sign, suit in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
-            reason = reason.replace(sign, "{" + suit + "}")       # fonts have no suit glyphs: pips
+        reason = hint_reason(Reason(*h["reasons"][0])) if h.get("reasons") else ""
         what = describe(action) if "play" not in action else card_words(action["play"])
-        text = f"Hint: {what}" + (f" ({action['signal']})" if action.get("signal") else "") \
-            + (f" — {reason}" if reason else "")
+        if action.get("signal"):
+            what = (_("{card} (slam)") if action["signal"] == "slam" else _("{card} (drop)")).format(card=what)
+        text = (_("Hint: {choice} — {reason}") if reason else _("Hint: {choice}")).format(choice=what, reason=reason)
         shift = self.prompt_shift()
         fs = fit_size(text, max(13, round(L.H * 0.024)), bw - 2 * abs(shift) - 40, bold=True)
         img = rich(text, fs, GOLD, bold=True)
@@ -159,13 +164,15 @@ class TableDrawing:
         r = self.confirm_rect
         fs = max(13, round(self.board.layout.H * 0.026))
         panel(surface, r, fill=(40, 14, 10, 240), edge=RED)
-        dealer = self.link.name(self.shown.get("dealer"))
-        blit_text(surface, "Look at your cards now?", fs * 1.15, (r.centerx, r.y + fs * 0.7), GOLD,
-                  bold=True, anchor="midtop")
-        blit_text(surface, f"{dealer} has not named trump yet. If you look, the deal is void:",
-                  fs * 0.78, (r.centerx, r.y + fs * 2.4), CREAM, anchor="midtop")
-        blit_text(surface, "nothing is scored and the next dealer deals.", fs * 0.78,
-                  (r.centerx, r.y + fs * 3.5), CREAM, anchor="midtop")
+        dealer = self.player_name(self.shown.get("dealer"))
+        room = r.width - fs * 2
+        for text, size, y, ink, bold in (
+                (_("Look at your cards now?"), fs * 1.15, fs * 0.7, GOLD, True),
+                (_("{dealer} has not named trump yet. If you look, the deal is void:").format(dealer=dealer),
+                 fs * 0.78, fs * 2.4, CREAM, False),
+                (_("nothing is scored and the next dealer deals."), fs * 0.78, fs * 3.5, CREAM, False)):
+            blit_text(surface, text, fit_size(text, size, room, bold=bold), (r.centerx, r.y + y), ink, bold=bold,
+                      anchor="midtop")
 
     def draw_over_ui(self, surface):
         """Pips on the trump tiles (drawn over the widgets: fonts have no suit glyphs)."""
@@ -177,7 +184,7 @@ class TableDrawing:
             size = round(r.width * 0.5)
             c = (r.centerx, r.y + round(r.height * 0.42))
             if suit == "NT":
-                blit_text(surface, "NT", size * 0.75, c, (26, 18, 5), bold=True, anchor="center")
+                blit_text(surface, pgettext("no trump, in short", "NT"), size * 0.75, c, (26, 18, 5), bold=True, anchor="center")
             else:
                 pip = self.board.images.big.pip(suit, size)
                 surface.blit(pip, pip.get_rect(center=c))
@@ -217,16 +224,17 @@ class TableDrawing:
                 n = len(order)
                 i = order.index(lt["leader"])
                 seats = [order[(i + self.game.direction * k) % n] for k in range(len(lt["cards"]))]
-            labels = [self.link.name(s) for s in seats]
+            labels = [self.player_name(s) for s in seats]
             mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
             rect = draw_cards_panel(surface, b.layout, b.images,
-                                    f"Last trick: {self.link.name(lt['winner'])} won it", lt["cards"], labels, mark)
+                                    _("Last trick: {name} won it").format(name=self.player_name(lt["winner"])),
+                                    lt["cards"], labels, mark)
         elif self.overlay == "passed" and v.get("passed_hand"):
-            rect = draw_cards_panel(surface, b.layout, b.images, "The hand I passed",
+            rect = draw_cards_panel(surface, b.layout, b.images, _("The hand I passed"),
                                     sort_hand(v["passed_hand"], b.rank_order))
         elif self.overlay == "passed" and v.get("swapped_out"):
             rect = draw_cards_panel(surface, b.layout, b.images,
-                                    "The hand I gave away (out of play; only you know it)",
+                                    _("The hand I gave away (out of play; only you know it)"),
                                     sort_hand(v["swapped_out"], b.rank_order))
         elif self.overlay == "history":
             L = b.layout
@@ -234,13 +242,13 @@ class TableDrawing:
             rect.center = (L.W // 2, round(L.H * 0.46))
             self._history(surface, rect, reserve=1.6)
             fs = max(12, round(L.H * 0.02))
-            blit_text(surface, "click anywhere (or Esc) to close", fs, (rect.centerx, rect.bottom - fs * 0.6),
+            blit_text(surface, _("click anywhere (or Esc) to close"), fs, (rect.centerx, rect.bottom - fs * 0.6),
                       DIM, anchor="midbottom")
         return rect
 
     def _history(self, surface, rect, **kw):
         draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
-                     self.link.name, signed_scores=self.game.scoring == "tricks_over", **kw)
+                     self.player_name, signed_scores=self.game.scoring == "tricks_over", **kw)
 
     def summary_rect(self):
         L = self.board.layout
@@ -259,24 +267,25 @@ class TableDrawing:
         ev = self.summary_event or {}
         if not ev:
             return None
-        return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.link.name)
+        return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.player_name)
 
     def _draw_summary(self, surface):
         ev = self.summary_event or {}
         r = self.summary_rect()
         deal = (ev.get("deal") or 0) + 1
         outcome = ev.get("outcome")
-        words = {"over": "over!", "exact": "exact", "misdeal": "void", "tie": "a tie", "complete": "scored"}
+        words = {"over": _("Deal {n}: over!"), "exact": _("Deal {n}: exact"), "misdeal": _("Deal {n}: void"),
+                 "tie": _("Deal {n}: a tie"), "complete": _("Deal {n}: scored")}
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         chart_h = self.summary_chart_height()
         _bw, bh = self.button_size()
-        self._history(surface, r, title=f"Deal {deal}: " + words.get(outcome, outcome or "done"),
+        self._history(surface, r, title=words.get(outcome, _("Deal {n}: done")).format(n=number(deal)),
                       latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
         self._summary_charts(surface, area, fs)
         if self.demo and not self.link.replay:
-            blit_text(surface, "next deal in a moment…", max(12, round(L.H * 0.02)),
+            blit_text(surface, _("next deal in a moment…"), max(12, round(L.H * 0.02)),
                       (r.centerx, r.bottom - 12), DIM, anchor="midbottom")
 
     def _summary_charts(self, surface, area, fs):
@@ -291,16 +300,16 @@ class TableDrawing:
         mine = self.game.side_of(self.viewer) if self.mine else None
         palette = [(120, 170, 255), (255, 140, 110), (150, 220, 140)]
         colours = [GOLD if s == mine else palette[i % 3] for i, s in enumerate(sides)]
-        names = [side_name(self.link.name, s) for s in sides]
+        names = [side_name(self.player_name, s) for s in sides]
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
-            targets, title = [30.0] * len(sides), "card points (30 to score)"
+            targets, title = [30.0] * len(sides), _("card points (30 to score)")
         else:
             values = [(last.get("tricks") or {}).get(s, 0) for s in sides]
             if last.get("targets"):
-                targets, title = [float(last["targets"].get(s, 0)) for s in sides], "tricks against the target"
+                targets, title = [float(last["targets"].get(s, 0)) for s in sides], _("tricks against the target")
             else:
-                targets, title = [4.0] * len(sides), "tricks (four to break even)"
+                targets, title = [4.0] * len(sides), _("tricks (four to break even)")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
         font = max(10, round(fs * 0.8))
@@ -312,7 +321,7 @@ class TableDrawing:
                 total[s] += (summ.get("score") or {}).get(s, 0)
                 running[s].append(total[s])
         score_race(surface, right, [Series(n, running[s], c) for n, s, c in zip(names, sides, colours)],
-                   target=(self.shown.get("options") or {}).get("target"), title="the match so far", font_px=font)
+                   target=(self.shown.get("options") or {}).get("target"), title=_("the match so far"), font_px=font)
 
     def _draw_cover(self, surface):
         b = self.board
@@ -320,15 +329,17 @@ class TableDrawing:
         surface.blit(b.felt, (0, 0))
         shade(surface, (4, 12, 8, 150))
         seat = self.cover_seat
-        name = self.link.name(seat)
+        name = self.player_name(seat)
         fs = max(20, round(L.H * 0.07))
-        blit_text(surface, f"Pass to {name}", fs, (L.W // 2, L.H * 0.4), GOLD, bold=True,
-                  anchor="center", shadow=True)
-        where = "" if name.lower() == seat else f" ({seat})"
-        blit_text(surface, f"{name}'s turn{where}. Only {name} should look now.",
-                  fs * 0.38, (L.W // 2, L.H * 0.4 + fs), CREAM, anchor="center")
-        blit_text(surface, "Click (or press Enter) when ready", fs * 0.34,
-                  (L.W // 2, L.H * 0.4 + fs * 1.8), DIM, anchor="center")
+        room = L.W * 0.9
+        where = seat_name(seat)
+        turn = (_("{name}'s turn. Only {name} should look now.") if name.casefold() == where.casefold()
+                else _("{name}'s turn ({seat}). Only {name} should look now.")).format(name=name, seat=where)
+        for text, size, y, ink, bold in ((_("Pass to {name}").format(name=name), fs, 0, GOLD, True),
+                                         (turn, fs * 0.38, fs, CREAM, False),
+                                         (_("Click (or press Enter) when ready"), fs * 0.34, fs * 1.8, DIM, False)):
+            blit_text(surface, text, fit_size(text, size, room, bold=bold), (L.W // 2, L.H * 0.4 + y), ink,
+                      bold=bold, anchor="center", shadow=bold)
 
     # -- LAN -------------------------------------------------------------------------------------
     def waiting_rect(self):
@@ -343,18 +354,19 @@ class TableDrawing:
             return
         L = self.board.layout
         fs = max(12, round(L.H * 0.02))
-        tag = f"LAN · {link.table_name}" + ("  (you host)" if link.hosting else "")
+        tag = (_("LAN · {table}  (you host)") if link.hosting else _("LAN · {table}")).format(table=link.table_name)
         blit_text(surface, tag, fs, (L.W - L.margin, L.H - 4), DIM, anchor="bottomright")
         if self.waiting_for_players() and not link.lost:
             self._draw_waiting(surface)
         if link.lost:
             shade(surface, (4, 12, 8, 190))
             big = max(20, round(L.H * 0.05))
-            blit_text(surface, "Connection to the host lost", big, (L.W // 2, round(L.H * 0.36)), GOLD,
+            blit_text(surface, _("Connection to the host lost"), big, (L.W // 2, round(L.H * 0.36)), GOLD,
                       bold=True, anchor="center", shadow=True)
+            # the client's own words for what happened (English, a detail under the line above)
             blit_text(surface, link.lost, big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
                       anchor="center")
-            blit_text(surface, "Your seat is kept for you: Reconnect takes it back.", big * 0.4,
+            blit_text(surface, _("Your seat is kept for you: Reconnect takes it back."), big * 0.4,
                       (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
 
     def _draw_waiting(self, surface):
@@ -364,12 +376,13 @@ class TableDrawing:
         panel(surface, r, fill=(12, 30, 21, 230))
         fs = max(13, round(L.H * 0.026))
         free = [seat for seat in self.seats if (link.players().get(seat) or {}).get("kind") == "open"]
-        blit_text(surface, "Waiting for players", fs * 1.3, (r.centerx, r.y + fs * 0.6), GOLD, bold=True,
+        blit_text(surface, _("Waiting for players"), fs * 1.3, (r.centerx, r.y + fs * 0.6), GOLD, bold=True,
                   anchor="midtop")
         y = r.y + fs * 2.6
-        line = ("Open seats: " + ", ".join(free)) if free else "Every seat is taken: dealing…"
+        line = (_("Open seats: {seats}").format(seats=_(", ").join(seat_name(s) for s in free)) if free
+                else _("Every seat is taken: dealing…"))
         blit_text(surface, line, fs, (r.centerx, y), CREAM, anchor="midtop")
         y += fs * 1.6
-        for note in link.join_notes():
-            blit_text(surface, note, fs * 0.8, (r.centerx, y), DIM, anchor="midtop")
+        for note in map(join_note, link.join_notes()):
+            blit_text(surface, note, fit_size(note, fs * 0.8, r.width - fs), (r.centerx, y), DIM, anchor="midtop")
             y += fs * 1.3

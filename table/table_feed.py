@@ -3,11 +3,14 @@ for the director with the view they lead to; a refusal shows its reason; a
 new welcome (Reconnect) lays the table out again; notices become a line of
 text; a closed table sends the player back to the menu.
 
-A mixin of ``TableScene``.
+A mixin of ``TableScene``.  Refusals and notices carry codes; the screen words
+them in its player's language (``host_words``).
 """
 from __future__ import annotations
 
 from .anim import Call, Lazy
+from .host_words import notice_text, refusal
+from .i18n import _
 from .scenes import open_scene
 
 
@@ -92,7 +95,7 @@ class TableFeed:
         if msg.get("code") == "hints_off" or (self.hint and "pending" in self.hint):
             self.hint = None
         self._cancel_pending()
-        self.say((msg.get("reason") or msg.get("code") or "refused")[:120])
+        self.say(refusal(msg.get("code")))
         view = (msg.get("views") or {}).get(self.viewer) or msg.get("view")
         if isinstance(view, dict):
             self._later(self.sync, view)
@@ -109,22 +112,18 @@ class TableFeed:
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
             self.board.clear()
-        self.say("Back at the table")
+        self.say(_("Back at the table"))
         self.rebuild_ui()
 
     def _notice(self, n):
-        kind = n.get("kind")
-        name = n.get("name") or n.get("seat") or "A player"
-        text = {"joined": f"{name} sat down ({n.get('seat')})", "back": f"{name} is back",
-                "left": f"{name} left the table", "standin": f"A bot plays for {name} until they come back",
-                "advert_failed": "Not advertised on the network: friends can join by address",
-                "save_failed": n.get("reason"), "error": n.get("reason")}.get(kind)
+        text = notice_text(n)
         if text:
             self.say(text)
 
     def _closed(self, reason):
         if not self.link.hosting:
-            self.app.messages.append(f"The table closed: {reason}")
+            # the host's own words follow (a person's sentence, or the server's in English)
+            self.app.messages.append(_("The table closed: {reason}").format(reason=reason))
         self.app.reset(open_scene("main_menu", self.app))
 
     def update_behind(self, dt):
@@ -139,7 +138,7 @@ class TableFeed:
             self._closed(self.link.closed_reason)
         elif "disconnected" in kinds and self.link.lost:
             if self.results_shown:           # the match is over: nothing to reconnect to
-                self.app.messages.append(f"Connection to the host lost: {self.link.lost}")
+                self.app.messages.append(_("Connection to the host lost: {reason}").format(reason=self.link.lost))
                 self.app.reset(open_scene("main_menu", self.app))
             else:                            # back to the table: it offers Reconnect or Main menu
                 while self.app.top is not self and self in self.app.scenes:

@@ -23,13 +23,14 @@ from .board import Board
 from .director import Director
 from .hand_input import HandInput
 from .hud import TableLook, side_name
+from .i18n import _, number
 from .scene import Scene
 from .results import MatchEnd
 from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
 from .table_feed import TableFeed
-from .words import announce_text
+from .words import announce_text, player_name
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
@@ -97,13 +98,17 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     # -- what the HUD draws from ---------------------------------------------------------------
     def look(self) -> TableLook:
         return TableLook(view=self.shown, layout=self.board.layout, board=self.board, viewer=self.viewer,
-                         name=self.link.name, kind=self.link.kind, hotseat=self.hotseat, clock=self.clock,
+                         name=self.player_name, kind=self.link.kind, hotseat=self.hotseat, clock=self.clock,
                          moving=self.moving, thinking=self.thinking_seat(), announces=self.announces,
                          banners=self.banners, ripples=self.ripples, trump_flash=self.trump_flash,
                          summaries=self.link.summaries())
 
+    def player_name(self, seat: str) -> str:
+        """A seat's player's name in the player's language (``words.player_name``)."""
+        return player_name(self.link.players(), seat)
+
     def side_name(self, side: str) -> str:
-        return side_name(self.link.name, side)
+        return side_name(self.player_name, side)
 
     # -- helpers used by the director -----------------------------------------------------------
     def sound(self, name):
@@ -134,12 +139,14 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         if "cut" not in action:
             self.log.append((seat, announce_text(action)))
         if "decision" in action and view is not None and view.get("targets"):
-            who = self.link.name(seat)
-            word = "accepts" if action["decision"] == "accept" else "passes"
+            accept = action["decision"] == "accept"
             if self.link.kind(seat) == "me" and not self.hotseat:
-                who, word = "You", action["decision"]
-            sub = "   ·   ".join(f"{self.side_name(s)} {n}" for s, n in view["targets"].items())
-            self.banner(f"{who} {word}", f"targets: {sub}", 1.8)
+                text = _("You accept") if accept else _("You pass")
+            else:
+                text = (_("{name} accepts") if accept else _("{name} passes")).format(name=self.player_name(seat))
+            sub = "   ·   ".join(_("{side} {n}").format(side=self.side_name(s), n=number(n))
+                                 for s, n in view["targets"].items())
+            self.banner(text, _("targets: {targets}").format(targets=sub), 1.8)
 
     def announce_hold(self):
         """Animation seconds a decision that is not a card stays in front of the players:
@@ -150,9 +157,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def announce_over(self, ev):
         score = ev.get("score") or {}
         winner = max(score, key=lambda s: score[s]) if score else None
-        line = " – ".join(str(score[s]) for s in score)
-        names = " vs ".join(self.side_name(s) for s in score)
-        self.banner(f"{self.side_name(winner)} went over!", f"{names}:  {line}", 2.4)
+        line = " – ".join(number(score[s]) for s in score)
+        names = _(" vs ").join(self.side_name(s) for s in score)
+        self.banner(_("{side} went over!").format(side=self.side_name(winner)),
+                    _("{sides}:  {scores}").format(sides=names, scores=line), 2.4)
 
     def open_summary(self, ev):
         self.summary_open = True
@@ -172,7 +180,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.sound("match_won")
         mine = self.mine[0] if len(self.mine) == 1 else None
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},
-                       summaries=self.link.summaries(), name=self.link.name,
+                       summaries=self.link.summaries(), name=self.player_name,
                        my_side=self.game.side_of(mine) if mine else None,
                        signed_scores=self.game.scoring == "tricks_over", record=self.link.record,
                        match_id=self.link.match_id(),
@@ -208,7 +216,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         return None
 
     def refuse_card(self, key, my_turn):
-        self.say("That card can't be played now: the bright cards can." if my_turn else "Not your turn to play.")
+        self.say(_("That card can't be played now: the bright cards can.") if my_turn else _("Not your turn to play."))
 
     def say(self, text):
         self.message = [text, time.monotonic()]
@@ -260,7 +268,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         if seat not in self.mine or self.pending is not None or self.link.lost:
             return False
         if not self.link.act(seat, action):
-            self.say("Not connected to the host")
+            self.say(_("Not connected to the host"))
             return False
         self.pending = (action.get("play"), self.shown.get("version"))
         self.hint = None
@@ -460,7 +468,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         elif self._hand_kept_down():
             self.confirm = "peek"
         else:
-            self.say("Your cards are still face down.")
+            self.say(_("Your cards are still face down."))
 
     def peek(self):
         """The partner confirmed: look before trump (the rules void the deal)."""

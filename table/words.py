@@ -1,37 +1,55 @@
 """The words of an action: on a choice button, and in a seat's bubble.
 
-Rich text tokens: ``{H}`` draws a heart pip (see ``rich.py``).
+Rich text tokens: ``{H}`` draws a heart pip (see ``rich.py``).  Every word is
+worded when asked for, in the language in use (``i18n``); a call's number is
+in the language's digits.
 
 >>> describe({"trump": "H", "blind": True}), announce_text({"double": True})
 ('Hearts (blind)', 'tap!')
 """
 from __future__ import annotations
 
-SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
+from .i18n import N_, _, character_name, number, pgettext, seat_name
+
+# A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
+SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "NT": N_("No trump")}
+SUIT_LOWER = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "NT": N_("no trump")}
+
+
+def suit_word(suit: str) -> str:
+    """``H`` -> Hearts, in the language in use (a tile, a button)."""
+    return _(SUIT_WORDS.get(suit, suit))
+
+
+def suit_text(suit: str) -> str:
+    """``H`` -> ``{H} hearts`` (rich text: the pip, then the word); no trump has no pip."""
+    if suit == "NT":
+        return _(SUIT_LOWER["NT"])
+    return f"{{{suit}}} {_(SUIT_LOWER.get(suit, suit))}"
 
 
 def describe(action: dict) -> str:
     """A button's words for an action object."""
     if "call" in action:
-        return str(action["call"])
+        return number(action["call"]) if isinstance(action["call"], int) else str(action["call"])
     if "decision" in action:
-        return action["decision"].title()
+        return pgettext("the dealer's decision", "Accept") if action["decision"] == "accept" \
+            else pgettext("the dealer's decision", "Pass")
     if "trump" in action:
         t = action["trump"]
         if t == "partner":
-            return "En face: my partner names"
-        word = SUIT_WORDS.get(t, t)
-        return f"{word} (blind)" if action.get("blind") else word
+            return _("En face: my partner names")
+        return _("{suit} (blind)").format(suit=suit_word(t)) if action.get("blind") else suit_word(t)
     if "double" in action:
-        return "Tap the table" if action["double"] else "No tap"
+        return _("Tap the table") if action["double"] else _("No tap")
     if "redouble" in action:
-        return "Tap back" if action["redouble"] else "No tap back"
+        return _("Tap back") if action["redouble"] else _("No tap back")
     if "swap" in action:
-        return "Take the Manni" if action["swap"] else "Keep my hand"
+        return _("Take the Manni") if action["swap"] else _("Keep my hand")
     if "look" in action:
-        return "Look at my cards"
+        return _("Look at my cards")
     if "peek" in action:
-        return "Peek"
+        return _("Peek")
     if "play" in action:
         return action["play"]
     return str(action)
@@ -40,23 +58,41 @@ def describe(action: dict) -> str:
 def announce_text(action: dict) -> str:
     """What a seat's bubble says (rich text: {H} draws a heart)."""
     if "call" in action:
-        return f"call {action['call']}"
+        return pgettext("a seat's bubble", "call {n}").format(n=number(action["call"]))
     if "decision" in action:
-        return "accept" if action["decision"] == "accept" else "pass!"
+        return pgettext("a seat's bubble", "accept") if action["decision"] == "accept" \
+            else pgettext("a seat's bubble", "pass!")
     if "cut" in action:
-        return "cut"
+        return pgettext("a seat's bubble", "cut")
     if "trump" in action:
         t = action["trump"]
         if t == "partner":
-            return "en face!"
-        word = "no trump" if t == "NT" else f"{{{t}}} {SUIT_WORDS[t].lower()}"
-        return f"{word}, blind!" if action.get("blind") else word
+            return pgettext("a seat's bubble", "en face!")
+        word = suit_text(t)
+        return pgettext("a seat's bubble", "{trump}, blind!").format(trump=word) if action.get("blind") else word
     if "double" in action:
-        return "tap!" if action["double"] else "no tap"
+        return pgettext("a seat's bubble", "tap!") if action["double"] else pgettext("a seat's bubble", "no tap")
     if "redouble" in action:
-        return "tap back!" if action["redouble"] else "no tap back"
+        return pgettext("a seat's bubble", "tap back!") if action["redouble"] \
+            else pgettext("a seat's bubble", "no tap back")
     if "swap" in action:
-        return "I take the Manni!" if action["swap"] else "keep"
+        return pgettext("a seat's bubble", "I take the Manni!") if action["swap"] \
+            else pgettext("a seat's bubble", "keep")
     if "peek" in action:
-        return "peeked!"
+        return pgettext("a seat's bubble", "peeked!")
+    if "look" in action:
+        return pgettext("a seat's bubble", "look at my cards")
     return describe(action).lower()
+
+
+def player_name(players: dict, seat: str) -> str:
+    """The name a seat's player goes by, in the player's language: a bot character in the
+    player's script (Dari: کدو), an open seat as "Left (open)", a person's name as typed.
+    (The host names a bot by its character code's title, "Kado": that is the character.)"""
+    p = players.get(seat) or {}
+    if p.get("kind") == "open":
+        return _("{seat} (open)").format(seat=seat_name(seat))
+    bot, name = p.get("bot"), p.get("name")
+    if bot and p.get("kind") == "bot" and (not name or name.casefold() == str(bot).casefold()):
+        return character_name(bot)
+    return name or seat_name(seat)

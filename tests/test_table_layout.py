@@ -106,14 +106,21 @@ STATES = {
     "manni-swap": ("manni", lambda mh: view(mh)["phase"] == "swap" and view(mh)["turn"] == "bottom", False),
     "manni-trick": ("manni", lambda mh: view(mh)["phase"] == "play" and view(mh)["swapper"] is not None
                     and len(view(mh)["trick"]) == 2 and view(mh)["turn"] == "bottom", False),
+    # The dealer's decision with both targets on its buttons; trump with every choice (blind,
+    # en face, look) and a deal limit on the score board; trump named for an en face partner.
+    "manfee-decide": ("manfee", lambda mh: view(mh)["phase"] == "decide" and view(mh)["turn"] == "bottom", False),
+    "muette-trump": ("manille-muette", lambda mh: view(mh)["phase"] == "trump" and view(mh)["turn"] == "bottom",
+                     False, {"target": 1000, "blind": True, "max_deals": 50}),
+    "muette-partner": ("manille-muette", lambda mh: view(mh)["phase"] == "partner_trump"
+                       and view(mh)["turn"] == "bottom", False),
 }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("state", list(STATES))
 def test_the_busiest_states_fit_at_every_size(table, manfee_home, state):
-    game, until, signals = STATES[state]
-    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    game, until, signals, *options = STATES[state]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals, *options))
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
     if state == "manfee-trick":
         table.click_button("signal")                      # the signal choices open in the band
@@ -171,6 +178,105 @@ def test_a_replay_fits_at_every_size(table, manfee_home):
         scene.draw(table.app.screen)
         problems += [f"{size}: {p}" for p in check(scene, size)]
     assert problems == []
+
+
+# -- every language at the smallest window ----------------------------------------------------
+# French and Dutch run longer than English, and Dari is set from the right in a taller font:
+# the busiest states, the deal summary, the history and a replay in each, at 1024x600.
+
+LANGUAGES = ["nl", "fr", "fa", "en"]
+SMALLEST = (1024, 600)
+
+
+@pytest.fixture
+def speaking(table):
+    """Switch the table's language as Settings does; English again afterwards."""
+    from table.theme import apply_language
+
+    def switch(code):
+        apply_language(table.app.ui, code)
+        table.app._resized(SMALLEST)
+    yield switch
+    apply_language(table.app.ui, "en")
+
+
+@pytest.mark.parametrize("state", list(STATES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home, speaking, lang, state):
+    speaking(lang)
+    game, until, signals, *options = STATES[state]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals, *options))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    if state == "manfee-trick":
+        table.click_button("signal")
+    if state == "muette-tap":
+        scene.announce("right", {"double": True})
+        scene.announce("top", {"trump": "H"})
+    table.frames(3)
+    scene.draw(table.app.screen)
+    assert any(n.startswith("hand:") for n, _r in scene.drawn)
+    assert check(scene, SMALLEST) == []
+
+
+@pytest.mark.parametrize("game", ["manfee", "manille", "manni"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_summary_history_and_last_trick_fit_at_1024x600_in_every_language(table, manfee_home, speaking, lang,
+                                                                                game):
+    speaking(lang)
+    rec = position(game, 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 2 and not mh.match.deal.history)
+    scene = at_table(table, manfee_home, rec)
+    scene.link.hold(True)
+    still = lambda: not scene.director.busy() and not scene.board.moving      # noqa: E731
+    assert table.until(lambda: still() and scene.link.summaries(), limit=3000)
+    problems = []
+    scene.open_summary({"deal": 1, "outcome": scene.link.summaries()[-1].get("outcome", "complete"),
+                        "score": scene.link.summaries()[-1]["score"]})
+    table.frames(2)
+    scene.draw(table.app.screen)
+    problems += [f"summary: {p}" for p in check(scene, SMALLEST)]
+    scene.close_summary()
+    scene.last_trick = {"cards": ["AS", "KS", "QS", "JS"][:len(scene.seats)], "leader": scene.seats[0],
+                        "winner": scene.seats[0], "seats": None}
+    for overlay in ("history", "last"):
+        scene.overlay = overlay
+        table.frames(2)
+        scene.draw(table.app.screen)
+        problems += [f"{overlay}: {p}" for p in check(scene, SMALLEST)]
+    scene.overlay = None
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_peek_question_fits_at_1024x600_in_every_language(table, manfee_home, speaking, lang):
+    """Manille: the dealer's partner, cards face down, touches them: the question, its two buttons."""
+    speaking(lang)
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "trump" and view(mh)["dealer"] == "top")
+    scene = at_table(table, manfee_home, rec)
+    scene.link.hold(True)                       # the dealer's bot waits while the question is open
+    assert table.until(lambda: scene._hand_kept_down(), limit=3000)
+    table.frames(2)
+    scene.draw(table.app.screen)
+    problems = [f"prompt: {p}" for p in check(scene, SMALLEST)]
+    scene.touch_hidden_hand()
+    table.frames(2)
+    scene.draw(table.app.screen)
+    assert scene.confirm == "peek" and "confirm:peek" in scene.buttons
+    assert problems + check(scene, SMALLEST) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replay_fits_at_1024x600_in_every_language(table, manfee_home, speaking, lang):
+    speaking(lang)
+    rec = position("manfee", 3, lambda mh: mh.match.finished, options={"target": 13})
+    scene = open_scene("replay", table.app, link=ReplayLink(rec))
+    table.app.push(scene)
+    assert table.until(lambda: scene.link.deal_i == 0 and not scene.director.busy(), limit=600)
+    for _ in range(6):
+        scene.link.step()
+        table.until(lambda: not scene.director.busy(), limit=300)
+    table.frames(3)
+    scene.draw(table.app.screen)
+    assert check(scene, SMALLEST) == []
 
 
 # -- the trick: every corner index stays in sight -------------------------------------------

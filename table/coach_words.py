@@ -1,0 +1,120 @@
+"""The coach's reasons in the player's language.
+
+The coach (``bots.hint``) gives a reason as a code and parameters
+(``bots.coach_words.Reason``); ``bots.coach_words`` words it from a table of
+templates, one per code, English by default.  This is the screen's table: the
+same codes, each template marked for the translators, the parameters worded
+here first (a suit in the language's words, numbers in its digits and with its
+decimal mark), so ``bots/`` never needs to know a language.
+
+>>> hint_reason(Reason("highest_left", {"card": "KS", "suit": "S"}))
+'the K{S} is the highest spade left'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bots.coach_words import Reason, say
+
+from .i18n import N_, _, digits, ngettext, pgettext
+from .words import SUIT_LOWER
+
+SUIT_ONE = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
+
+# One template per code of bots.coach_words.ENGLISH.  {card} is a card as printed
+# ("K♠"), {suit} a suit's name ("spades"), {suit_one} one card of it ("spade"),
+# {trump} a suit or "no trump"; numbers are worded by the language.  The "race"
+# template is a plural, chosen by the number of tricks (``templates``).
+TEMPLATES: dict[str, str] = {
+    # the card play
+    "only_card": N_("the {card} is the only card you may play"),
+    "partner_asked": N_("your partner slammed {suit}: lead them"),
+    "highest_left": N_("the {card} is the highest {suit_one} left"),
+    "draw_trumps": N_("the {card} is the highest trump left: draw the opponents' trumps"),
+    "lead_trump": N_("lead a trump to draw the opponents' trumps"),
+    "lead_partner_ruff": N_("your partner has no {suit} left but still has trumps: lead one for a ruff"),
+    "lead_low": N_("lead low from {suit} and keep your high cards for later"),
+    "search_best": N_("the {card} plays out best over the deals the coach tried"),
+    "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
+    "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
+    "feed_points": N_("your partner's {partner_card} holds the trick: give it the points of the {card}"),
+    "win_cheaply": N_("the {card} is the cheapest card that surely takes the trick"),
+    "take_trick": N_("the {card} surely takes the trick"),
+    "ruff": N_("you have no {suit}: trump with the {card}"),
+    "overtrump": N_("overtrump the {beats_card} with the {card}"),
+    "play_high": N_("the {card} takes the trick unless a later player beats it"),
+    "overtake_partner": N_("take the lead from your partner's {partner_card} with the {card}"),
+    "duck": N_("let the {winner_card} have this trick and keep your higher {suit} for later"),
+    "cannot_win": N_("you cannot beat the {winner_card}: give your cheapest card"),
+    "discard": N_("you have no {suit}: throw the {card}, which is of no use"),
+    "save_points": N_("you have no {suit} and the trick is lost: the {card} gives away the fewest points"),
+    "race": "",
+    "signal_drop": N_("signal drop: tell your partner you have no more {suit}"),
+    "signal_slam": N_("signal slam: ask your partner to lead {suit}, where you hold the highest card left"),
+    # Manfee calls and the dealer's decision
+    "call_hand": N_("your hand should take about {tricks} tricks: call {call}"),
+    "call_block": N_("call all that is left ({call}): the last caller must then call 0, "
+                     "so the opponents' total rests on one blind guess"),
+    "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner adds to it"),
+    "call_last": N_("with {total} called by your side, the dealer gains least whether accepting or passing"),
+    "accept": N_("accepting gives your side a target of {target} against {their_target}; "
+                 "passing would give {pass_target} against {pass_their_target}"),
+    "pass": N_("passing gives your side a target of {target} against {their_target}; "
+               "accepting would give {accept_target} against {accept_their_target}"),
+    # trump, en face, blind, taps
+    "trump_suit": N_("with {trump} trump your side should take about {points} of the 60 points"),
+    "trump_nt": N_("with no trump (the score doubles) your side should take about {points} of the 60 points"),
+    "en_face": N_("no trump stands out in your hand: let your partner name it"),
+    "look_first": N_("look at your cards before naming trump"),
+    "blind": N_("the opponents are close to winning: a blind trump doubles the deal"),
+    "tap": N_("your side should beat their {trump}: tapping doubles the deal"),
+    "no_tap": N_("your side is not clearly stronger than their {trump}: do not tap"),
+    "tap_back": N_("your side should win this deal: tap back to make it four times"),
+    "no_tap_back": N_("a tap back would risk four times the loss: do not tap back"),
+    # the Manni swap
+    "keep": N_("your hand should take about {tricks} tricks: keep it"),
+    "swap": N_("your hand should take only about {tricks} tricks: the Manni is likely better"),
+}
+
+
+def number_words(value: float) -> str:
+    """A number as the language writes it: its digits and its decimal mark (3.5, 3,5, ۳٫۵)."""
+    text = str(value)
+    if isinstance(value, float):
+        text = f"{value:g}".replace(".", pgettext("decimal mark", "."))
+    return digits(text)
+
+
+def _params(params: Mapping) -> dict:
+    """The reason's parameters worded for the language (cards stay as printed)."""
+    out: dict = {}
+    for key, value in params.items():
+        if key.endswith("suit"):
+            out[key] = _(SUIT_LOWER.get(value, value))
+            out[key + "_one"] = _(SUIT_ONE.get(value, value))
+        elif key == "trump":
+            out[key] = _(SUIT_LOWER.get(value, value))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not key.endswith("card"):
+            out[key] = number_words(value)
+        else:
+            out[key] = value
+    return out
+
+
+def templates(reason: Reason) -> dict[str, str]:
+    """The table of templates in the language in use (the race's form for its number)."""
+    table = {code: _(t) for code, t in TEMPLATES.items() if t}
+    need = reason.params.get("need")
+    table["race"] = ngettext("your side needs {need} more trick to go over; the opponents need {they_need}",
+                             "your side needs {need} more tricks to go over; the opponents need {they_need}",
+                             need if isinstance(need, int) else 2)
+    return table
+
+
+def hint_reason(reason: Reason) -> str:
+    """The reason as a sentence in the player's language, with suit pips as rich-text
+    tokens ({S}): fonts have no suit glyphs."""
+    text = say(Reason(reason.code, _params(reason.params)), templates(reason))
+    for sign, suit in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+        text = text.replace(sign, "{" + suit + "}")
+    return text

@@ -1,0 +1,101 @@
+"""The host's refusals and notices, worded by the screen in its player's language.
+
+The host (and over the LAN the server) refuses an action or a join with a
+code (``rules.errors.CODES``, ``net.protocol.ERRORS``, the table host's own
+``hints_off`` and ``not_your_seat``) and an English sentence for logs and
+tools.  A player's language never travels in the protocol: each screen words
+the code itself, here; the host's sentence is not shown to a player who reads
+another language (a code this table does not know is shown with its code).
+
+    refusal("not_your_turn")           # -> "Niet jouw beurt." in Dutch
+    notice_text({"kind": "left", "name": "Ana", "seat": "left"})
+"""
+from __future__ import annotations
+
+from .i18n import N_, _, seat_name
+
+REFUSALS = {
+    # an action at the table (the rules' order of checks, then the table host's own)
+    "not_your_turn": N_("Not your turn."),
+    "stale": N_("The table moved on before your move arrived: look again."),
+    "illegal": N_("The rules do not allow that now."),
+    "no_deal": N_("Wait: there is no deal in progress."),
+    "match_over": N_("The match is over."),
+    "no_such_seat": N_("This game has no such seat."),
+    "not_your_seat": N_("This screen does not play that seat."),
+    "hints_off": N_("Hints are off at this table."),
+    "bad_action": N_("The host did not understand that move."),
+    "bad_option": N_("This table does not know one of the game's options."),
+    "unknown_game": N_("This table does not know that game."),
+    "bad_record": N_("That match record cannot be replayed."),
+    # joining a table on the network
+    "seat_taken": N_("That seat belongs to someone else."),
+    "bad_token": N_("That seat cannot be taken back from this screen."),
+    "table_full": N_("No free seat at that table"),
+    "bad_code": N_("That table is private: type its join code (the host's screen shows it)"),
+    "rate_limited": N_("Too many tries too fast: wait a moment and try again."),
+    "protocol": N_("That table runs another version of Manfee."),
+    "busy": N_("The host has no room for another screen right now."),
+    "timeout": N_("The host stopped waiting: the connection was silent for too long."),
+    "not_seated": N_("Take a seat before playing."),
+    "already_seated": N_("This screen already holds a seat."),
+    # a message the host could not take (another program, or a version that differs)
+    "frame_too_large": N_("The host could not read this screen's message."),
+    "bad_message": N_("The host could not read this screen's message."),
+    "bad_field": N_("The host could not read this screen's message."),
+    "unknown_type": N_("The host does not know this screen's message."),
+    "hello_first": N_("The host does not know this screen's message."),
+}
+
+
+def refusal(code: str | None) -> str:
+    """One line for a refusal, from its code alone."""
+    if code in REFUSALS:
+        return _(REFUSALS[code])
+    return _("The host refused that ({code}).").format(code=code or "?")
+
+
+def notice_text(n: dict) -> str | None:
+    """A line for a host's notice (someone sat down, left, came back ...), or None."""
+    kind = n.get("kind")
+    seat = n.get("seat")
+    name = n.get("name") or (seat_name(seat) if seat else _("A player"))
+    if kind == "joined":
+        return _("{name} sat down ({seat})").format(name=name, seat=seat_name(seat) if seat else "?")
+    if kind == "back":
+        return _("{name} is back").format(name=name)
+    if kind == "left":
+        return _("{name} left the table").format(name=name)
+    if kind == "standin":
+        return _("A bot plays for {name} until they come back").format(name=name)
+    if kind == "advert_failed":
+        return _("Not advertised on the network: friends can join by address")
+    if kind == "save_failed":
+        return save_failed(n.get("reason"))
+    if kind == "error":
+        return _("The host could not change that seat.")
+    return None
+
+
+def save_failed(reason: str | None) -> str:
+    """The autosave failed: the system's own words (its error, often English) follow."""
+    detail = (reason or "").removeprefix("autosave failed: ")
+    return _("The match could not be saved: {error}").format(error=detail) if detail \
+        else _("The match could not be saved.")
+
+
+# The lines the server writes for its waiting panel (net.host), worded here by their shape.
+_NOTES = {"The match starts when every seat is taken.": N_("The match starts when every seat is taken."),
+          "Friends find this table in Join a LAN game": N_("Friends find this table in Join a LAN game")}
+_NOTE_PREFIXES = {"or by address: ": N_("or by address: {addresses}"), "Join code: ": N_("Join code: {code}")}
+
+
+def join_note(note: str) -> str:
+    """A line of the waiting panel in the player's language (as it came, if unknown)."""
+    if note in _NOTES:
+        return _(_NOTES[note])
+    for prefix, template in _NOTE_PREFIXES.items():
+        if note.startswith(prefix):
+            rest = note[len(prefix):]
+            return _(template).format(addresses=rest, code=rest)
+    return note
