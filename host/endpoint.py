@@ -56,6 +56,18 @@ class Endpoint:
         return f"<{self.kind} {self.name or ''} {','.join(self.plays) or self.watch or ''}>"
 
 
+# The table's own refusals (the rules' are rules.errors.CODES): a screen words them.
+TABLE_CODES = {
+    "already_seated": "a join on a connection that holds a seat",
+    "no_such_seat": "a seat name the game does not have",
+    "seat_taken": "the seat belongs to someone else (rejoin needs its token)",
+    "bad_token": "the token does not open that seat",
+    "table_full": "no free seat",
+    "not_your_seat": "an action naming another seat than the one this screen plays",
+    "hints_off": "a hint asked at a table that does not allow hints",
+}
+
+
 class TableError(ValueError):
     """A refusal at the table (not of the rules): seat taken, bad token...
 

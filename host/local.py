@@ -16,7 +16,7 @@ import os
 import random
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from rules.games import Game, get_game
 from rules.host import MatchHost
@@ -45,14 +45,21 @@ class _Port(Endpoint):
 class LocalLink(LinkBase):
     """The screen's side of a table hosted here (a ``TableLink``)."""
 
-    def __init__(self, host: TableHost, runner: HostRunner, *, gate: bool = True, wake: Any = None,
-                 owns_runner: bool = True, lan: bool = False, hosting: bool = False) -> None:
+    def __init__(self, host: TableHost, runner: Any, *, gate: bool = True, wake: Any = None,
+                 owns_runner: bool = True, lan: bool = False, hosting: bool = False,
+                 on_close: Callable[[], None] | None = None,
+                 notes: Callable[[], list[str]] | None = None) -> None:
+        """``runner`` runs calls on the host's loop (a ``HostRunner``, or the LAN server,
+        which has the same ``call``); ``on_close`` replaces the default leaving (the
+        host of a LAN table closes it); ``notes`` words the waiting panel."""
         super().__init__(host.mh.game, host.table, wake)
         self.host = host
         self.runner = runner
         self.owns_runner = owns_runner
         self.lan = lan
         self.hosting = hosting
+        self.on_close = on_close
+        self.notes = notes
         self.port = _Port(self, "screen", gate)
         self._sent_shown = -1
         self._held = False
@@ -91,7 +98,7 @@ class LocalLink(LinkBase):
 
     def record(self) -> dict | None:
         """The match record as the host has it now (asked on the host's thread)."""
-        if not self.runner.alive:
+        if not getattr(self.runner, "alive", True):
             return self.host.record()
         done = threading.Event()
         box: dict = {}
@@ -108,10 +115,15 @@ class LocalLink(LinkBase):
         if self._closed:
             return
         self._closed = True
-        if self.owns_runner:
+        if self.on_close is not None:
+            self.on_close()
+        elif self.owns_runner:
             self.runner.stop(lambda: self.host.end("the table closed"))
         else:
             self.runner.call(self.host.leave, self.port, True)
+
+    def join_notes(self) -> list[str]:
+        return self.notes() if self.notes else []
 
 
 def open_table(host: TableHost, plays: tuple[str, ...] = (), watch: str | None = None,

@@ -1,7 +1,7 @@
 """LAN play: one authoritative host, thin clients, zeroconf discovery.
 
     HostServer   the table's host (asyncio on its own thread): seats, bots, autosave
-    LocalSeat    the host's own player's endpoint (server.local(seat))
+    ClientLink   a joined seat as the table screen sees it (net.link)
     Client       a player's connection: inbox of messages, act(), join(), reconnect()
     LobbyBrowser tables appearing and disappearing on the LAN (queue or callback)
 
@@ -19,8 +19,8 @@ from .client import Client, parse_address
 from .advert import Advertiser
 from .lobby import LobbyBrowser, TableInfo, find_table
 from .host import HostServer
-from .seats import LocalSeat, parse_seats
+from host.seats import parse_seats
 
 __all__ = ["PROTOCOL_VERSION", "SERVICE_TYPE", "DEFAULT_PORT", "ProtocolError", "Client",
            "parse_address", "LobbyBrowser", "TableInfo", "Advertiser", "find_table",
-           "HostServer", "LocalSeat", "parse_seats"]
+           "HostServer", "parse_seats"]

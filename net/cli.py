@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import queue
 import signal
 import sys
 import threading
@@ -26,17 +27,10 @@ import time
 from typing import Any, Callable, Sequence
 
 from bots import make_bot
+from rules.games import GAMES, get_game
+from rules.options import add_flags, from_flags
 
 from .protocol import DEFAULT_PORT
-
-
-def _onoff(text: str) -> bool:
-    t = text.lower()
-    if t in ("on", "true", "yes", "1"):
-        return True
-    if t in ("off", "false", "no", "0"):
-        return False
-    raise argparse.ArgumentTypeError(f"{text!r} is not on or off")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,12 +55,6 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--resume", metavar="FILE", help="resume the table saved in FILE (and keep saving there)")
     h.add_argument("--save", metavar="FILE", help="autosave the match record here after every action")
     h.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 13}'")
-    h.add_argument("--target", type=int)
-    h.add_argument("--signals", type=_onoff)
-    h.add_argument("--max-deals", type=int)
-    h.add_argument("--en-face", type=_onoff)
-    h.add_argument("--doubling", type=_onoff)
-    h.add_argument("--blind", type=_onoff)
     h.add_argument("--grace", type=float, default=20.0, help="seconds before a bot stands in for a dropped player")
     h.add_argument("--bot-delay", type=float, default=0.0, help="least seconds a bot takes per action")
     h.add_argument("--deal-pause", type=float, default=0.0, help="seconds between deals")
@@ -80,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("--token", help="the seat's token, to take it back after a drop")
     j.add_argument("--reconnect", type=float, default=30.0, help="seconds to keep retrying a lost connection")
     j.add_argument("--find-timeout", type=float, default=10.0, help="seconds to look for a table by name")
+    add_flags(p, GAMES.values())
     return p
 
 
@@ -98,13 +87,10 @@ class Out:
 
 
 def _options(args: argparse.Namespace) -> dict:
-    opts = {}
-    if args.options:
-        opts.update(json.loads(args.options))
-    for key, value in (("target", args.target), ("signals", args.signals), ("max_deals", args.max_deals),
-                       ("en_face", args.en_face), ("doubling", args.doubling), ("blind", args.blind)):
-        if value is not None:
-            opts[key] = value
+    """The game's options: ``--options`` JSON, then the flags made from the game's own
+    declarations (``--target``, ``--no-signals``, ``--blind``...; rules.options)."""
+    opts = dict(json.loads(args.options)) if args.options else {}
+    opts.update(from_flags(args, get_game(args.game)))
     return opts
 
 
@@ -131,7 +117,7 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
              bot: Any, parser: argparse.ArgumentParser) -> int:
     from rules import RulesError
     from .host import HostServer
-    from .seats import parse_seats
+    from host.seats import parse_seats
     try:
         seats = parse_seats(args.seats, args.game) if (args.seats or not args.resume) else None
         server = HostServer(args.host, args.game, None if args.resume else _options(args), seats,
@@ -158,7 +144,7 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
             signal.signal(sig, lambda *_: stop.set())
         except ValueError:           # not the main thread (game.py may call us from elsewhere)
             pass
-    players = [AutoSeat(server.local(s), bot) for s in server.seats if server.slots[s].kind == "host"]
+    players = [AutoSeat(server.local_link(s), bot) for s in server.seats if server.is_host_seat(s)]
     opened = time.monotonic()
     filled = False
     over_at = None
@@ -199,34 +185,55 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
     return code
 
 
-class AutoSeat:
-    """A bot answering for one endpoint (LocalSeat or Client) from its view."""
+class ClientSeat:
+    """A joined ``Client`` read the way a table link is read (``poll``, ``view``,
+    ``act``): what ``AutoSeat`` plays through."""
 
-    def __init__(self, endpoint: Any, bot: Any, on_message: Callable[[dict], None] | None = None) -> None:
-        self.endpoint = endpoint
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def poll(self) -> list[dict]:
+        out: list[dict] = []
+        try:
+            msg = self.client.inbox.get_nowait()
+        except queue.Empty:
+            return out
+        while True:
+            out.append(msg)
+            try:
+                msg = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return out
+
+    def view(self, seat: str | None = None) -> dict:
+        return self.client.view or {}          # the client keeps the newest (its reader thread)
+
+    def act(self, seat: str, action: dict) -> bool:
+        return self.client.act(action)
+
+
+class AutoSeat:
+    """A bot answering for one seat from its view, through a table link (the host's
+    own ``LocalLink``, or a ``ClientSeat``)."""
+
+    def __init__(self, link: Any, bot: Any, on_message: Callable[[dict], None] | None = None) -> None:
+        self.link = link
         self.bot = bot
         self.on_message = on_message
         self.acted = None
-        self.last_msg = None
-        self._worker = None
 
     def step(self, timeout: float = 0.0) -> dict | None:
         """Handle what arrived; act if it is this seat's turn.  The last message seen, or None."""
-        ep = self.endpoint
         got = None
-        try:
-            msg = ep.inbox.get(timeout=timeout) if timeout else ep.inbox.get_nowait()
-        except Exception:
-            msg = None
-        while msg is not None:
+        msgs = self.link.poll()
+        if not msgs and timeout:
+            time.sleep(min(timeout, 0.05))
+            msgs = self.link.poll()
+        for msg in msgs:
             got = msg
             if self.on_message:
                 self.on_message(msg)
-            try:
-                msg = ep.inbox.get_nowait()
-            except Exception:
-                msg = None
-        v = ep.view
+        v = self.link.view()
         if v and v.get("turn") == v.get("seat") and v.get("legal") and self.acted != v["version"] \
                 and not v.get("finished"):
             self.acted = v["version"]
@@ -234,7 +241,7 @@ class AutoSeat:
                 action = self.bot.choose(v)
             except Exception:
                 action = dict(v["legal"][0])
-            ep.act(action)
+            self.link.act(v["seat"], action)
         return got
 
     def close(self) -> None:
@@ -303,7 +310,7 @@ def run_join(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
                 state["lost_at"] = time.monotonic()
                 out("disconnected", reason=msg["reason"])
 
-    seat = AutoSeat(client, bot, on_message)
+    seat = AutoSeat(ClientSeat(client), bot, on_message)
     client.start()
     try:
         while True:

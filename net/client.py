@@ -125,6 +125,22 @@ class Client:
         self.seat = seat
         return self.send(self._join_message())
 
+    def watch(self, seat: str | None = None, code: str | None = None) -> bool:
+        """Watch the table as a spectator (behind ``seat``): answered by a welcome with
+        ``spectator: true``, then events with public views (no hand, ever)."""
+        if code is not None:
+            self.code = code
+        msg: dict = {"type": "watch"}
+        if seat is not None:
+            msg["seat"] = seat
+        if self.code:
+            msg["code"] = self.code
+        return self.send(msg)
+
+    def hint(self) -> bool:
+        """Ask the coach for this seat's decision (answered by a ``hint`` message)."""
+        return self.send({"type": "hint"})
+
     def _join_message(self) -> dict:
         msg: dict = {"type": "join", "name": self.name}
         if self.seat is not None:

@@ -21,14 +21,13 @@ import logging
 import socket
 import time
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
+
+from host.endpoint import Endpoint
 
 from . import protocol as P
 from .framing import encode
 from .limits import LINGER, MAX_OUTBUF, Bucket, Budgets, LogLimiter, address_key
-
-if TYPE_CHECKING:
-    from .seats import Slot
 
 __all__ = ["Conn", "ConnOwner", "LINGER", "MAX_OUTBUF", "SEND_BUFFER"]
 
@@ -44,15 +43,20 @@ class ConnOwner(Protocol):
     logs: LogLimiter
 
 
-class Conn:
-    """One peer's TCP connection (host loop thread only).
+class Conn(Endpoint):
+    """One peer's TCP connection (host loop thread only): an endpoint of the table
+    host, never trusted (it sees what its seat may see, or a spectator's view).
 
-    ``address`` is what per-address limits count; ``slot`` the seat it holds
-    (set by the match at join); ``hello`` once it said hello.
+    ``address`` is what per-address limits count; ``slot`` the seat it plays, or
+    ``"spectator"`` while it watches (both set by the table host: such a
+    connection counts as seated, not in the lobby); ``hello`` once it said hello.
     """
+
+    kind = "connection"
 
     def __init__(self, owner: ConnOwner, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
+        super().__init__(None, trusted=False, gate=False)
         self.owner = owner
         self.budgets = owner.budgets
         self.reader = reader
@@ -61,9 +65,7 @@ class Conn:
         peer = writer.get_extra_info("peername") or ("?", 0)
         self.peer = f"{peer[0]}:{peer[1]}"
         self.address = address_key(str(peer[0]))
-        self.name: str | None = None
         self.hello = False
-        self.slot: Slot | None = None
         self.closed = False
         self.evicted = False
         self.gone = False           # the socket is closed for good (connection_lost)
@@ -87,6 +89,19 @@ class Conn:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
                 pass
+
+    @property
+    def slot(self) -> str | None:
+        """The seat this connection plays, "spectator" while it watches, else None."""
+        if self.plays:
+            return self.plays[0]
+        return "spectator" if self.spectator else None
+
+    def deliver(self, msg: dict) -> None:
+        """A message of the table host for this peer: one seat, one ``view`` on the wire."""
+        if "views" in msg:
+            msg = {k: v for k, v in msg.items() if k != "views"}
+        self.send(msg)
 
     def send(self, msg: dict) -> None:
         if self.closed:

@@ -4,17 +4,18 @@
 calls ``start()``/``stop()`` and reads queues.  This module is the network
 side: connections and their budgets (``net.conn``, ``net.limits``), frames,
 the hello/join handshake and the join code, timeouts, floods and the zeroconf
-advert.  The match itself, its seats and bots are ``net.match.LanMatch``, on
-the same loop thread; a connection's seat is bound at join, so an intent can
-only ever be for the sender's own seat.  Every check of this module runs
-before the match is called, so the match never sees a peer it should not.
+advert.  The match itself, its seats, bots, pace and save are the one table
+host (``host.TableHost``), on the same loop thread, exactly as at a table
+played on one machine; each connection is one of its endpoints, and its seat
+is bound at join, so an intent can only ever be for the sender's own seat.
+Every check of this module runs before the table host is called.
 
     server = HostServer("Ana's table", "manfee", {"target": 13},
                         {"bottom": "host", "left": "open", "top": "bot:TANA", "right": "open"},
                         bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], join_code=True)
     host, port = server.start()
     server.join_code                   # "482913": show it; friends type it in the lobby
-    me = server.local("bottom")        # LocalSeat: me.inbox, me.view, me.act(...)
+    me = server.local_link("bottom")   # the host's own screen: a host.local.LocalLink
     ...
     server.stop("Ana closed the table")
 """
@@ -33,6 +34,10 @@ import uuid
 from collections import Counter
 from typing import Any, Callable, Mapping, cast
 
+from host.endpoint import TableError
+from host.local import LocalLink
+from host.seats import Seat, check_spec, seats_from_save, seats_from_specs
+from host.table_host import TableHost
 from rules.host import MatchHost
 from rules.store import load_record
 
@@ -41,8 +46,6 @@ from .advert import Advertiser, advert_addresses
 from .conn import Conn
 from .gate import Gate
 from .limits import LINGER, MAX_OUTBUF, Budgets, LogLimiter, code_guard, file_budget
-from .match import LanMatch
-from .seats import LocalSeat, check_spec, make_slots
 
 log = logging.getLogger("manfee.net")
 
@@ -60,11 +63,11 @@ def listen(bind: str, port: int) -> socket.socket:
 
 
 class HostServer:
-    """A LAN table: TCP server, zeroconf advert, and the match (``LanMatch``).
+    """A LAN table: TCP server, zeroconf advert, and the match (``host.TableHost``).
 
     Seats are given as specs (``host``, ``host:NAME``, ``open``, ``bot``,
     ``bot:TANA``).  The match starts as soon as no seat is open.  Thread-safe
-    API: ``start``, ``stop``, ``local``, ``set_seat``, ``fill_open_with_bots``,
+    API: ``start``, ``stop``, ``local_link``, ``set_seat``, ``fill_open_with_bots``,
     ``table_info``, ``join_addresses``, ``join_code``, and the ``notices`` queue
     (listening, advertised, advert_failed, joined, left, standin, back,
     match_over, save_failed, error).
@@ -97,7 +100,8 @@ class HostServer:
                  max_per_address: int = 4, max_outbuf: int = MAX_OUTBUF,
                  write_timeout: float | None = None, linger: float = LINGER,
                  join_code: str | bool | None = None, code_tries: int = 5, code_every: float = 6.0,
-                 bot_budget: Any = None, wake: Callable[[], None] | None = None) -> None:
+                 bot_budget: Any = None, wake: Callable[[], None] | None = None,
+                 hints: bool = False, stats_path: str | None = None) -> None:
         self.bind = bind
         self.port = port
         self.interfaces = interfaces
@@ -111,25 +115,27 @@ class HostServer:
         self._code = P.check_join_code(join_code) if join_code else None
         self._guard = code_guard(code_tries, code_every)
         rng = random.Random(seed)
-        saved = None
+        created = None
         if resume:
+            if seats or options:
+                # Seats decide who may sit where, with whose token: a resumed table keeps its own.
+                raise ValueError("a resumed table keeps its seats and options: leave out --seats and "
+                                 "the game options")
             record, _match = load_record(resume)      # RulesError names the file
             mh = MatchHost.from_record(record, seed=rng.randrange(1 << 62))
             saved = record.get("lan") if isinstance(record.get("lan"), dict) else {}
             table = table or saved.get("table")
+            places = seats_from_save(mh.game, saved)
+            created = record.get("created")
         else:
             if game is None:
                 raise ValueError("a new table needs a game")
             mh = MatchHost.new(game, options, None, seed=rng.randrange(1 << 62))
+            places = seats_from_specs(mh.game, dict(seats or {mh.game.seats[0]: "host"}), host_name, rng)
         self.table = P.clean_name(table if isinstance(table, str) else "", "Manfee table")
-        slots = make_slots(mh.game, seats, saved, host_name, rng)
-        self._locals: dict[str, LocalSeat] = {}
-        for slot in slots.values():
-            if slot.kind == "host":
-                slot.local = self._locals[slot.seat] = LocalSeat(self, slot.seat, wake)
         # Sockets: the lobby, the remote seats (twice: a seat taken back with its
         # token while the old connection is still closing), and a margin.
-        remote = sum(1 for s in slots.values() if s.kind != "host")
+        remote = sum(1 for s in places.values() if s.kind != "here")
         sockets = file_budget(max_conns or max_lobby + 2 * remote + 8)
         self.budgets = Budgets(
             rate=rate, burst=burst, lobby_rate=lobby_rate, lobby_burst=lobby_burst,
@@ -137,12 +143,17 @@ class HostServer:
             max_per_address=max(1, max_per_address), max_outbuf=max_outbuf,
             write_timeout=idle_timeout if write_timeout is None else write_timeout, linger=linger,
             idle_timeout=idle_timeout, hello_timeout=hello_timeout)
-        self.match = LanMatch(self.table, mh, slots, rng, grace=grace, bot_delay=bot_delay,
-                              deal_pause=deal_pause, bot_budget=bot_budget,
-                              save_path=save_path or resume, notice=self._notice,
-                              on_seats_changed=self._seats_changed, host_id=self.host_id)
+        self.host = TableHost(mh, places, table=self.table, lan=True, save_path=save_path or resume,
+                              created=created, rng=rng, grace=grace, bot_delay=bot_delay,
+                              deal_pause=deal_pause, bot_budget=bot_budget, hints=hints,
+                              stats_path=stats_path,
+                              info_extra={"protocol": P.PROTOCOL_VERSION, "host_id": self.host_id},
+                              on_notice=self._notice, on_seats_changed=self._seats_changed)
         self.resumed = resume is not None
-        self.gate = Gate(self.budgets, self.logs, self._handle, self.match.leave)
+        # The host's own players' screens, made now so they are at the table from the start.
+        self._links: dict[str, LocalLink] = {seat: self._make_link(seat) for seat in self.host.order
+                                             if places[seat].kind == "here"}
+        self.gate = Gate(self.budgets, self.logs, self._handle, self.host.leave)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._listener: socket.socket | None = None
@@ -150,21 +161,29 @@ class HostServer:
         self._start_error: BaseException | None = None
         self._stop_reason: str | None = None
         self._stopped: asyncio.Event | None = None
-        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="manfee-bot")
         self._advert: Advertiser | None = None
 
     @property
     def mh(self) -> MatchHost:
         """The rules' MatchHost (read it on the host's thread, or after stop)."""
-        return self.match.mh
+        return self.host.mh
 
     @property
-    def slots(self) -> dict:
-        return self.match.slots
+    def slots(self) -> dict[str, Seat]:
+        """Who sits where (``host.seats.Seat``; read on the host's thread, or after stop)."""
+        return self.host.seats
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self.match.seats
+        return self.host.order
+
+    def is_host_seat(self, seat: str) -> bool:
+        """True for a seat played at this machine (the host's own player)."""
+        return self.host.seats[seat].kind == "here"
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     # What tests, benchmarks and screens read of the connections (the host's thread
     # owns them: from another thread, prefer connection_stats()).
@@ -222,9 +241,36 @@ class HostServer:
             return [f"{self.bind}:{self.port}"]
         return [f"{a}:{self.port}" for a in advert_addresses(self.interfaces)]
 
-    def local(self, seat: str) -> LocalSeat:
-        """The LocalSeat of one of the host's own seats."""
-        return self._locals[seat]
+    def local_link(self, seat: str, wake: Callable[[], None] | None = None) -> LocalLink:
+        """The screen of the host's own player at ``seat``: the same in-process link a
+        table played on one machine uses (seated, its welcome waiting, once ``start`` returns).
+        Closing it closes the table."""
+        link = self._links[seat]           # KeyError: not a seat of the host's own player
+        if wake is not None:
+            link.wake = wake
+        return link
+
+    def _make_link(self, seat: str) -> LocalLink:
+        return LocalLink(self.host, self, gate=False, wake=self.wake, owns_runner=False, lan=True,
+                         hosting=True, notes=self._join_notes,
+                         on_close=lambda: self.stop("the host closed the table", wait=False))
+
+    local = local_link
+
+    def _join_notes(self) -> list[str]:
+        """The host's waiting panel: how friends find this table."""
+        notes = []
+        if self.advertise:
+            notes.append("Friends find this table in Join a LAN game")
+        try:
+            addresses = self.join_addresses()
+        except OSError:
+            addresses = []
+        if addresses:
+            notes.append("or by address: " + ",  ".join(addresses[:3]))
+        if self._code is not None:
+            notes.append(f"Join code: {P.show_code(self._code)}")
+        return notes
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)`` on the host's loop (thread-safe)."""
@@ -237,13 +283,11 @@ class HostServer:
 
     def set_seat(self, seat: str, spec: str) -> None:
         """Change a seat that nobody holds (open <-> bot) before or during the match."""
-        self.call(self.match.set_seat, seat, check_spec(spec))
+        self.call(self.host.set_seat, seat, check_spec(spec))
 
     def fill_open_with_bots(self, character: str | None = None) -> None:
         """Give every open seat to a bot (so the match can start without friends)."""
-        for seat, slot in list(self.slots.items()):
-            if slot.kind == "open":
-                self.set_seat(seat, f"bot:{character}" if character else "bot")
+        self.call(self.host.fill_open_with_bots, character)
 
     def table_info(self) -> dict:
         """The latest ``table`` message (a dict; safe to read from any thread)."""
@@ -272,13 +316,6 @@ class HostServer:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    # the host's own seats (LocalSeat.act / sync land here, on the loop)
-    def local_action(self, seat: str, action: dict, version: int) -> None:
-        slot = self.slots[seat]
-        self.match.submit(slot, slot.local, action, version)
-
-    def local_sync(self, seat: str) -> None:
-        self.match.sync(self.slots[seat])
 
     # -- the loop ------------------------------------------------------------------------
     def _run(self) -> None:
@@ -294,8 +331,6 @@ class HostServer:
             else:
                 log.exception("host loop failed")
         finally:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self.match.close()
             loop.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
@@ -311,6 +346,10 @@ class HostServer:
         self._listener = listen(self.bind, self.port)
         self._listener.setblocking(False)
         self.port = self._listener.getsockname()[1]
+        # The host's own screens are seated before start() returns: a table scene made
+        # right after it knows its seat (else it would open as a watcher's).
+        for seat, link in self._links.items():
+            self.host.attach(link.port, (seat,))
         self._ready.set()
         acceptor = asyncio.ensure_future(self.gate.accept(self._listener))
         self._notice("listening", port=self.port)
@@ -320,7 +359,7 @@ class HostServer:
             self._advert.start()
         watchdog = asyncio.ensure_future(self.gate.watchdog())
         loop = asyncio.get_running_loop()
-        self.match.begin(loop, self._pool, resumed=self.resumed)
+        self.host.begin(loop)
         await self._stopped.wait()
         watchdog.cancel()
         acceptor.cancel()
@@ -340,7 +379,7 @@ class HostServer:
         self._stop_reason = reason
         self.gate.closing_reason = reason
         self.gate.close_all(reason)
-        self.match.end(reason)
+        self.host.end(reason)
         assert self._stopped is not None
         self._stopped.set()
 
@@ -368,23 +407,41 @@ class HostServer:
                 conn.name = P.clean_name(f["name"], conn.name or "Player")
             if conn.slot is None and f["token"] is None and self._code is not None:
                 self._check_code(conn, f["code"])
-            self.match.join(conn, f["seat"], f["token"])
-        elif kind == "action":
-            if conn.slot is None:
+            if conn.spectator:
+                self.host.leave(conn)          # a spectator may sit down: no longer watching
+                conn.spectator = False
+            try:
+                self.host.join(conn, f["seat"], f["token"])
+            except TableError as e:
+                raise P.ProtocolError(e.code, e.reason) from None
+        elif kind == "watch":
+            if conn.slot is not None:
+                raise P.ProtocolError("already_seated", "this connection already plays or watches")
+            if self._code is not None:
+                self._check_code(conn, f["code"])
+            try:
+                self.host.watch(conn, f["seat"])
+            except TableError as e:
+                raise P.ProtocolError(e.code, e.reason) from None
+        elif kind in ("action", "hint"):
+            if not conn.plays:
                 raise P.ProtocolError("not_seated", "join a seat before acting")
-            if f["seat"] is not None and f["seat"] != conn.slot.seat:
-                raise P.ProtocolError("not_your_seat", f"this connection plays {conn.slot.seat}, "
-                                                       f"not {f['seat']}")
-            self.match.submit(conn.slot, conn, f["action"], f["version"])
+            seat = conn.plays[0]
+            if f["seat"] is not None and f["seat"] != seat:
+                raise P.ProtocolError("not_your_seat", f"this connection plays {seat}, not {f['seat']}")
+            if kind == "hint":
+                self.host.hint(conn, seat)
+            else:
+                self.host.intent(conn, seat, f["action"], f["version"])
         elif kind == "sync":
             if conn.slot is None:
                 conn.send(self._table())
             else:
-                self.match.sync(conn.slot)
+                self.host.sync(conn)
         elif kind == "bye":
             conn.close()
             if conn.slot is not None:
-                self.match.leave(conn, immediate=True)
+                self.host.leave(conn, immediate=True)
 
     def _check_code(self, conn: Conn, code: str | None) -> None:
         """ProtocolError unless ``code`` is the table's; every try spends one of the
@@ -402,7 +459,7 @@ class HostServer:
     # -- the lobby's side of seat changes ------------------------------------------------
     def _table(self) -> dict:
         """The ``table`` message: the match's, plus whether a join code is needed."""
-        info = cast(dict, self.match.info)   # built by the match before any peer can ask
+        info = cast(dict, self.host.info)    # built by the host before any peer can ask
         return dict(info, private=True) if self._code is not None else info
 
     def _seats_changed(self) -> None:
@@ -414,7 +471,7 @@ class HostServer:
             self._advert.update(self._advert_props())
 
     def _advert_props(self) -> dict:
-        info = cast(dict, self.match.info)
+        info = cast(dict, self.host.info)
         return {"proto": P.PROTOCOL_VERSION, "table": self.table, "game": info["game"],
                 "free": len(info["free"]), "open": ",".join(info["free"]),
                 "seats": len(info["seats"]), "state": info["state"], "id": self.host_id,

@@ -34,6 +34,9 @@ class ClientLink(LinkBase):
     def hold(self, on: bool) -> None:
         """A remote player cannot pause the host's bots."""
 
+    def ask_hint(self, seat: str) -> bool:
+        return self.client.hint()
+
     def reconnect(self) -> bool:
         self.lost = None
         self.client.reconnect()

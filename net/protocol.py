@@ -11,6 +11,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from host.endpoint import TABLE_CODES
+from host.seats import clean_name  # noqa: F401  (the protocol's names are the seats' names)
+from rules.errors import CODES as RULES_CODES
+
 PROTOCOL_VERSION = 1
 SERVICE_TYPE = "_manfee._tcp.local."
 DEFAULT_PORT = 47820
@@ -22,6 +26,8 @@ CODE_MAX = 16          # characters of a join code as typed (spaces and dashes i
 CODE_DIGITS = 6        # a generated join code: six digits, shown as "482 913"
 
 # Error codes.  FATAL ones are followed by the host closing the connection.
+# A refusal's code: the connection's own, then the table's and the rules' (written once,
+# where the check is: host.endpoint.TABLE_CODES and rules.errors.CODES).
 ERRORS = {
     "protocol": "the peer speaks another protocol version",
     "frame_too_large": "a frame longer than the limit",
@@ -30,21 +36,12 @@ ERRORS = {
     "bad_field": "a field missing, of the wrong type, or too long",
     "hello_first": "the first message must be hello",
     "not_seated": "an action before joining a seat",
-    "already_seated": "a join on a connection that holds a seat",
-    "no_such_seat": "a seat name the game does not have",
-    "seat_taken": "the seat belongs to someone else (rejoin needs its token)",
-    "bad_token": "the token does not open that seat",
     "bad_code": "the table is private: a join without a token needs its join code",
-    "table_full": "no free seat",
-    "not_your_seat": "an action naming another seat than the connection's",
-    "match_over": "an action after the end of the match",
-    "no_deal": "an action between deals",
-    "not_your_turn": "an action out of turn",
-    "stale": "an action that answers an older state (stale or replayed)",
-    "illegal": "an action the rules do not allow now",
     "rate_limited": "too many messages too fast",
     "timeout": "no hello in time, or silence for too long",
     "busy": "the host has no room for this connection (or is closing)",
+    **TABLE_CODES,
+    **RULES_CODES,
 }
 FATAL = {"protocol", "frame_too_large", "bad_message", "timeout", "busy"}
 
@@ -97,12 +94,6 @@ def _action(msg: dict) -> dict:
     return a
 
 
-def clean_name(name: str | None, default: str = "Player") -> str:
-    """A player's or table's name made printable and short."""
-    name = "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:NAME_MAX]
-    return name or default
-
-
 def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
     """(type, fields) of a peer's message, or ProtocolError.
 
@@ -124,13 +115,17 @@ def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
                       "seat": _str(msg, "seat", limit=16)}
     if kind == "ping":
         return kind, {"n": _int(msg, "n", low=-2 ** 31)}
+    if kind == "watch":
+        return kind, {"seat": _str(msg, "seat", limit=16), "code": _str(msg, "code", limit=CODE_MAX, empty=True)}
+    if kind == "hint":
+        return kind, {"seat": _str(msg, "seat", limit=16)}
     if kind == "sync":
         return kind, {}
     if kind == "bye":
         return kind, {"reason": _str(msg, "reason", limit=REASON_MAX, empty=True)}
     shown = kind if len(kind) <= 24 else kind[:24] + "..."
     raise ProtocolError("unknown_type", f"unknown message type {shown!r} "
-                        "(hello, join, action, ping, sync, bye)")
+                        "(hello, join, watch, action, hint, ping, sync, bye)")
 
 
 def error(code: str, reason: str, **extra: Any) -> dict:

@@ -65,7 +65,7 @@ def test_every_error_code_is_in_the_error_table():
 
 
 def test_every_message_has_its_section():
-    for kind in ("hello", "join", "action", "ping", "sync", "bye",          # from a client
+    for kind in ("hello", "join", "watch", "action", "hint", "ping", "sync", "bye",   # from a client
                  "table", "welcome", "events", "players", "error", "pong"):  # from the host
         assert re.search(rf"^### {kind}$", DOC, re.M), kind
     assert "### The view" in DOC

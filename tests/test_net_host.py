@@ -14,14 +14,14 @@ from net.framing import encode
 from net.protocol import PROTOCOL_VERSION
 from rules.record import read_match
 from rules.store import load_record
-from test_net_support import (LOOP, RawPeer, bot_player, bounded, joined_client, play, serve)
+from test_net_support import (LOOP, RawPeer, bot_player, bounded, joined_client, play, serve, view_of)
 
 
 pytestmark = pytest.mark.network     # sockets on loopback (and zeroconf on 127.0.0.1)
 
 
 def finished(endpoint):
-    return lambda: endpoint.view is not None and endpoint.view.get("finished")
+    return lambda: bool((view_of(endpoint) or {}).get("finished"))
 
 
 def assert_record_legal(server):
@@ -32,7 +32,9 @@ def assert_record_legal(server):
 def test_a_whole_match_with_a_local_seat_a_client_and_bots():
     server = serve("manfee", {"bottom": "host", "left": "open", "top": "bot:KADO", "right": "bot:TANA"})
     try:
-        me = server.local("bottom")
+        me = server.local_link("bottom")
+        # seated as soon as start() returned: a table opened now knows its seat
+        assert [m["type"] for m in me.poll()][:1] == ["welcome"] and me.my_seats() == ("bottom",)
         friend = joined_client(server.port, "left", name="Bo")
         assert friend.players["bottom"]["kind"] == "host" and friend.players["top"]["bot"] == "KADO"
         players = [bot_player(me, "KADO", 1), bot_player(friend, "KADO", 2)]
@@ -40,7 +42,7 @@ def test_a_whole_match_with_a_local_seat_a_client_and_bots():
         players[1].on_message = lambda m: signals.extend(
             e["signal"] for e in m.get("events", []) if e.get("type") == "card_played" and e["signal"])
         play(players, lambda: finished(me)() and finished(friend)())
-        assert me.view["totals"] == friend.view["totals"]
+        assert me.view()["totals"] == friend.view["totals"]
         assert_record_legal(server)
         assert server.table_info()["state"] == "over"
         friend.close()
@@ -93,8 +95,8 @@ def test_hostile_seated_peer_gets_clear_errors_and_the_match_goes_on():
                 for msg, code in [
                     ({"type": "action", "action": v["legal"][0], "version": version, "seat": "left"},
                      "not_your_seat"),
-                    ({"type": "action", "action": {"call": 14}, "version": version}, "illegal"),
-                    ({"type": "action", "action": {"dance": True}, "version": version}, "illegal"),
+                    ({"type": "action", "action": {"call": 14}, "version": version}, "bad_action"),
+                    ({"type": "action", "action": {"dance": True}, "version": version}, "bad_action"),
                     ({"type": "action", "action": v["legal"][0], "version": version - 1}, "stale"),
                     ({"type": "join", "seat": "top"}, "already_seated"),
                 ]:
@@ -127,7 +129,7 @@ def test_hostile_seated_peer_gets_clear_errors_and_the_match_goes_on():
                 assert err["code"] == "not_your_turn", err
                 seen.add("out_of_turn")
             assert bounded(lambda v=version: bad.recv(0.05) is None and False or bad.view["version"] > v, 5)
-        assert {"not_your_seat", "illegal", "stale", "already_seated", "replay", "out_of_turn"} <= seen
+        assert {"not_your_seat", "bad_action", "stale", "already_seated", "replay", "out_of_turn"} <= seen
         assert bounded(finished(good), 10)
         assert_record_legal(server)
     finally:
@@ -292,20 +294,20 @@ def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_
     server = serve("manfee", {"bottom": "host", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
                    grace=0.2, bot_delay=0.01)
     try:
-        me = server.local("bottom")
+        me = server.local_link("bottom")
         mine = bot_player(me, "KADO", 1)
         friend = joined_client(server.port, "left", name="Bo")
         token = friend.token
         assert token and server.slots["left"].token_hash != token     # only a hash is kept
         fp = bot_player(friend, "KADO", 2)
-        play([mine, fp], lambda: me.view and me.view["deal"] == 0 and len(me.view.get("history", [])) >= 3)
+        play([mine, fp], lambda: me.view() and me.view()["deal"] == 0 and len(me.view().get("history", [])) >= 3)
         friend._drop_socket()                # the network goes away, no bye
         seen = []
         mine.on_message = lambda m: seen.append(m)
-        assert bounded(lambda: (mine.step() or True) and me.players and me.players["left"].get("standin"), 3)
-        assert me.players["left"]["connected"] is False
-        v0 = me.view["version"]
-        play([mine], lambda: me.view["version"] > v0 + 4 or me.view["finished"])
+        assert bounded(lambda: (mine.step() or True) and me.players() and me.players()["left"].get("standin"), 3)
+        assert me.players()["left"]["connected"] is False
+        v0 = me.view()["version"]
+        play([mine], lambda: me.view()["version"] > v0 + 4 or me.view()["finished"])
         # Nobody else can take the seat.
         thief = RawPeer(server.port)
         thief.send({"type": "join", "seat": "left"})
@@ -334,14 +336,16 @@ def test_closing_tells_every_client_and_the_local_seat():
     for c in (a, b):
         msg = c.wait_for(("host_closed", "disconnected"), 3)
         assert msg == {"type": "host_closed", "reason": "Ana went home"}
-    assert server.local("bottom").inbox.queue[-1] == {"type": "host_closed", "reason": "Ana went home"}
+    mine = server.local_link("bottom")
+    mine.poll()
+    assert mine.closed_reason == "Ana went home"
 
 
 def test_a_stopped_host_resumes_from_its_autosave(tmp_path):
     path = str(tmp_path / "table.json")
     seats = {"bottom": "host", "left": "open", "top": "open", "right": "bot:KADO"}
     server = serve("manille", seats, save_path=path, grace=5.0)
-    mine = bot_player(server.local("bottom"), "KADO", 1)
+    mine = bot_player(server.local_link("bottom"), "KADO", 1)
     a = joined_client(server.port, "left", name="Ann")
     b = joined_client(server.port, "top", name="Ben")
     pa, pb = bot_player(a, "KADO", 2), bot_player(b, "KADO", 3)
@@ -353,9 +357,9 @@ def test_a_stopped_host_resumes_from_its_autosave(tmp_path):
     server2.start()
     try:
         assert server2.table == server.table and server2.table_info()["free"] == []
-        me2 = server2.local("bottom")
-        assert me2.inbox.get(timeout=2)["type"] == "welcome"
-        assert len(me2.view["history"]) == len(match.records[-1]["actions"])
+        me2 = server2.local_link("bottom")
+        assert bounded(lambda: any(m["type"] == "welcome" for m in me2.poll()), 2)
+        assert len(me2.view()["history"]) == len(match.records[-1]["actions"])
         for c in (a, b):
             c.port = server2.port
             c.reconnect()
@@ -384,18 +388,19 @@ class Signaller:
 
 def test_signals_reach_every_player_and_are_refused_when_the_host_turned_them_off():
     from bots import make_bot
-    from net.cli import AutoSeat
+    from net.cli import AutoSeat, ClientSeat
     server = serve("manfee", {"bottom": "host", "left": "open", "top": "open", "right": "bot:KADO"})
     try:
-        ends = [server.local("bottom"), joined_client(server.port, "left"), joined_client(server.port, "top")]
+        ends = [server.local_link("bottom"), joined_client(server.port, "left"), joined_client(server.port, "top")]
         heard = {id(e): [] for e in ends}
 
         def listener(e):
             return lambda m: heard[id(e)].extend(
                 (ev["seat"], ev["signal"]) for ev in m.get("events", []) if ev.get("type") == "card_played")
 
-        players = [AutoSeat(e, Signaller(make_bot("KADO", i)), listener(e)) for i, e in enumerate(ends)]
-        play(players, lambda: all(e.view and e.view["finished"] for e in ends))
+        players = [AutoSeat(e if hasattr(e, "poll") else ClientSeat(e), Signaller(make_bot("KADO", i)), listener(e))
+                   for i, e in enumerate(ends)]
+        play(players, lambda: all(view_of(e) and view_of(e)["finished"] for e in ends))
         for p in players:                 # the views arrive before their messages are read
             p.step(0.1)
         for e in ends:
@@ -403,7 +408,7 @@ def test_signals_reach_every_player_and_are_refused_when_the_host_turned_them_of
             assert {("bottom", "slam"), ("left", "slam"), ("top", "slam")} <= set(got)
             assert all(sig is None for seat, sig in got if seat == "right")
             assert got == heard[id(ends[0])]         # everyone saw the same plays
-        assert ends[0].view["options"]["signals"] is True
+        assert view_of(ends[0])["options"]["signals"] is True
         recorded = [a for d in server.mh.record()["deals"] for a in d["actions"] if a.get("signal")]
         assert recorded and all(a["signal"] == "slam" and a["seat"] != "right" for a in recorded)
     finally:
@@ -413,7 +418,7 @@ def test_signals_reach_every_player_and_are_refused_when_the_host_turned_them_of
     try:
         c = joined_client(server.port, "bottom")
         assert c.table["options"]["signals"] is False
-        player = AutoSeat(c, Signaller(make_bot("KADO", 1)))
+        player = AutoSeat(ClientSeat(c), Signaller(make_bot("KADO", 1)))
         errors = []
         player.on_message = lambda m: errors.append(m) if m["type"] == "error" else None
         play([player], lambda: errors or (c.view and c.view["finished"]), timeout=20)

@@ -17,7 +17,7 @@ import pytest
 
 from bots import make_bot
 from net import Client
-from net.cli import AutoSeat
+from net.cli import AutoSeat, ClientSeat
 from rules.cards import mask_texts
 from rules.match import Match
 from rules.record import _read_deal
@@ -84,6 +84,8 @@ def knowledge(record):
                 if g.name == "manni":
                     ok.add("2" + "SHDC"[d.trump])
                 allowed[name] = (ok, set(mask_texts(d.hands[s])))
+            public = set(mask_texts(d.played)) | ({"2" + "SHDC"[d.trump]} if g.name == "manni" else set())
+            allowed["*spectator"] = (public, set())
             out[(i, k)] = allowed
             if k < len(actions):
                 a = actions[k]
@@ -107,7 +109,9 @@ def check_log(seat, log, known):
             assert not seen, f"{seat} got cards {seen} in {msg['type']}"
             last_deal = None
             continue
-        assert view["seat"] == seat
+        assert view["seat"] == seat or seat == "*spectator"
+        if seat == "*spectator":
+            assert view["hand"] is None and not view.get("passed_hand") and not view.get("swapped_out")
         key = (view["deal"], len(view["history"]))
         last_deal = view["deal"]
         allowed, hand = known[key][seat]
@@ -137,7 +141,7 @@ class PatientDealer(AutoSeat):
     """Waits a moment before naming Manille trump, so the partner has time to peek."""
 
     def step(self, timeout=0.0):
-        v = self.endpoint.view
+        v = self.link.view()
         if v and v.get("game") == "manille" and v.get("phase") == "trump" and v.get("legal"):
             first = self.__dict__.setdefault("_seen", {}).setdefault(v["version"], time.monotonic())
             if time.monotonic() - first < 0.02:
@@ -187,7 +191,12 @@ def test_no_message_to_a_client_holds_a_card_its_seat_may_not_know(game, options
                 c = RecordingClient(LOOP, server.port, name=s.title(), seat=s, auto_join=True).start()
                 assert c.wait_for("welcome", 5)
                 clients[s] = c
-            players = {s: PatientDealer(c, Curious(make_bot(character, rng.randrange(1000)), rng))
+            # A friend watches the whole match: only what is public, never a hand.
+            watcher = RecordingClient(LOOP, server.port, name="Watcher").start()
+            assert watcher.wait_for("table", 5)
+            watcher.watch(seats[0])
+            assert watcher.wait_for("welcome", 5)["spectator"]
+            players = {s: PatientDealer(ClientSeat(c), Curious(make_bot(character, rng.randrange(1000)), rng))
                        for s, c in clients.items()}
             drop_at = rng.randrange(3, 12)
             dropper = rng.choice(sorted(clients))
@@ -220,6 +229,8 @@ def test_no_message_to_a_client_holds_a_card_its_seat_may_not_know(game, options
         finally:
             server.stop()
         known = knowledge(record)
+        checked += check_log("*spectator", watcher.log, known)
+        watcher.close()
         for s, c in clients.items():
             log = logs[s] + c.log
             checked += check_log(s, log, known)

@@ -10,7 +10,7 @@ import pytest
 
 from bots import make_bot
 from net import HostServer, Client, parse_seats, parse_address
-from net.cli import AutoSeat
+from net.cli import AutoSeat, ClientSeat
 from net.client import looks_like_address
 from net.framing import (CLIENT_LIMITS, HOST_LIMITS, FrameBuffer, FrameError, decode_payload,
                          encode)
@@ -65,7 +65,14 @@ def joined_client(port, seat=None, name="Tester", **kw):
 
 
 def bot_player(endpoint, name="RANDOM", seed=1, on_message=None):
-    return AutoSeat(endpoint, make_bot(name, seed), on_message)
+    """A bot playing ``endpoint``: the host's own seat (a table link) or a Client."""
+    link = endpoint if hasattr(endpoint, "poll") else ClientSeat(endpoint)
+    return AutoSeat(link, make_bot(name, seed), on_message)
+
+
+def view_of(endpoint):
+    """The newest view of a Client or of the host's own seat (a table link)."""
+    return endpoint.view() if callable(endpoint.view) else endpoint.view
 
 
 class RawPeer:

@@ -13,12 +13,18 @@ import pygame
 import pytest
 
 from net import Client, HostServer, LobbyBrowser
-from table.lan_screens import HostSetupScene, LobbyScene, RemoteTableScene
-from table.menus import MainMenu, NewGameScene
-from table.remote_session import RemoteSession
+from net.link import ClientLink
+from table.host_setup import BOT_CHOICES, OPEN, HostSetupScene, unfinished_lan_tables
+from table.lobby import LobbyScene
+from table.menus import MainMenu, PauseScene
+from table.new_game import NewGameScene
+from table.table_scene import TableScene
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = {"interfaces": ["127.0.0.1"], "bind": "127.0.0.1", "port": 0}
+
+
+KADO = next(c for c in BOT_CHOICES if "Kado" in c)
 
 
 def unique(prefix):
@@ -50,7 +56,9 @@ def to_my_play(table, scene, seconds=30.0):
             return v
         before = v["version"]
         table.click_button("act:0")
-        assert wait_real(table, lambda: scene.shown["version"] != before or scene.message, 5)
+        assert wait_real(table, lambda b=before: scene.shown["version"] != b or scene.message, 5), (
+            scene.pending, {k: scene.shown.get(k) for k in ("phase", "turn", "version")},
+            scene.link.view(scene.viewer).get("version"), sorted(scene.buttons), scene.director.busy())
     raise AssertionError("never reached a play turn")
 
 
@@ -74,16 +82,16 @@ def test_host_setup_opens_a_table_a_client_can_join_and_the_lobby_lists(table):
     setup = table.scene
     assert isinstance(setup, HostSetupScene)
     name = unique("Ana's table")
-    setup.entries["table"].set_text(name)
-    setup.entries["name"].set_text("Ana")
-    setup.choices.update({"left": "Open seat (a friend)", "top": "Bot: Kado", "right": "Bot: Kado"})
+    setup.form.entries["table"].set_text(name)
+    setup.form.entries["name"].set_text("Ana")
+    setup.choices.update({"left": OPEN, "top": KADO, "right": KADO})
     setup.rebuild_ui()
     t0 = time.monotonic()
     table.click_button("start")
-    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
     scene = table.scene
-    server = scene.session.server
-    assert server is not None and scene.session.seat == "bottom"
+    server = scene.link.runner
+    assert isinstance(server, HostServer) and scene.link.my_seats() == ("bottom",)
     assert scene.shown["phase"] == "waiting"
     # Registration goes on in the background: the frames kept coming meanwhile.
     frames_before = app.frames
@@ -96,7 +104,7 @@ def test_host_setup_opens_a_table_a_client_can_join_and_the_lobby_lists(table):
         try:
             assert c.wait_for("welcome", 5) is not None and c.seat == "left"
             # The host's table hears of Bo and, all seats taken, the first deal comes in.
-            assert wait_real(table, lambda: scene.session.players.get("left", {}).get("name") == "Bo", 5)
+            assert wait_real(table, lambda: scene.link.players().get("left", {}).get("name") == "Bo", 5)
             assert wait_real(table, lambda: scene.shown.get("phase") not in (None, "waiting"), 10)
             deadline = time.monotonic() + 5
             while time.monotonic() < deadline and found.free:
@@ -157,22 +165,23 @@ def test_the_lobby_lists_a_headless_host_and_a_drag_plays_at_it(table, headless_
     lobby.name_entry.set_text("Bo")
     table.click(lobby.seat_buttons["left"].rect.center)
     table.click_button("join")
-    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 8), lobby.status
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 8), lobby.status
     scene = table.scene
-    assert scene.session.seat == "left" and scene.viewer == "left" and not scene.session.hosting
+    assert scene.link.my_seats() == ("left",) and scene.viewer == "left" and not scene.link.hosting
     v = to_my_play(table, scene)
     legal = [a["play"] for a in v["legal"] if "play" in a]
     card = [k for k in scene.board.hands["left"] if k in legal][-1]
     before = len(plays_in(save, "left"))
     sent = []
-    send = scene.session.send_action
+    send = scene.link.client.send
 
-    def spy(action, version):
+    def spy(msg):
         # At the moment of sending, the card is still in the hand: the host decides.
-        sent.append((dict(action), version, card in scene.board.hands["left"]))
-        return send(action, version)
+        if msg.get("type") == "action":
+            sent.append((dict(msg["action"]), msg["version"], card in scene.board.hands["left"]))
+        return send(msg)
 
-    scene.session.send_action = spy
+    scene.link.client.send = spy
     drag_card(table, scene, card)
     assert sent == [({"play": card}, v["version"], True)]
     assert wait_real(table, lambda: len(plays_in(save, "left")) > before, 8)
@@ -190,7 +199,7 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
         welcome = c.wait_for("welcome", 5)
         assert welcome is not None
-        scene = RemoteTableScene(app, RemoteSession(c, welcome))
+        scene = TableScene(app, ClientLink(c, welcome))
         app.push(scene)
         table.frames(3)
         assert scene.shown["phase"] == "waiting"
@@ -200,10 +209,10 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         assert "no deal" in scene.message[0] and scene.pending is None
         # The connection drops: the seat is kept; Reconnect takes it back with the token.
         c._sock.shutdown(2)
-        assert wait_real(table, lambda: scene.session.lost is not None and "reconnect" in scene.buttons, 5)
+        assert wait_real(table, lambda: scene.link.lost is not None and "reconnect" in scene.buttons, 5)
         table.click_button("reconnect")
-        assert wait_real(table, lambda: scene.session.lost is None and c.joined, 5)
-        assert scene.session.seat == "left"
+        assert wait_real(table, lambda: scene.link.lost is None and c.joined, 5)
+        assert scene.link.my_seats() == ("left",)
         # The host closes the table: back to the menu, with the host's words.
         server.stop("Ana closed the table", wait=False)
         assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
@@ -225,24 +234,23 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     setup = table.scene
     assert isinstance(setup, HostSetupScene) and setup.game == "manille-muette"
     for name in ("blind", "en_face", "doubling", "max_deals"):
-        assert name in setup.buttons
-    assert "signals" not in setup.buttons          # the silent table
-    table.click_button("blind")
-    table.click_button("doubling")
-    table.click_button("max_deals")
-    assert "on" in setup.buttons["blind"].text and "50" in setup.buttons["max_deals"].text
-    setup.entries["table"].set_text(unique("Muette"))
+        assert "opt:" + name in setup.buttons
+    assert "opt:signals" not in setup.buttons      # the silent table
+    table.click_button("opt:blind")
+    table.click_button("opt:doubling")
+    table.click_button("opt:max_deals")
+    assert "on" in setup.buttons["opt:blind"].text and "50" in setup.buttons["opt:max_deals"].text
+    setup.form.entries["table"].set_text(unique("Muette"))
     table.click_button("start")
-    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
-    server = table.scene.session.server
-    options = server.match.mh.match.options
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
+    server = table.scene.link.runner
+    options = server.mh.match.options
     assert options["blind"] is True and options["doubling"] is False and options["max_deals"] == 50
     assert options["en_face"] is True
     app.reset(MainMenu(app))                       # closes the table
 
 
 def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
-    from table.lan_screens import LanPauseScene
     app = table.app
     server = HostServer(unique("Paused"), "manfee", {"target": 13},
                         {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
@@ -252,19 +260,19 @@ def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
         c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
         welcome = c.wait_for("welcome", 5)
         assert welcome is not None
-        scene = RemoteTableScene(app, RemoteSession(c, welcome))
+        scene = TableScene(app, ClientLink(c, welcome))
         app.push(scene)
         table.frames(3)
         # A drop under the pause menu: back to the table, which offers Reconnect.
         table.key(pygame.K_ESCAPE)
-        assert isinstance(table.scene, LanPauseScene)
+        assert isinstance(table.scene, PauseScene)
         c._sock.shutdown(2)
         assert wait_real(table, lambda: table.scene is scene and "reconnect" in scene.buttons, 5)
         table.click_button("reconnect")
-        assert wait_real(table, lambda: scene.session.lost is None and c.joined, 5)
+        assert wait_real(table, lambda: scene.link.lost is None and c.joined, 5)
         # The host closes while the pause menu is open: the menu, with the host's words.
         table.key(pygame.K_ESCAPE)
-        assert isinstance(table.scene, LanPauseScene)
+        assert isinstance(table.scene, PauseScene)
         server.stop("Ana closed the table", wait=False)
         assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
         assert any("Ana closed the table" in n for n in table.scene.notes)
@@ -273,19 +281,14 @@ def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
 
 
 def test_finished_lan_matches_and_damaged_lan_files_show_in_replays(table, manfee_home):
-    from table.session import MatchSession
-    from table.replays import ReplaysScene, ReplayScene
-    s = MatchSession.new("manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=8)
-    while not s.match.finished:
-        if s.needs_deal():
-            s.start_deal()
-            continue
-        seat = s.whose_turn()
-        s.submit(seat, s.controllers[seat].bot.choose(s.view(seat)))
-    s.close()
+    from rules.store import save_record
+    from table.replays import ReplayScene
+    from table.replay_list import ReplaysScene
+    from table_helpers import bot_record
+    rec = bot_record("manfee", {"target": 13}, seed=8)
     lan = manfee_home / "saves" / "lan"
     lan.mkdir(parents=True)
-    os.replace(s.save_path, lan / "manfee-lan.json")
+    save_record(str(lan / "manfee-lan.json"), rec)
     (lan / "broken.json").write_bytes(b'{"game": "manfee", "deals": [')
     app = table.app
     app.reset(MainMenu(app))
@@ -312,12 +315,12 @@ def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(tabl
     setup = table.scene
     assert "resume" not in setup.buttons            # nothing to resume yet
     name = unique("Ana's table")
-    setup.entries["table"].set_text(name)
-    setup.entries["name"].set_text("Ana")
-    setup.choices.update({"left": "Bot: Kado", "top": "Bot: Kado", "right": "Bot: Kado"})
+    setup.form.entries["table"].set_text(name)
+    setup.form.entries["name"].set_text("Ana")
+    setup.choices.update({"left": KADO, "top": KADO, "right": KADO})
     setup.rebuild_ui()
     table.click_button("start")
-    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
     scene = table.scene
     v = to_my_play(table, scene)
     card = v["legal"][0]["play"]
@@ -345,10 +348,10 @@ def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(tabl
     assert isinstance(setup, HostSetupScene) and "resume" in setup.buttons
     assert name in setup.buttons["resume"].text and "Manfee" in setup.buttons["resume"].text
     table.click_button("resume")
-    assert wait_real(table, lambda: isinstance(table.scene, RemoteTableScene), 5)
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
     scene = table.scene
-    server = scene.session.server
-    assert server.resumed and scene.session.seat == "bottom" and server.table == name
+    server = scene.link.runner
+    assert server.resumed and scene.link.my_seats() == ("bottom",) and server.table == name
     # The same match goes on: the host's card is still on the table's record, and the
     # autosave keeps going to the same file.
     assert wait_real(table, lambda: scene.shown.get("phase") not in (None, "waiting"), 10)
@@ -361,7 +364,6 @@ def test_a_lan_table_the_host_left_mid_match_can_be_resumed_from_host_setup(tabl
 
 
 def test_a_lan_save_that_no_longer_reads_is_refused_in_one_line(table, manfee_home):
-    from table.lan_screens import unfinished_lan_tables
     app = table.app
     app.lan_options = dict(LOOPBACK)
     lan = manfee_home / "saves" / "lan"
