@@ -60,12 +60,15 @@ def looks_like_address(text: str) -> bool:
 class Client:
     """A connection to a host (see the module's text).  ``code``: the table's join
     code, sent with every ``join`` (a private table refuses a join without a
-    token unless it carries the code; a token alone always takes its seat back)."""
+    token unless it carries the code; a token alone always takes its seat back).
+    ``watching``: a spectator's connection, which asks to watch (behind that seat,
+    or the host's choice for "") with its hello and again after a reconnect."""
 
     def __init__(self, host: str, port: int, name: str = "Player", seat: str | None = None,
                  token: str | None = None, wake: Callable[[], None] | None = None,
                  ping_interval: float = 1.0, dead_after: float = 5.0, connect_timeout: float = 3.0,
-                 auto_join: bool | None = None, code: str | None = None) -> None:
+                 auto_join: bool | None = None, code: str | None = None,
+                 watching: str | None = None) -> None:
         self.host = host
         self.port = port
         self.name = name
@@ -91,6 +94,8 @@ class Client:
         self._closing = False
         self._gen = 0                 # which connection the reader thread serves
         self._join_sent = False
+        # a spectator: watches behind this seat ("" for the host's choice) from the hello on
+        self.watching: str | None = watching
 
     # -- the caller's thread -------------------------------------------------------------
     def start(self) -> Client:
@@ -130,12 +135,16 @@ class Client:
         ``spectator: true``, then events with public views (no hand, ever)."""
         if code is not None:
             self.code = code
+        self.watching = seat or ""
+        return self.send(self._watch_message())
+
+    def _watch_message(self) -> dict:
         msg: dict = {"type": "watch"}
-        if seat is not None:
-            msg["seat"] = seat
+        if self.watching:
+            msg["seat"] = self.watching
         if self.code:
             msg["code"] = self.code
-        return self.send(msg)
+        return msg
 
     def hint(self) -> bool:
         """Ask the coach for this seat's decision (answered by a ``hint`` message)."""
@@ -237,6 +246,9 @@ class Client:
             # once, so a crowded lobby has no time to push this connection out first.
             self._join_sent = True
             data += encode(self._join_message())
+        elif self.watching is not None:
+            # a spectator's connection (new, or after a drop) asks to watch at once
+            data += encode(self._watch_message())
         try:
             with self._send_lock:
                 sock.sendall(data)

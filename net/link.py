@@ -38,11 +38,14 @@ class ClientLink(LinkBase):
         return self.client.hint()
 
     def reconnect(self) -> bool:
+        """A new connection: a player's token takes the seat back, a spectator watches again."""
         self.lost = None
         self.client.reconnect()
         return True
 
     def join_notes(self) -> list[str]:
+        if not self._mine:
+            return ["You are watching: the match starts when every seat is taken."]
         return ["The match starts when every seat is taken."]
 
     def close(self) -> None:

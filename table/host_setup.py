@@ -17,7 +17,7 @@ from host.saves import list_saves
 from rules import RulesError
 from rules.games import GAMES, get_game
 
-from .config import saves_dir
+from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
 from .i18n import N_, _, character_name, digits, game_title, number, seat_name
 from .new_game import STRENGTH, parse_number
@@ -100,6 +100,7 @@ class HostSetupScene(MenuScene):
         self.host_name = default_name(app, _("Host"))
         self.options = {}
         self.private = False
+        self.hints = bool(app.settings.hints)    # the coach's Hint button, for every player alike
         self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
         self.status = None
         self.starting = None         # the worker thread starting the server
@@ -122,7 +123,7 @@ class HostSetupScene(MenuScene):
         if self.table_name is None:
             self.table_name = _("{name}'s table").format(name=self.host_name)
         bh = max(40, round(H * 0.065))
-        rows = 6 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
+        rows = 7 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)
         self.title_scale = 0.7 if form.squeezed else 1.0
         form.label(_("Table name"))
@@ -139,6 +140,9 @@ class HostSetupScene(MenuScene):
         form.label(_("Join code"))
         form.toggle("private", _("Private: friends type a code") if self.private
                     else _("Open to anyone on this network"))
+        form.next_row()
+        form.label(_("Hints"))
+        form.toggle("hints", _("Hints: on for everyone") if self.hints else _("Hints: off"))
         options = [seat_choice_text(c) for c in [YOU, OPEN, RANDOM] + BOT_CHOICES]
         self.seat_texts = {seat_choice_text(c): c for c in [YOU, OPEN, RANDOM] + BOT_CHOICES}
         for seat in self._seats():
@@ -212,6 +216,9 @@ class HostSetupScene(MenuScene):
         elif name == "private":
             self.private = not self.private
             self.rebuild_ui()
+        elif name == "hints":
+            self.hints = not self.hints
+            self.rebuild_ui()
         elif name == "back":
             self.app.pop()
         elif name == "start":
@@ -281,7 +288,8 @@ class HostSetupScene(MenuScene):
                                     bind=opts.get("bind", ""), port=port, interfaces=opts.get("interfaces"),
                                     save_path=save, resume=resume, wake=self.app.wake,
                                     grace=opts.get("grace", 20.0), bot_delay=self.app.bot_pace,
-                                    join_code=True if self.private else None)
+                                    join_code=True if self.private else None, hints=self.hints,
+                                    stats_path=stats_path())
             except (RulesError, ValueError) as e:         # a resumed file that no longer reads
                 self.result = e
                 self.app.wake()

@@ -86,7 +86,9 @@ def save_failed(reason: str | None) -> str:
 
 # The lines the server writes for its waiting panel (net.host), worded here by their shape.
 _NOTES = {"The match starts when every seat is taken.": N_("The match starts when every seat is taken."),
-          "Friends find this table in Join a LAN game": N_("Friends find this table in Join a LAN game")}
+          "Friends find this table in Join a LAN game": N_("Friends find this table in Join a LAN game"),
+          "You are watching: the match starts when every seat is taken.":
+              N_("You are watching: the match starts when every seat is taken.")}
 _NOTE_PREFIXES = {"or by address: ": N_("or by address: {addresses}"), "Join code: ": N_("Join code: {code}")}
 
 

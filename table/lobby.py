@@ -106,8 +106,12 @@ class LobbyScene(MenuScene):
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)
         y += rh + 8
-        self.buttons["join"] = self.add(UIButton(pygame.Rect(x, y, w, round(rh * 1.25)), _("Join"), ui,
-                                                 object_id=oid("@menu_button")))
+        join_rect, watch_rect = self._row(x, w, y, round(rh * 1.25), round(w * 0.62))
+        watch_rect.inflate_ip(-8, 0)
+        watch_rect.x += 4 if not is_rtl() else -4
+        self.buttons["join"] = self.add(UIButton(join_rect, _("Join"), ui, object_id=oid("@menu_button")))
+        # watch a table without a seat: every public thing, never a hand
+        self.buttons["spectate"] = self.add(UIButton(watch_rect, _("Watch"), ui))
         y += round(rh * 1.25) + 22
         self.add(UILabel(pygame.Rect(x, y, w, rh), _("Join by address"), ui, object_id=oid("@heading_label")))
         y += rh
@@ -154,6 +158,10 @@ class LobbyScene(MenuScene):
         join = self.buttons.get("join")
         if join is not None:
             join.enable() if (self.seat and self.client is None) else join.disable()
+        spectate = self.buttons.get("spectate")
+        if spectate is not None:
+            ok = t is not None and t.compatible and self.client is None
+            spectate.enable() if ok else spectate.disable()
 
     # -- the list ---------------------------------------------------------------------------------
     def _row_height(self):
@@ -203,6 +211,8 @@ class LobbyScene(MenuScene):
             self.app.pop()
         elif name == "join":
             self.join()
+        elif name == "spectate":
+            self.spectate()
         elif name == "address":
             self.look_up(self.addr_entry.get_text())
         return name is not None
@@ -241,6 +251,23 @@ class LobbyScene(MenuScene):
         self.join_started = time.monotonic()
         self.join_table = t
         self.status = _("Joining {table} ({seat})…").format(table=t.table, seat=seat_name(seat))
+        self._seat_key = None
+        self._build_seats()
+
+    def spectate(self, service=None):
+        """Watch the selected table from no seat: its welcome opens the table as a watcher's."""
+        t = self.tables.get(service or self.selected)
+        if t is None or not t.compatible or self.client is not None:
+            return
+        if t.private and not self.code:
+            self.status = _("That table is private: type its join code (the host's screen shows it)")
+            return
+        self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
+        self.client = Client(t.host, t.port, name=self.name or "Watcher", wake=self.app.wake,
+                             code=self.code or None, watching="").start()
+        self.join_started = time.monotonic()
+        self.join_table = t
+        self.status = _("Joining {table} to watch…").format(table=t.table)
         self._seat_key = None
         self._build_seats()
 

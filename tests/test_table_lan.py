@@ -189,6 +189,45 @@ def test_the_lobby_lists_a_headless_host_and_a_drag_plays_at_it(table, headless_
     assert wait_real(table, lambda: card not in scene.board.hands["left"], 5)
 
 
+def test_the_lobby_watches_a_table_from_no_seat_and_sees_no_hand(table):
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    name = unique("Bots only")
+    server = HostServer(name, "manille", {"target": 31},
+                        {s: "bot:KADO" for s in ("bottom", "left", "top", "right")},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=True, bot_delay=0.02)
+    server.start()
+    try:
+        table.frames(2)
+        table.click_button("lan")
+        lobby = table.scene
+        assert wait_real(table, lambda: any(t.table == name for t in lobby.tables.values()), 15)
+        lobby.selected = next(s for s, t in lobby.tables.items() if t.table == name)
+        lobby._build_seats()
+        assert not lobby.seat_buttons and lobby.buttons["join"].is_enabled is False   # no free seat
+        table.click_button("spectate")
+        assert wait_real(table, lambda: isinstance(table.scene, TableScene), 8), lobby.status
+        scene = table.scene
+        assert scene.link.my_seats() == () and scene.demo and scene.link.kind(scene.viewer) == "bot"
+        seen = []
+        poll = scene.link.poll
+
+        def spy(limit=256):
+            out = poll(limit)
+            seen.extend(out)
+            return out
+        scene.link.poll = spy
+        assert wait_real(table, lambda: sum(m.get("type") == "events" for m in seen) >= 12, 15)
+        views = [m["view"] for m in seen if isinstance(m.get("view"), dict)]
+        assert views and all(not v.get("hand") for v in views)      # never a hand, not even the viewer's
+        assert all("views" not in m for m in seen)
+        assert scene.act(scene.viewer, {"play": "7H"}) is False      # a watcher cannot act
+        assert server.host.endpoints and sum(getattr(e, "spectator", False) for e in server.host.endpoints) == 1
+    finally:
+        app.reset(MainMenu(app))
+        server.stop(wait=True)
+
+
 def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quitting_returns_to_the_menu(table):
     app = table.app
     server = HostServer(unique("Quitter"), "manfee", {"target": 13},
@@ -240,6 +279,8 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     table.click_button("opt:doubling")
     table.click_button("opt:max_deals")
     assert "on" in setup.buttons["opt:blind"].text and "50" in setup.buttons["opt:max_deals"].text
+    assert "off" in setup.buttons["hints"].text    # as the player's setting (off here)
+    table.click_button("hints")                    # the coach, for everyone at this table
     setup.form.entries["table"].set_text(unique("Muette"))
     table.click_button("start")
     assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
@@ -247,6 +288,12 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     options = server.mh.match.options
     assert options["blind"] is True and options["doubling"] is False and options["max_deals"] == 50
     assert options["en_face"] is True
+    assert server.host.hints and table.scene.link.hints_allowed
+    c = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
+    try:
+        assert c.wait_for("welcome", 5)["hints"] is True     # a friend gets the Hint button too
+    finally:
+        c.close()
     app.reset(MainMenu(app))                       # closes the table
 
 
