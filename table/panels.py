@@ -130,3 +130,26 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         y += fs * 1.35
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
+
+
+SIDE_PALETTE = [(120, 170, 255), (255, 140, 110), (150, 220, 140)]
+
+
+def side_colours(sides: list, mine: str | None) -> list:
+    """A colour per side for the charts: the person's own side in gold."""
+    return [GOLD if s == mine else SIDE_PALETTE[i % len(SIDE_PALETTE)] for i, s in enumerate(sides)]
+
+
+def draw_score_race(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list, names: list,
+                    colours: list, target: float | None, title: str, font_px: int | None = None):
+    """The running totals deal by deal, one line per side, toward the match's target
+    (``charts.score_race``); returns its plot area, or None with nothing to draw."""
+    from .charts import Series, score_race
+    running: dict = {s: [] for s in sides}
+    total = {s: 0 for s in sides}
+    for summ in summaries:
+        for s in sides:
+            total[s] += (summ.get("score") or {}).get(s, 0)
+            running[s].append(total[s])
+    return score_race(surface, rect, [Series(n, running[s], c) for n, s, c in zip(names, sides, colours)],
+                      target=target, title=title, font_px=font_px)

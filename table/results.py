@@ -14,10 +14,10 @@ from host.replay import ReplayLink
 
 from .forms import MenuScene, oid
 from .hud import side_name
-from .i18n import _, number
-from .panels import draw_history
+from .i18n import _, is_rtl, number
+from .panels import draw_history, draw_score_race, side_colours
 from .scenes import open_scene
-from .theme import GOLD, CREAM, blit_text, shade
+from .theme import GOLD, CREAM, OVERLAY, blit_text, panel, shade
 
 
 @dataclass
@@ -36,6 +36,7 @@ class MatchEnd:
     lan: bool = False
     replay: bool = False
     sides: list = field(default_factory=list)
+    target: int | None = None                            # the match's target (the chart's line)
 
     def winner_text(self) -> str:
         w = self.winner
@@ -55,6 +56,8 @@ class ResultsScene(MenuScene):
         super().__init__(app)
         self.end = end
         self.age = 0.0
+        self.race_rect = None          # where the score race was drawn, and its plot area
+        self.plot = None
 
     def build_ui(self):
         W, H = self.app.size
@@ -90,10 +93,22 @@ class ResultsScene(MenuScene):
         blit_text(surface, line, fs * 0.38, (W // 2, round(H * 0.08 + fs * 1.3)), CREAM, bold=True,
                   anchor="midtop")
         fs = max(12, round(H * 0.022))
-        r = pygame.Rect(0, 0, round(W * 0.6), min(round(H * 0.56), round(fs * (6.5 + 1.35 * len(end.summaries)))))
-        r.midtop = (W // 2, round(H * 0.26))
-        draw_history(surface, r, end.summaries, end.sides or list(end.totals), end.name,
+        # the deals in a table on one side, the race of the totals on the other (mirrored
+        # for a right-to-left reader), between the totals line and the buttons
+        top, bottom, gap = round(H * 0.25), round(H * 0.84), round(W * 0.02)
+        width = (W - 2 * round(W * 0.04) - gap) // 2
+        table = pygame.Rect(round(W * 0.04), top, width, min(bottom - top, round(fs * (6.5 + 1.35 * len(end.summaries)))))
+        chart = pygame.Rect(table.right + gap, top, width, bottom - top)
+        if is_rtl():
+            table.x, chart.x = chart.x, table.x
+        sides = end.sides or list(end.totals)
+        draw_history(surface, table, end.summaries, sides, end.name,
                      signed_scores=end.signed_scores, title=_("The match, deal by deal"), reserve=0.8)
+        panel(surface, chart, fill=OVERLAY)
+        self.race_rect = chart
+        self.plot = draw_score_race(surface, chart.inflate(-fs, -fs), end.summaries, sides,
+                                    [side_name(end.name, s) for s in sides], side_colours(sides, end.my_side),
+                                    end.target, _("The score race"))
 
     def ui_event(self, e):
         name = self.pressed(e)

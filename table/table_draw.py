@@ -11,12 +11,12 @@ from bots.coach_words import Reason
 
 from .cards import sort_hand
 from .coach_words import hint_reason
-from .charts import Series, bar_chart, score_race
+from .charts import bar_chart
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import _, number, pgettext, seat_name
-from .panels import draw_cards_panel, draw_history
+from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import describe
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
@@ -298,8 +298,7 @@ class TableDrawing:
         last = summaries[-1]
         sides = list(self.game.sides)
         mine = self.game.side_of(self.viewer) if self.mine else None
-        palette = [(120, 170, 255), (255, 140, 110), (150, 220, 140)]
-        colours = [GOLD if s == mine else palette[i % 3] for i, s in enumerate(sides)]
+        colours = side_colours(sides, mine)
         names = [side_name(self.player_name, s) for s in sides]
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
@@ -314,14 +313,8 @@ class TableDrawing:
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
         font = max(10, round(fs * 0.8))
         bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font)
-        running = {s: [] for s in sides}
-        total = {s: 0 for s in sides}
-        for summ in summaries:
-            for s in sides:
-                total[s] += (summ.get("score") or {}).get(s, 0)
-                running[s].append(total[s])
-        score_race(surface, right, [Series(n, running[s], c) for n, s, c in zip(names, sides, colours)],
-                   target=(self.shown.get("options") or {}).get("target"), title=_("the match so far"), font_px=font)
+        draw_score_race(surface, right, summaries, sides, names, colours,
+                        (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
 
     def _draw_cover(self, surface):
         b = self.board

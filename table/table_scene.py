@@ -184,7 +184,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                        my_side=self.game.side_of(mine) if mine else None,
                        signed_scores=self.game.scoring == "tricks_over", record=self.link.record,
                        match_id=self.link.match_id(),
-                       lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides))
+                       lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides),
+                       target=(self.shown.get("options") or {}).get("target"))
         self.app.push(open_scene("results", self.app, end=end))
 
     def thinking_seat(self):

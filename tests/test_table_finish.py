@@ -183,3 +183,30 @@ def test_the_buttons_words_grow_with_the_window(table):
     big = font_spec("@small_button")[0]
     table.app._resized((1280, 720))
     assert big >= small * 1.4 and font_spec("@small_button")[0] == small
+
+
+def test_the_match_end_shows_the_score_race_beside_the_deals(table):
+    from table.results import MatchEnd
+    from table.scenes import open_scene
+    from table.theme import GOLD
+    app = table.app
+    summaries = [{"deal": i + 1, "outcome": "complete", "score": {"bottom-top": a, "left-right": b}}
+                 for i, (a, b) in enumerate([(12, 0), (0, 9), (20, 0), (0, 4), (19, 0)])]
+    end = MatchEnd(game="manille", winner="bottom-top", totals={"bottom-top": 51, "left-right": 13},
+                   summaries=summaries, name=lambda s: s.title(), my_side="bottom-top", sides=["bottom-top", "left-right"],
+                   target=51)
+    for size in ((1024, 600), (1920, 1080)):
+        app._resized(size)
+        scene = open_scene("results", app, end=end)
+        app.push(scene)
+        table.frames(2)
+        scene.draw(app.screen)
+        W, H = size
+        race, plot = scene.race_rect, scene.plot
+        assert plot is not None and race.contains(plot) and app.screen.get_rect().contains(race)
+        assert all(not race.colliderect(b.rect) for b in scene.buttons.values())
+        # the person's side is drawn in gold, and its line ends at the top of the plot (51 of 51)
+        golden = [(x, y) for x in range(plot.left, plot.right, 2) for y in range(plot.top, plot.bottom, 2)
+                  if sum(abs(c - g) for c, g in zip(app.screen.get_at((x, y))[:3], GOLD)) < 40]
+        assert golden and min(y for _x, y in golden) < plot.top + plot.height * 0.25
+        app.pop()
