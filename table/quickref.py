@@ -126,6 +126,15 @@ def _words(text):
     return out
 
 
+def advance(word, img, size, bold, italic):
+    """How far the line moves on after ``word``: a slanted word's surface is wider than
+    the word by its lean, which read as a stray space before the next mark ("*remainder*."
+    drew "remainder ."); the lean overhangs, as in print, and the upright width counts."""
+    if italic and word != "→":
+        return min(img.get_width(), font(size, bold).size(word)[0])
+    return img.get_width()
+
+
 def _render_words(runs, size, colour, width, x0=0):
     """Wrap runs into lines of surfaces: [(surfaces with x offsets, height)]."""
     lines = []
@@ -149,7 +158,7 @@ def _render_words(runs, size, colour, width, x0=0):
             line, x, gap = [], x0, 0
         y_off = (h - img.get_height()) // 2 if w == "→" else 0
         line.append((img, x + gap, y_off, _latin(w)))
-        x += gap + img.get_width()
+        x += gap + advance(w, img, size, bold, italic)
         pending_space = False
     if line:
         lines.append((line, h))
