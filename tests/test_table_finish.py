@@ -220,3 +220,30 @@ def test_an_italic_word_leaves_no_gap_before_the_mark_after_it(table):
     # the dot follows the word at the word's own width, not after its slanted surface's
     assert dot_x - word_x == font(20).size("remainder")[0]
     assert dot_x - word_x < word_img.get_width()          # the slant overhangs, as in print
+
+
+def test_hand_i_passed_is_offered_only_to_a_person_who_passed(table, manfee_home):
+    """A demo table or a replay has nobody who passed a hand: no such button there."""
+    from host.local import resume_local
+    from host.replay import ReplayLink
+    from rules.store import save_record
+    from table.scenes import open_scene
+    from test_table_layout import position
+    rec = position("manfee", 11, lambda mh: mh.view("bottom")["phase"] == "play"
+                   and mh.view("bottom").get("passed_hand"))
+    path = str(manfee_home / "saves" / "passed.json")
+    save_record(path, dict(rec, players={s: {"kind": "bot", "bot": "KADO", "name": s} for s in rec["players"]}))
+    demo = open_scene("table", table.app, link=resume_local(path, wake=table.app.wake))
+    table.app.push(demo)
+    demo.link.hold(True)
+    assert table.until(lambda: demo.shown.get("passed_hand") and not demo.director.busy(), limit=600)
+    table.frames(2)
+    assert demo.demo and not demo.buttons["passed"].visible
+    table.app.pop()
+    replay = open_scene("replay", table.app, link=ReplayLink(rec))
+    table.app.push(replay)
+    for _ in range(40):
+        replay.link.step()
+        table.until(lambda: not replay.director.busy(), limit=300)
+    table.frames(2)
+    assert "passed" not in replay.buttons or not replay.buttons["passed"].visible
