@@ -56,6 +56,7 @@ class ResultsScene(MenuScene):
         super().__init__(app)
         self.end = end
         self.age = 0.0
+        self.table_rect = None         # where the deals were drawn
         self.race_rect = None          # where the score race was drawn, and its plot area
         self.plot = None
 
@@ -105,7 +106,7 @@ class ResultsScene(MenuScene):
         draw_history(surface, table, end.summaries, sides, end.name,
                      signed_scores=end.signed_scores, title=_("The match, deal by deal"), reserve=0.8)
         panel(surface, chart, fill=OVERLAY)
-        self.race_rect = chart
+        self.table_rect, self.race_rect = table, chart
         self.plot = draw_score_race(surface, chart.inflate(-fs, -fs), end.summaries, sides,
                                     [side_name(end.name, s) for s in sides], side_colours(sides, end.my_side),
                                     end.target, _("The score race"))

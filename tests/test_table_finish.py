@@ -195,7 +195,7 @@ def test_the_match_end_shows_the_score_race_beside_the_deals(table):
     end = MatchEnd(game="manille", winner="bottom-top", totals={"bottom-top": 51, "left-right": 13},
                    summaries=summaries, name=lambda s: s.title(), my_side="bottom-top", sides=["bottom-top", "left-right"],
                    target=51)
-    for size in ((1024, 600), (1920, 1080)):
+    for size in ((1024, 600), (1280, 720), (1920, 1080), (2560, 1440)):
         app._resized(size)
         scene = open_scene("results", app, end=end)
         app.push(scene)
@@ -204,7 +204,10 @@ def test_the_match_end_shows_the_score_race_beside_the_deals(table):
         W, H = size
         race, plot = scene.race_rect, scene.plot
         assert plot is not None and race.contains(plot) and app.screen.get_rect().contains(race)
-        assert all(not race.colliderect(b.rect) for b in scene.buttons.values())
+        deals = scene.table_rect
+        assert app.screen.get_rect().contains(deals) and not deals.colliderect(race)
+        assert all(not r.colliderect(b.rect) for b in scene.buttons.values() for r in (race, deals))
+        assert all(b.font.size(b.text)[0] <= b.rect.width - 6 for b in scene.buttons.values())
         # the person's side is drawn in gold, and its line ends at the top of the plot (51 of 51)
         golden = [(x, y) for x in range(plot.left, plot.right, 2) for y in range(plot.top, plot.bottom, 2)
                   if sum(abs(c - g) for c, g in zip(app.screen.get_at((x, y))[:3], GOLD)) < 40]
