@@ -32,6 +32,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rules.games import get_game
+
 CHARACTERS = ("KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA")
 ANCHOR, ANCHOR_RATING = "KADO", 1000.0
 
@@ -194,6 +196,8 @@ def replay(rows: Iterable[Sequence[Any]], game: str) -> dict[int, list[dict]]:
     by_deal: dict[tuple, list] = {}
     for r in rows:
         by_deal.setdefault((r[0], r[1]), []).append(r)
+    g = get_game(game)
+    solo = len(g.sides) == g.n
     for (match_id, deal), group in by_deal.items():
         before = dict(now)       # partners move together, from the ratings before the deal
         for _m, _d, seat, pid, scores, partner, opponents, when, side in group:
@@ -202,7 +206,7 @@ def replay(rows: Iterable[Sequence[Any]], game: str) -> dict[int, list[dict]]:
                 continue
             mine = before.get(pid, start_rating(game))
             sc = json.loads(scores)
-            if game == "manni":
+            if solo:                  # every player a side of one (Manni): rated against each opponent
                 new = manni_update(mine, [(bots[o], compare(sc[seat], sc[s])) for s, o in opp.items()],
                                    seen.get(pid, 0))
             else:

@@ -32,6 +32,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import IO, Any, NamedTuple
 
+from rules.games import GAMES, Game, get_game
 from rules.record import read_match
 from . import rating as R
 
@@ -282,12 +283,13 @@ class StatsStore:
             where, args = "profile_id = ? AND game = ?", (pid, game)
             figures = self._figures(where, args)
             q = f"FROM deal_results WHERE {where}"
-            if game == "manfee":
+            scoring = get_game(game).scoring if game in GAMES else ""
+            if scoring == "calls":
                 exact, ours, theirs = self.db.execute(
                     f"SELECT AVG(exact), SUM(outcome = 'over' AND score > against), "
                     f"SUM(outcome = 'over' AND score < against) {q}", args).fetchone()
                 figures.update(exact_share=exact, overs_for=ours or 0, overs_against=theirs or 0)
-            elif game == "manni":
+            elif scoring == "tricks_over":
                 figures["tricks_over_four"] = figures["average_score"]
             else:
                 figures["average_points"] = self.db.execute(f"SELECT AVG(points) {q}", args).fetchone()[0]
@@ -457,11 +459,11 @@ def _deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: l
         if summary["outcome"] == "misdeal":
             continue            # nothing scored, and a pending tie stays pending
         deal = record["deals"][i]
-        factors = _factors(g.name, summary, deal.get("actions", []), tie_pending)
-        if g.name == "manille":
+        factors = _factors(g, summary, deal.get("actions", []), tie_pending)
+        if g.tie_doubles_next:
             tie_pending = summary["outcome"] == "tie"
         fingerprint = hashlib.sha1(json.dumps(deal, sort_keys=True).encode()).hexdigest()
-        manille = g.name.startswith("manille")
+        manille = g.scoring == "card_points"        # the Manille family's factors
         score = summary["score"]
         for seat in seats:
             side = g.side_of(seat)
@@ -476,19 +478,19 @@ def _deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: l
                 "target": (summary.get("targets") or {}).get(side), "tricks": summary["tricks"][side],
                 "points": (summary.get("points") or {}).get(side), "factor": factor if manille else None,
                 "factors": ",".join(factors) if manille else None, "trump": summary.get("trump"),
-                "exact": int(summary["outcome"] == "exact") if g.name == "manfee" else None,
+                "exact": int(summary["outcome"] == "exact") if g.scoring == "calls" else None,
                 "partner": company[g.seats[(g.seat_index(seat) + 2) % 4]] if g.n == 4 else None,
                 "opponents": json.dumps({o: company[o] for o in g.seats if g.side_of(o) != side},
                                         sort_keys=True)}))
     return out
 
 
-def _factors(game: str, summary: dict, actions: list, tie_pending: bool) -> list[str]:
+def _factors(game: Game, summary: dict, actions: list, tie_pending: bool) -> list[str]:
     """The names of the score's factors in a Manille deal (RULES.md)."""
-    if not game.startswith("manille") or summary["outcome"] != "complete":
+    if game.scoring != "card_points" or summary["outcome"] != "complete":
         return []
     out = ["no-trump"] if summary.get("trump") == "NT" else []
-    if game == "manille":
+    if game.tie_doubles_next:        # Manille: a tie carries over, a sweep doubles (no tapping)
         return out + ["tie"] * tie_pending + ["sweep"] * (8 in summary["tricks"].values())
     acts = [a for a in actions if isinstance(a, Mapping)]
     if any(a.get("blind") is True for a in acts):

@@ -52,6 +52,7 @@ class Game:
     card_points = False        # the score counts card points (Manille's 30 of 60)
     partner_may_peek = False   # the dealer's partner waits, face down, for trump
     scoring = ""               # "calls" | "card_points" | "tricks_over"
+    tie_doubles_next = False   # a 30–30 tie doubles the next deal's score (Manille)
 
     def __init__(self) -> None:
         self.n = len(self.seats)
@@ -223,6 +224,7 @@ class ManilleGame(_ManilleFamily):
     packets = (3, 2, 3)
     cuts = True
     partner_may_peek = True
+    tie_doubles_next = True
 
     def hand_visible(self, deal: Deal, seat: int) -> bool:
         # The dealer's partner may not look before trump is named.

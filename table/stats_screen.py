@@ -29,7 +29,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from host.rating import CHARACTERS
 from host.stats import StatsStore
-from rules.games import GAMES
+from rules.games import GAMES, get_game
 
 from . import charts
 from .coach_draw import blit_fit
@@ -124,10 +124,11 @@ def bot_name(code: str) -> str:
 
 def own_figures(game: str, f: dict) -> str:
     """The game's own figures of one row of the per-game table."""
-    if game == "manfee":
+    scoring = get_game(game).scoring if game in GAMES else ""
+    if scoring == "calls":
         return TEXT["own_manfee"].format(share=percent(f.get("exact_share")), ours=count(f.get("overs_for", 0)),
                                          theirs=count(f.get("overs_against", 0)))
-    if game == "manni":
+    if scoring == "tricks_over":
         return TEXT["own_manni"].format(tricks=number(f.get("tricks_over_four"), signed=True))
     factors = f.get("factors") or {}
     said = _(", ").join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=count(n))
