@@ -120,7 +120,8 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
     from host.seats import parse_seats
     try:
         seats = parse_seats(args.seats, args.game) if (args.seats or not args.resume) else None
-        server = HostServer(args.host, args.game, None if args.resume else _options(args), seats,
+        # a resume with options of its own is refused (HostServer): the saved table keeps its own
+        server = HostServer(args.host, args.game, _options(args) or None, seats,
                             host_name=args.name or "Host", bind=args.bind, port=args.port,
                             interfaces=interfaces, advertise=not args.no_advertise,
                             save_path=args.save, resume=args.resume, seed=args.seed,

@@ -260,6 +260,16 @@ def test_a_crashed_host_resumes_from_its_autosave_and_the_clients_come_back(proc
     assert match.records and not match.finished
     for c in clients:
         assert c.expect("disconnected", 5)
+    saved = open(save, "rb").read()
+    for extra in (["--seats", "bottom=host,left=open,top=open,right=open"], ["--target", "51"]):
+        # Seats or options of its own would hand the table's seats to strangers: refused in a line.
+        refused = Proc("--host", "ignored", "--resume", save, "--port", str(port), "--bind", LOOP,
+                       "--no-advertise", "--max-seconds", "20", *extra)
+        procs.append(refused)
+        err = refused.expect("error", 10)
+        assert "keeps its seats" in err["reason"] and "\n" not in err["reason"]
+        assert refused.finish() == 1
+    assert open(save, "rb").read() == saved
     again = Proc("--host", "ignored", "--resume", save, "--port", str(port), "--bind", LOOP, "--bot", "TANA",
                  "--bot-delay", "0.01", "--no-advertise", "--max-seconds", "60")
     procs.append(again)
