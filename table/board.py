@@ -11,6 +11,7 @@ import pygame
 from .anim import Tween, Spring, ease_out_cubic
 from .cards import CardSprite, draw_sprite, sort_hand
 from .layout import Layout, place_of
+from .i18n import ngettext, number
 from .text import render
 
 try:
@@ -298,7 +299,8 @@ class Board:
 
     def _pile_label(self, n):
         fs = max(11, round(self.layout.H * 0.018))
-        return render(f"{n} trick{'s' if n != 1 else ''}", fs, (244, 236, 210), bold=True, shadow=True)
+        return render(ngettext("{n} trick", "{n} tricks", n).format(n=number(n)), fs, (244, 236, 210), bold=True,
+                      shadow=True)
 
     # -- picking ----------------------------------------------------------------------------
     def viewer_back_at(self, pos):

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import charts
+from .i18n import is_rtl
 from .rich import rich
+from .text import lead
 from .theme import CREAM, DIM, GOLD
 
 Colour = tuple
@@ -56,12 +58,17 @@ def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False
 
 def blit_fit(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    """Draw ``text`` fitted to ``width`` with its ``anchor`` at ``pos``; the rect it took."""
+    """Draw ``text`` fitted to ``width`` with its ``anchor`` at ``pos``; the rect it took.
+    In a right-to-left language a line set from the left of its box is set from its right
+    (``pos`` is the box's left edge, ``width`` its width), and a clipped line keeps its start."""
     img = fit(text, size, width, colour, bold)
     w = min(img.get_width(), max(1, round(width)))
     rect = pygame.Rect(0, 0, w, img.get_height())
+    rtl = is_rtl() and anchor.endswith("left")
+    if rtl:
+        pos, anchor = (pos[0] + width, pos[1]), lead(anchor)
     setattr(rect, anchor, (round(pos[0]), round(pos[1])))
-    surface.blit(img, rect, area=pygame.Rect(0, 0, w, img.get_height()))
+    surface.blit(img, rect, area=pygame.Rect(img.get_width() - w if rtl else 0, 0, w, img.get_height()))
     return rect
 
 

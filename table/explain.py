@@ -11,7 +11,7 @@ from rules.games import get_game
 
 from .i18n import N_, _, digits, ngettext, number
 from .rich import card_words
-from .words import SUIT_WORDS as SUIT_NAMES, suit_text
+from .words import SUIT_WORDS as SUIT_NAMES, separator, suit_text
 
 # The engine's factor names, as the score panel words them (translated when shown).
 FACTOR_WORDS = {"no-trump": N_("no-trump"), "tie": N_("tie pending"), "sweep": N_("sweep"), "blind": N_("blind"),
@@ -130,7 +130,7 @@ def score_workings(view, score=None, outcome=None, name=None):
             n = won.get(s, 0)
             parts.append(ngettext("{name}: {n} trick -> {score}", "{name}: {n} tricks -> {score}", n).format(
                 name=name(s), n=number(n), score=_signed(score[s])))
-        return _("tricks − 4 each:   {sides}").format(sides="   ·   ".join(parts))
+        return _("tricks − 4 each:   {sides}").format(sides=separator().join(parts))
     return None
 
 

@@ -24,6 +24,7 @@ from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
 from .text import lead
+from .words import separator
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size
 from . import explain
 
@@ -194,7 +195,7 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
     if not trump and v.get("tie_pending"):
         factors = [explain.factor_text("tie", 2)]
     if factors:
-        dot = "  ·  "
+        dot = separator()
         for part in _wrap(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
             rows.append((part, GOLD, round(fs * 1.3), small))
     elif v.get("phase") == "play" or v.get("outcome") == "complete":
@@ -261,7 +262,7 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
         sub.append(_("won {n}").format(n=number((v.get("won") or {}).get(seat, 0))))
     if look.kind(seat) == "bot":
         sub.append(pgettext("a seat's player", "bot"))
-    return look.name(seat), "  ·  ".join(sub)
+    return look.name(seat), separator().join(sub)
 
 
 def draw_plates(surface: pygame.Surface, look: TableLook) -> list:

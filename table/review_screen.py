@@ -38,7 +38,7 @@ from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, j
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import digits, game_title, number
+from .i18n import _, digits, game_title, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .words import player_name
@@ -372,8 +372,8 @@ class ReviewScene(MenuScene):
             more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
         s = review.summary()
-        text = TEXT["summary"].format(blunders=s["blunders"], mistakes=s["mistakes"],
-                                      inaccuracies=s["inaccuracies"], mean=points(s["mean_loss"]))
+        text = TEXT["summary"].format(blunders=number(s["blunders"]), mistakes=number(s["mistakes"]),
+                                      inaccuracies=number(s["inaccuracies"]), mean=points(s["mean_loss"]))
         blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
 
     def dealt(self) -> Position | None:
@@ -424,7 +424,7 @@ class ReviewScene(MenuScene):
         if d.phase in ("call", "decide"):
             calls = [TEXT["call_item"].format(who=f.names.get(a["seat"]) or TEXT["seats"].get(a["seat"], a["seat"]),
                                               n=number(a["call"])) for a in view.get("history") or [] if "call" in a]
-            info.append(TEXT["calls"].format(calls=", ".join(calls)) if calls else TEXT["calls_none"])
+            info.append(TEXT["calls"].format(calls=_(", ").join(calls)) if calls else TEXT["calls_none"])
         marks: dict[str, tuple[str, tuple]] = {}
         if d.phase == "play":
             for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),

@@ -16,7 +16,7 @@ from .forms import fit_id
 from .preview import decision_targets
 from .scenes import open_scene
 from .hud import seat_side
-from .i18n import _, number, pgettext
+from .i18n import _, is_rtl, number, pgettext
 from .words import describe, suit_word
 
 
@@ -144,8 +144,8 @@ class TableControls:
                          (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
             if self.mine and not self.link.replay and self.link.match_id() is not None:
                 # The coach goes through the deal just played, from this player's seat.
-                self._button("review", _("Review this deal"), (r.x + bw * 0.25, r.bottom - bh * 1.5, bw * 1.5, bh),
-                             small=True)
+                x = r.right - bw * 1.75 if is_rtl() else r.x + bw * 0.25     # where a reader starts the line
+                self._button("review", _("Review this deal"), (x, r.bottom - bh * 1.5, bw * 1.5, bh), small=True)
             return
         if not key[2]:
             return

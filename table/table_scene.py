@@ -30,7 +30,7 @@ from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
 from .table_feed import TableFeed
-from .words import announce_text, player_name
+from .words import announce_text, player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
@@ -144,7 +144,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                 text = _("You accept") if accept else _("You pass")
             else:
                 text = (_("{name} accepts") if accept else _("{name} passes")).format(name=self.player_name(seat))
-            sub = "   ·   ".join(_("{side} {n}").format(side=self.side_name(s), n=number(n))
+            sub = separator().join(_("{side} {n}").format(side=self.side_name(s), n=number(n))
                                  for s, n in view["targets"].items())
             self.banner(text, _("targets: {targets}").format(targets=sub), 1.8)
 

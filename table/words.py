@@ -16,6 +16,12 @@ SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_
 SUIT_LOWER = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "NT": N_("no trump")}
 
 
+def separator() -> str:
+    """What stands between the items of a line ("won 3  ·  bot"): a middle dot, or the
+    language's own (in Dari a dot reads as the digit zero, ۰)."""
+    return pgettext("between the items of a line", "  ·  ")
+
+
 def suit_word(suit: str) -> str:
     """``H`` -> Hearts, in the language in use (a tile, a button)."""
     return _(SUIT_WORDS.get(suit, suit))

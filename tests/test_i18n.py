@@ -328,3 +328,106 @@ def test_dari_is_drawn_right_to_left():
     i18n.set_language("nl")
     assert i18n.digits("52") == "52" and i18n.character_name("ZELZELA") == "Zelzela"
     assert translate("Menu") == "Menu"
+
+
+# -- the table's own words ------------------------------------------------------------------------
+
+def _codes():
+    from net.protocol import ERRORS
+    from rules.errors import CODES
+    return set(ERRORS) | set(CODES) | {"hints_off", "not_your_seat"}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_refusal_code_is_worded_in_every_language(code):
+    from table.host_words import REFUSALS, refusal
+    assert _codes() <= set(REFUSALS), _codes() - set(REFUSALS)        # a new code needs its words here
+    english = {c: refusal(c) for c in _codes()}
+    i18n.set_language(code)
+    same = [c for c in _codes() if refusal(c) == english[c]]
+    assert not same, (code, same)
+    assert "some_new_code" in refusal("some_new_code")      # a code this table does not know: shown as it is
+
+
+def test_a_refusal_is_worded_from_its_code_not_the_hosts_sentence(table, manfee_home):
+    """The host refuses in English with a code; the screen says it in the player's language."""
+    from table_helpers import start_local
+    from table.theme import apply_language
+    scene = start_local(table, "manfee", {"target": 13}, 1, ("KADO", "KADO", "KADO"), 3)
+    apply_language(table.app.ui, "nl")
+    scene.take({"type": "error", "code": "not_your_turn", "reason": "another seat is to act"})
+    assert scene.message[0] == "Niet jouw beurt."
+    scene.take({"type": "notice", "kind": "left", "seat": "left", "name": "Ana"})
+    assert scene.message[0] == "Ana verliet de tafel"
+    apply_language(table.app.ui, "en")
+
+
+@pytest.mark.parametrize("code", LANGS + ["en"])
+def test_the_coachs_reasons_are_worded_in_every_language(code):
+    from bots.coach_words import ENGLISH, Reason, say
+    from table.coach_words import TEMPLATES, hint_reason
+    assert set(TEMPLATES) == set(ENGLISH)                   # the same codes as the bots' English table
+    params = {"card": "KS", "suit": "H", "partner_card": "TH", "high_card": "AH", "winner_card": "QD",
+              "beats_card": "9C", "trump": "D", "need": 2, "they_need": 3, "tricks": 3.5, "call": 4, "total": 5,
+              "target": 8, "their_target": 5, "pass_target": 6, "pass_their_target": 7, "accept_target": 8,
+              "accept_their_target": 5, "points": 35}
+    english = {c: say(Reason(c, params)) for c in ENGLISH}
+    i18n.set_language(code)
+    for c in ENGLISH:
+        text = hint_reason(Reason(c, params))
+        if code == "en":            # the bots' own English, pips as tokens
+            assert text == english[c].replace("♠", "{S}").replace("♥", "{H}").replace("♦", "{D}") \
+                .replace("♣", "{C}"), c
+            continue
+        assert text != english[c] and "hearts" not in text and "diamonds" not in text, (c, text)
+        if code == "fa":            # numbers in Persian digits; card indices stay as printed (10{H}, 9{C})
+            assert not any(d in text.replace("10{H}", "").replace("9{C}", "") for d in "0123456789"), (c, text)
+    if code == "fa":
+        assert "۳٫۵" in hint_reason(Reason("call_hand", params))       # the decimal mark too
+
+
+def test_rich_text_with_dari_words_reads_right_to_left():
+    from table import rich
+    pygame.font.init()
+    i18n.set_language("fa")
+    # the pieces from the left: the rest of the line, the card (index then pip), the start
+    order = [(p[0], p[1], right) for p, right in rich._visual(rich._pieces("باید از J{C} بالاتر", False))]
+    assert order == [("txt", " بالاتر", True), ("txt", "J", False), ("pip", "C", False), ("txt", "باید از ", True)]
+    # a heart after a Dari word stands on the word's left (the line reads from the right)
+    img = rich.rich("دل دل دل {H}", 30, (255, 255, 255))
+    w, h = img.get_size()
+    red = [x for x in range(w) for y in range(h) if img.get_at((x, y)).r > 150 and img.get_at((x, y)).g < 120]
+    assert red and max(red) < w / 3, (w, min(red), max(red))
+    # the same line in English keeps its order: the pip on the right
+    i18n.set_language("en")
+    assert not rich._cache                                   # a language switch empties the cache
+    img = rich.rich("Hearts {H}", 30, (255, 255, 255))
+    w, h = img.get_size()
+    red = [x for x in range(w) for y in range(h) if img.get_at((x, y)).r > 150 and img.get_at((x, y)).g < 120]
+    assert red and min(red) > w / 2
+
+
+@pytest.mark.parametrize("code, title_left", [("en", True), ("fa", False)])
+def test_the_score_board_reads_from_the_readers_side(code, title_left):
+    """The deal's title starts where the reader starts: left in English, right in Dari;
+    the match's target, in its dim ink, sits on the other side."""
+    from table.hud import TableLook, draw_scoreboard
+    from table.layout import Layout
+    from table.theme import DIM, GOLD
+    pygame.font.init()
+    i18n.set_language(code)
+    view = {"game": "manni", "phase": "play", "deal": 2, "options": {"target": 10}, "turn": "left",
+            "totals": {"bottom": 3, "left": 0, "right": -1}, "tricks": {"bottom": 2, "left": 1, "right": 0}}
+    look = TableLook(view=view, layout=Layout((1024, 600), 3), board=None, viewer="bottom",
+                     name=lambda s: i18n.seat_name(s), kind=lambda s: "bot")
+    surface = pygame.Surface((1024, 600))
+    rect = draw_scoreboard(surface, look)
+    row = range(rect.y + 4, rect.y + 22)
+
+    def near(c, ink):
+        return all(abs(a - b) < 24 for a, b in zip(c, ink))
+    gold = [x for x in range(rect.x, rect.right) for y in row if near(surface.get_at((x, y)), GOLD)]
+    dim = [x for x in range(rect.x, rect.right) for y in row if near(surface.get_at((x, y)), DIM)]
+    assert gold and dim
+    assert (sum(gold) / len(gold) < rect.centerx) == title_left
+    assert (sum(dim) / len(dim) > rect.centerx) == title_left
