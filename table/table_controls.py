@@ -106,8 +106,9 @@ class TableControls:
             bw, bh = 240, max(42, round(L.H * 0.065))
             y = round(L.H * 0.52)
             self._button("reconnect", _("Reconnect"), (L.W // 2 - bw - 10, y, bw, bh), object_id="@menu_button",
-                         fixed=True)
-            self._button("leave", _("Main menu"), (L.W // 2 + 10, y, bw, bh), object_id="@menu_button", fixed=True)
+                         fixed=True, mirror_about=L.W // 2)
+            self._button("leave", _("Main menu"), (L.W // 2 + 10, y, bw, bh), object_id="@menu_button", fixed=True,
+                         mirror_about=L.W // 2)
         elif self.waiting_for_players() and self.link.hosting:
             r = self.waiting_rect()
             bw, bh = max(260, round(L.W * 0.22)), max(36, round(L.H * 0.055))
@@ -163,8 +164,12 @@ class TableControls:
         else:
             self._picker(L, legal, phase)
 
-    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False):
+    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False, mirror_about=None):
+        """A button; ``mirror_about``: the centre of the row it is laid out in, left to right.
+        A right-to-left reader reads a row of choices from the right: the row is mirrored."""
         oid = object_id or ("@small_button" if small else "@choice_button")
+        if mirror_about is not None and is_rtl():
+            rect = (2 * mirror_about - rect[0] - rect[2], *rect[1:])
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
         b = UIButton(r, text, self.app.ui, object_id=fit_id(oid, text, r.width))
@@ -201,10 +206,13 @@ class TableControls:
         w = self.signal_width()
         y = by + band_h / 2 - bh / 2
         if self.signal_menu:
-            x0 = bx + band_w / 2 - (3 * w + 12) / 2
-            self._button("slam", pgettext("a signal", "Slam"), (x0, y, w, bh), object_id="@choice_button")
-            self._button("drop", pgettext("a signal", "Drop"), (x0 + w + 6, y, w, bh), object_id="@choice_button")
-            self._button("nosignal", _("No signal"), (x0 + 2 * (w + 6), y, w, bh), small=True)
+            mid = bx + band_w / 2
+            x0 = mid - (3 * w + 12) / 2
+            self._button("slam", pgettext("a signal", "Slam"), (x0, y, w, bh), object_id="@choice_button",
+                         mirror_about=mid)
+            self._button("drop", pgettext("a signal", "Drop"), (x0 + w + 6, y, w, bh), object_id="@choice_button",
+                         mirror_about=mid)
+            self._button("nosignal", _("No signal"), (x0 + 2 * (w + 6), y, w, bh), small=True, mirror_about=mid)
         elif self.signal:
             self._button("signal", _("Slam (undo)") if self.signal == "slam" else _("Drop (undo)"),
                          (bx + band_w - w, y, w, bh), object_id="@signal_on")
@@ -235,7 +243,7 @@ class TableControls:
                 x0 = rect.centerx - (in_row * (size + 10) - 10) / 2
                 self._button(f"act:{i}", describe(a),
                              (x0 + c * (size + 10), rect.y + L.H * 0.075 + r * (size + 10), size, size),
-                             object_id="@call_button", action=a)
+                             object_id="@call_button", action=a, mirror_about=rect.centerx)
             return
         w = max(160, round(L.W * 0.15))
         h = round(L.H * 0.06)
@@ -251,7 +259,8 @@ class TableControls:
         for i, a in enumerate(legal):
             r, c = divmod(i, per_row)
             x0 = rect.centerx - (per_row * (w + 10) - 10) / 2
-            self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), top + r * (h + 10), w, h), action=a)
+            self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), top + r * (h + 10), w, h), action=a,
+                         mirror_about=rect.centerx)
 
     def _trump_picker(self, L, legal, phase):
         """Suits and no-trump as big tiles with their pips; en face and look below."""
@@ -285,14 +294,15 @@ class TableControls:
         for i, a in enumerate(tiles):
             t = a["trump"]
             b = self._button(f"act:{i}", suit_word(t), (x0 + i * (tw + 12), y, tw, th),
-                             object_id="@trump_tile", action=a)
+                             object_id="@trump_tile", action=a, mirror_about=rect.centerx)
             b.pip = t
         y += th + 12
         if others:
             ow = min(round(L.W * 0.2), (rect.width - 40) // len(others) - 10)
             x0 = rect.centerx - (len(others) * (ow + 10) - 10) / 2
             for j, a in enumerate(others):
-                self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a)
+                self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a,
+                             mirror_about=rect.centerx)
 
     def _confirm_dialog(self, L, bw, bh):
         """Touching the face-down hand before trump is named: the partner is asked first."""
@@ -303,9 +313,10 @@ class TableControls:
         self.confirm_rect = r
         bw2 = round(w * 0.42)
         y = r.bottom - bh * 1.3 - fs * 0.6
-        self._button("confirm:cancel", _("Wait for trump"), (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)))
+        self._button("confirm:cancel", _("Wait for trump"), (r.centerx - bw2 - 8, y, bw2, round(bh * 1.2)),
+                     mirror_about=r.centerx)
         self._button("confirm:peek", _("Look (void the deal)"), (r.centerx + 8, y, bw2, round(bh * 1.2)),
-                     object_id="@danger_button")
+                     object_id="@danger_button", mirror_about=r.centerx)
 
     def _decide_picker(self, L, legal):
         try:
@@ -328,7 +339,7 @@ class TableControls:
                 text = (_("Accept:  us {us}  ·  them {them}") if a.get("decision") == "accept"
                         else _("Pass:  us {us}  ·  them {them}")).format(us=number(us), them=number(them or 0))
             x0 = rect.centerx - w - 10 + i * (w + 20)
-            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a)
+            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a, mirror_about=rect.centerx)
 
     def ui_event(self, e):
         if e.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -387,6 +398,8 @@ class TableControls:
         sel = self._pick_i
         if e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            if is_rtl() and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -step                # the row is mirrored: the next choice is to the left
             sel = 0 if sel is None else (sel + step) % len(choices)
             for i, b in enumerate(choices):
                 b.select() if i == sel else b.unselect()

@@ -184,7 +184,9 @@ class TableDrawing:
             size = round(r.width * 0.5)
             c = (r.centerx, r.y + round(r.height * 0.42))
             if suit == "NT":
-                blit_text(surface, pgettext("no trump, in short", "NT"), size * 0.75, c, (26, 18, 5), bold=True, anchor="center")
+                word = pgettext("no trump, in short", "NT")
+                blit_text(surface, word, fit_size(word, size * 0.75, r.width * 0.86, bold=True), c, (26, 18, 5),
+                          bold=True, anchor="center")
             else:
                 pip = self.board.images.big.pip(suit, size)
                 surface.blit(pip, pip.get_rect(center=c))

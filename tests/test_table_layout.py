@@ -216,6 +216,9 @@ def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home
     scene.draw(table.app.screen)
     assert any(n.startswith("hand:") for n, _r in scene.drawn)
     assert check(scene, SMALLEST) == []
+    if "act:1" in scene.buttons:            # a row of choices reads from the reader's side
+        first, second = scene.buttons["act:0"].rect, scene.buttons["act:1"].rect
+        assert first.y == second.y and (first.x > second.x) == (lang == "fa")
 
 
 @pytest.mark.parametrize("game", ["manfee", "manille", "manni"])
