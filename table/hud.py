@@ -455,14 +455,15 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
 
 
 def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | None = None,
-                shift: float = 0.0) -> pygame.Rect | None:
+                shift: float = 0.0, room: float | None = None) -> pygame.Rect | None:
     """The line in the band above the hand (and, when cards are dimmed, why: rich text
-    with pips); ``shift`` moves it left to make room for the signal button."""
+    with pips); ``shift`` moves it left to make room for the signal button, ``room`` is
+    the width left between the buttons at the band's ends."""
     if not text:
         return None
     L = look.layout
     bx, by, bw, bh = L.band()
-    room = bw - 2 * abs(shift) - 20
+    room = (bw - 2 * abs(shift) if room is None else room) - 20
     fs = fit_size(text, max(13, round(L.H * 0.024)), room, bold=True)
     cx = bx + bw / 2 - shift
     y = by + bh / 2 - (fs * 0.65 if why else 0)
@@ -471,7 +472,7 @@ def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | 
     box = r
     sub = None
     if why:
-        sub = rich(why, round(fs * 0.9), GOLD, bold=True)
+        sub = rich(why, fit_size(why, fs * 0.9, room, bold=True), GOLD, bold=True)
         sr = sub.get_rect(midtop=(round(cx), r.bottom + 2))
         box = r.union(sr)
     box = box.inflate(fs * 1.4, fs * 0.6)

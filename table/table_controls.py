@@ -189,6 +189,15 @@ class TableControls:
         bw, _bh = self.button_size()
         return round(bw * 1.4)
 
+    def prompt_room(self):
+        """How wide the band's line may be between the buttons at its ends."""
+        width = self.board.layout.band()[2]
+        if "signal" in self.buttons and self.buttons["signal"].visible:
+            width -= self.signal_width() + 12
+        if "hint" in self.buttons and self.buttons["hint"].visible:
+            width -= self.buttons["hint"].rect.width + 12
+        return width
+
     def prompt_shift(self):
         """How far the prompt moves so the buttons at the ends of the band have room
         (positive: left, for the signal button; the hint button pushes it right)."""

@@ -12,6 +12,7 @@ from bots.coach_words import Reason
 from .cards import sort_hand
 from .coach_words import hint_reason
 from .charts import bar_chart
+from .coach_draw import wrap
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
@@ -58,7 +59,8 @@ class TableDrawing:
                 if self.signal:
                     text = (_("Slam: drag the card you signal with") if self.signal == "slam"
                             else _("Drop: drag the card you signal with"))
-                mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift()))
+                mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift(),
+                                           self.prompt_room()))
             elif phase != "play" and self.picker_rect is not None:
                 mark("picker", self._draw_picker_panel(surface))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
@@ -126,12 +128,17 @@ class TableDrawing:
             what = (_("{card} (slam)") if action["signal"] == "slam" else _("{card} (drop)")).format(card=what)
         text = (_("Hint: {choice} — {reason}") if reason else _("Hint: {choice}")).format(choice=what, reason=reason)
         shift = self.prompt_shift()
-        fs = fit_size(text, max(13, round(L.H * 0.024)), bw - 2 * abs(shift) - 40, bold=True)
-        img = rich(text, fs, GOLD, bold=True)
-        r = img.get_rect(center=(round(bx + bw / 2 - shift), round(by + bh / 2)))
+        room = self.prompt_room() - 40
+        fs, lines = wrap(text, max(13, round(L.H * 0.024)), room, bold=True)     # a long reason takes two lines
+        imgs = [rich(line, fs, GOLD, bold=True) for line in lines]
+        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        r.center = (round(bx + bw / 2 - shift), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
         panel(surface, box, fill=(40, 32, 8, 230), edge=GOLD, radius=10)
-        surface.blit(img, r)
+        y = r.y
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += img.get_height()
         sp = self.board.sprites.get(action.get("play")) if "play" in action else None
         if sp is not None:
             ring = pygame.Rect(0, 0, round(sp.width) + 8, round(sp.width * 1.4) + 8)
@@ -143,7 +150,8 @@ class TableDrawing:
         """A refusal or a notice, in the band above the hand, in place of the prompt."""
         L = self.board.layout
         bx, by, bw, bh = L.band()
-        fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 40, bold=True)
+        fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 2 * (bw - self.prompt_room()) - 40,
+                      bold=True)
         img = render(self.message[0], fs, CREAM, bold=True)
         r = img.get_rect(center=(round(bx + bw / 2), round(by + bh / 2)))
         box = r.inflate(fs * 1.6, fs * 0.8)

@@ -11,6 +11,7 @@ card played before it.
 import itertools
 import math
 import random
+import time
 
 import pytest
 
@@ -219,6 +220,23 @@ def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home
     if "act:1" in scene.buttons:            # a row of choices reads from the reader's side
         first, second = scene.buttons["act:0"].rect, scene.buttons["act:1"].rect
         assert first.y == second.y and (first.x > second.x) == (lang == "fa")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coachs_hint_fits_the_band_in_every_language(table, manfee_home, speaking, lang):
+    """The hint takes the prompt's place between the Hint and signal buttons: a long reason
+    (French, Dutch) wraps or shrinks, never under the buttons."""
+    speaking(lang)
+    game, until, signals = STATES["manfee-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.click_button("hint")
+    # the coach thinks in the bots' worker process: wait for its answer, frame by frame
+    assert table.until(lambda: scene.hint_now() is not None or time.sleep(0.005), limit=4000)
+    table.frames(2)
+    scene.draw(table.app.screen)
+    assert any(n == "hint" for n, _r in scene.drawn)
+    assert check(scene, SMALLEST) == []
 
 
 @pytest.mark.parametrize("game", ["manfee", "manille", "manni"])
