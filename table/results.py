@@ -45,7 +45,8 @@ class MatchEnd:
         name = side_name(self.name, w)
         if self.my_side is not None and w == self.my_side:
             return _("You win!  ({name})").format(name=name)
-        return (_("{names} win") if "&" in name else _("{name} wins")).format(name=name, names=name)
+        # a side of two seats ("bottom-top") is plural, whatever joins their names in the language
+        return (_("{names} win") if "-" in w else _("{name} wins")).format(name=name, names=name)
 
 
 class ResultsScene(MenuScene):

@@ -431,3 +431,12 @@ def test_the_score_board_reads_from_the_readers_side(code, title_left):
     assert gold and dim
     assert (sum(gold) / len(gold) < rect.centerx) == title_left
     assert (sum(dim) / len(dim) > rect.centerx) == title_left
+
+
+def test_a_side_of_two_wins_in_the_plural_whatever_joins_their_names():
+    from table.results import MatchEnd
+    i18n.set_language("fa")                       # Dari joins two names with "و", not "&"
+    end = MatchEnd(game="manille", winner="left-right", totals={}, summaries=[], name=i18n.seat_name)
+    assert end.winner_text() == "چپ و راست بردند"
+    end.winner = "left"
+    assert end.winner_text() == "چپ برد"
