@@ -440,3 +440,23 @@ def test_a_side_of_two_wins_in_the_plural_whatever_joins_their_names():
     assert end.winner_text() == "چپ و راست بردند"
     end.winner = "left"
     assert end.winner_text() == "چپ برد"
+
+
+def test_switching_the_language_at_the_table_rewords_it(table, manfee_home):
+    """Settings opened over a match: the table's buttons, plates and prompt speak the new language."""
+    from table.settings import SettingsScene
+    from table_helpers import start_local
+    scene = start_local(table, "manfee", {"target": 13}, 1, ("KADO", "KADO", "KADO"), 3)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    assert scene.buttons["rules"].text == "Rules"
+    settings = SettingsScene(table.app)
+    table.app.push(settings)
+    table.frames(1)
+    settings.set_language("fr")
+    table.click_button("back")
+    assert table.app.top is scene and scene.buttons["rules"].text == "Règles"
+    assert scene.picker_title == "Votre annonce : combien de plis ferez-vous ?"
+    from table.hud import plate_lines
+    assert plate_lines(scene.look(), "left")[1].endswith("bot") and "annonce" in " ".join(
+        plate_lines(scene.look(), s)[1] for s in scene.seats)
+    i18n.set_language("en")
