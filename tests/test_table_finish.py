@@ -219,7 +219,7 @@ def test_an_italic_word_leaves_no_gap_before_the_mark_after_it(table):
     from table.quickref import _render_words, _words
     from table.text import font
     (line, _h), = _render_words(_words("the *remainder*."), 20, (255, 255, 255), 2000)
-    (word_img, word_x, _y, _l), (dot_img, dot_x, _y2, _l2) = line[-2], line[-1]
+    (word_img, word_x, _y, _l), (_dot, dot_x, _y2, _l2) = line[-2], line[-1]
     # the dot follows the word at the word's own width, not after its slanted surface's
     assert dot_x - word_x == font(20).size("remainder")[0]
     assert dot_x - word_x < word_img.get_width()          # the slant overhangs, as in print
