@@ -49,7 +49,7 @@ class TableLink(Protocol):
     def reconnect(self) -> bool: ...
     def fill_open_seats(self) -> None: ...
     def ask_hint(self, seat: str) -> bool: ...
-    def join_notes(self) -> list[str]: ...
+    def join_notes(self) -> list[dict]: ...
     def close(self) -> None: ...
 
 
@@ -140,8 +140,11 @@ class LinkBase:
         """Ask the coach for ``seat``'s decision (answered by a ``hint`` message)."""
         return False
 
-    def join_notes(self) -> list[str]:
-        """Lines for the waiting panel: how friends find this table."""
+    def join_notes(self) -> list[dict]:
+        """The waiting panel's lines, as codes the screen words: ``{"note": "lobby"}``
+        (friends find it in the lobby), ``{"note": "address", "addresses": [...]}``,
+        ``{"note": "code", "code": "482 913"}``, ``{"note": "starts_when_full"}``,
+        ``{"note": "watching"}``."""
         return []
 
     # -- the messages ----------------------------------------------------------------------

@@ -48,7 +48,7 @@ class LocalLink(LinkBase):
     def __init__(self, host: TableHost, runner: Any, *, gate: bool = True, wake: Any = None,
                  owns_runner: bool = True, lan: bool = False, hosting: bool = False,
                  on_close: Callable[[], None] | None = None,
-                 notes: Callable[[], list[str]] | None = None) -> None:
+                 notes: Callable[[], list[dict]] | None = None) -> None:
         """``runner`` runs calls on the host's loop (a ``HostRunner``, or the LAN server,
         which has the same ``call``); ``on_close`` replaces the default leaving (the
         host of a LAN table closes it); ``notes`` words the waiting panel."""
@@ -122,7 +122,7 @@ class LocalLink(LinkBase):
         else:
             self.runner.call(self.host.leave, self.port, True)
 
-    def join_notes(self) -> list[str]:
+    def join_notes(self) -> list[dict]:
         return self.notes() if self.notes else []
 
 

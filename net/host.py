@@ -257,19 +257,20 @@ class HostServer:
 
     local = local_link
 
-    def _join_notes(self) -> list[str]:
-        """The host's waiting panel: how friends find this table."""
-        notes = []
+    def _join_notes(self) -> list[dict]:
+        """The host's waiting panel: how friends find this table (codes the screen words,
+        ``host.link.LinkBase.join_notes``)."""
+        notes: list[dict] = []
         if self.advertise:
-            notes.append("Friends find this table in Join a LAN game")
+            notes.append({"note": "lobby"})
         try:
             addresses = self.join_addresses()
         except OSError:
             addresses = []
         if addresses:
-            notes.append("or by address: " + ",  ".join(addresses[:3]))
+            notes.append({"note": "address", "addresses": addresses[:3]})
         if self._code is not None:
-            notes.append(f"Join code: {P.show_code(self._code)}")
+            notes.append({"note": "code", "code": P.show_code(self._code)})
         return notes
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:

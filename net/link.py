@@ -43,10 +43,8 @@ class ClientLink(LinkBase):
         self.client.reconnect()
         return True
 
-    def join_notes(self) -> list[str]:
-        if not self._mine:
-            return ["You are watching: the match starts when every seat is taken."]
-        return ["The match starts when every seat is taken."]
+    def join_notes(self) -> list[dict]:
+        return [{"note": "starts_when_full"} if self._mine else {"note": "watching"}]
 
     def close(self) -> None:
         try:

@@ -84,20 +84,37 @@ def save_failed(reason: str | None) -> str:
         else _("The match could not be saved.")
 
 
-# The lines the server writes for its waiting panel (net.host), worded here by their shape.
-_NOTES = {"The match starts when every seat is taken.": N_("The match starts when every seat is taken."),
-          "Friends find this table in Join a LAN game": N_("Friends find this table in Join a LAN game"),
-          "You are watching: the match starts when every seat is taken.":
-              N_("You are watching: the match starts when every seat is taken.")}
-_NOTE_PREFIXES = {"or by address: ": N_("or by address: {addresses}"), "Join code: ": N_("Join code: {code}")}
+# The waiting panel's lines, by the code a link gives them (host.link.LinkBase.join_notes).
+_NOTES = {"starts_when_full": N_("The match starts when every seat is taken."),
+          "lobby": N_("Friends find this table in Join a LAN game"),
+          "watching": N_("You are watching: the match starts when every seat is taken."),
+          "address": N_("or by address: {addresses}"),
+          "code": N_("Join code: {code}")}
 
 
-def join_note(note: str) -> str:
-    """A line of the waiting panel in the player's language (as it came, if unknown)."""
-    if note in _NOTES:
-        return _(_NOTES[note])
-    for prefix, template in _NOTE_PREFIXES.items():
-        if note.startswith(prefix):
-            rest = note[len(prefix):]
-            return _(template).format(addresses=rest, code=rest)
-    return note
+def join_note(note: dict) -> str | None:
+    """A line of the waiting panel in the player's language (None for a code it does not know)."""
+    template = _NOTES.get(note.get("note", ""))
+    if template is None:
+        return None
+    return _(template).format(addresses=",  ".join(note.get("addresses") or ()), code=note.get("code", ""))
+
+
+# Why a table closed or a connection ended: the host's and the client's own English
+# sentences (net.host, net.client, host.table_host), worded here; anything else (a
+# host's own words, the system's error) is shown as it came.
+_REASONS = {"the host closed the table": N_("the host closed the table"),
+            "the table closed": N_("the table closed"),
+            "the match is over": N_("the match is over"),
+            "the host ran out of time": N_("the host ran out of time"),
+            "the host stopped answering": N_("the host stopped answering"),
+            "the host closed the connection": N_("the host closed the connection"),
+            "the connection was lost": N_("the connection was lost"),
+            "this seat was taken back by a new connection with its token":
+                N_("this seat was taken back by a new connection with its token")}
+
+
+def reason_text(reason: str | None) -> str:
+    """Why a table closed or a connection ended, in the player's language where it is known."""
+    reason = reason or ""
+    return _(_REASONS[reason]) if reason in _REASONS else reason

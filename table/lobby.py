@@ -18,7 +18,7 @@ from rules.games import GAMES
 
 from .forms import MenuScene, oid
 from .host_setup import default_name, lan_options, remember_name, stop_later
-from .host_words import refusal
+from .host_words import reason_text, refusal
 from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
 from . import theme
@@ -324,7 +324,7 @@ class LobbyScene(MenuScene):
             elif kind in ("error", "disconnected", "host_closed"):
                 # a refusal is worded from its code; a dropped connection keeps the client's words
                 self.status = refusal(msg.get("code")) if kind == "error" else _(
-                    "The connection to the table ended: {reason}").format(reason=msg.get("reason") or kind)
+                    "The connection to the table ended: {reason}").format(reason=reason_text(msg.get("reason")) or kind)
                 self._give_up()
                 return
         if time.monotonic() - self.join_started > JOIN_TIMEOUT:

@@ -14,7 +14,7 @@ from .coach_words import hint_reason
 from .charts import bar_chart
 from .coach_draw import wrap
 from .effects import draw_badges, draw_ripples, draw_widow_label
-from .host_words import join_note, save_failed
+from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import _, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
@@ -366,8 +366,8 @@ class TableDrawing:
             big = max(20, round(L.H * 0.05))
             blit_text(surface, _("Connection to the host lost"), big, (L.W // 2, round(L.H * 0.36)), GOLD,
                       bold=True, anchor="center", shadow=True)
-            # the client's own words for what happened (English, a detail under the line above)
-            blit_text(surface, link.lost, big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
+            # what happened, a detail under the line above (worded where it is a known reason)
+            blit_text(surface, reason_text(link.lost), big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
                       anchor="center")
             blit_text(surface, _("Your seat is kept for you: Reconnect takes it back."), big * 0.4,
                       (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
@@ -386,6 +386,6 @@ class TableDrawing:
                 else _("Every seat is taken: dealing…"))
         blit_text(surface, line, fs, (r.centerx, y), CREAM, anchor="midtop")
         y += fs * 1.6
-        for note in map(join_note, link.join_notes()):
+        for note in filter(None, map(join_note, link.join_notes())):
             blit_text(surface, note, fit_size(note, fs * 0.8, r.width - fs), (r.centerx, y), DIM, anchor="midtop")
             y += fs * 1.3

@@ -9,7 +9,7 @@ them in its player's language (``host_words``).
 from __future__ import annotations
 
 from .anim import Call, Lazy
-from .host_words import notice_text, refusal
+from .host_words import notice_text, reason_text, refusal
 from .i18n import _
 from .scenes import open_scene
 
@@ -122,8 +122,8 @@ class TableFeed:
 
     def _closed(self, reason):
         if not self.link.hosting:
-            # the host's own words follow (a person's sentence, or the server's in English)
-            self.app.messages.append(_("The table closed: {reason}").format(reason=reason))
+            # the host's reason in the player's words where it is a known one, else as it came
+            self.app.messages.append(_("The table closed: {reason}").format(reason=reason_text(reason)))
         self.app.reset(open_scene("main_menu", self.app))
 
     def update_behind(self, dt):
@@ -138,7 +138,8 @@ class TableFeed:
             self._closed(self.link.closed_reason)
         elif "disconnected" in kinds and self.link.lost:
             if self.results_shown:           # the match is over: nothing to reconnect to
-                self.app.messages.append(_("Connection to the host lost: {reason}").format(reason=self.link.lost))
+                self.app.messages.append(_("Connection to the host lost: {reason}").format(
+                    reason=reason_text(self.link.lost)))
                 self.app.reset(open_scene("main_menu", self.app))
             else:                            # back to the table: it offers Reconnect or Main menu
                 while self.app.top is not self and self in self.app.scenes:
