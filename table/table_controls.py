@@ -355,7 +355,13 @@ class TableControls:
             return False
         name = next((n for n, b in self.buttons.items() if b is e.ui_element), None)
         if name is None:
-            return False
+            # The picker was rebuilt between the click and its event (a message came in):
+            # the choice still counts if the new picker offers that very action.
+            action = getattr(e.ui_element, "action", None)
+            name = next((n for n, b in self.buttons.items()
+                         if action is not None and n.startswith("act:") and b.action == action), None)
+            if name is None:
+                return False
         b = self.buttons[name]
         if name.startswith("act:"):
             self.choose(b.action)

@@ -250,3 +250,20 @@ def test_hand_i_passed_is_offered_only_to_a_person_who_passed(table, manfee_home
         table.until(lambda: not replay.director.busy(), limit=300)
     table.frames(2)
     assert "passed" not in replay.buttons or not replay.buttons["passed"].visible
+
+
+def test_a_click_counts_when_the_picker_was_rebuilt_before_its_event_came_round(table):
+    from table_helpers import acted, actions
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    b = scene.buttons["act:0"]
+    chosen = dict(b.action)
+    x, y = b.rect.center
+    table.move((x, y), held=False)
+    table.press((x, y))
+    table.release((x, y))               # the press event is queued: it is handled next frame
+    scene._build_pickers()              # ... after a message made the picker anew
+    assert scene.buttons["act:0"] is not b
+    n = len(actions(scene))
+    new = acted(table, scene, n)
+    assert {k: v for k, v in new[0].items() if k != "seat"} == chosen and new[0]["seat"] == "bottom"
