@@ -17,7 +17,7 @@ from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Tup
 
 import pygame
 
-from .i18n import N_, _, digits, pgettext
+from .i18n import N_, _, digits, is_rtl, pgettext
 
 Colour = Sequence[int]
 TextFn = Callable[[str, int, Colour, bool], pygame.Surface]
@@ -200,8 +200,8 @@ def _title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, st
            text: TextFn) -> int:
     """Draw ``title`` at the top of ``area``; the height it took."""
     img = fit_text(text, title, size, style.text, area.w, bold=True) if title else None
-    if img is not None:
-        surface.blit(img, area.topleft)
+    if img is not None:     # from the reader's side: the right in a right-to-left language
+        surface.blit(img, img.get_rect(topright=area.topright) if is_rtl() else area.topleft)
     return img.get_height() if img is not None else 0
 
 

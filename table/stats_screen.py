@@ -395,7 +395,7 @@ class StatsScene(MenuScene):
             # The title as the bar charts draw theirs; the line in a band of its own below, not
             # stretched over the whole panel (a sparkline's strokes grow with its height).
             head = blit_fit(surface, f"**{title}**", round(small * 1.15), rect.topleft, rect.w, CREAM)
-            head = blit_fit(surface, unit, small * 0.95, head.bottomleft, rect.w, DIM)
+            head = blit_fit(surface, unit, small * 0.95, (rect.x, head.bottom), rect.w, DIM)   # the box's edge, read from either side
             room = rect.bottom - head.bottom - small
             band = pygame.Rect(rect.x, 0, rect.w, min(room, max(small * 4, round(room * 0.45))))
             band.centery = head.bottom + small + room // 2

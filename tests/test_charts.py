@@ -310,3 +310,24 @@ def test_nice_ticks_are_round_and_cover_the_range():
     assert len(steps) == 1 and steps.pop() in (25, 50, 100)
     assert nice_ticks(5, 5)[0] <= 5 <= nice_ticks(5, 5)[-1]
     assert nice_ticks(math.nan, 1) == []
+
+
+def test_a_charts_title_starts_from_the_readers_side():
+    from table.i18n import set_language
+    rect = pygame.Rect(0, 0, 400, 220)
+
+    def title_ink():
+        surf = pygame.Surface(rect.size)
+        surf.fill(BG)
+        bar_chart(surf, rect, ["a", "b"], [1, 2], [BLUE], title="Wins per game", font_px=16)
+        band = [(x, y) for x in range(rect.w) for y in range(4, 26)
+                if surf.get_at((x, y))[:3] != BG and sum(surf.get_at((x, y))[:3]) > 400]
+        return min(x for x, _y in band), max(x for x, _y in band)
+    left, right = title_ink()
+    assert left < 40 and right < rect.w * 0.7              # from the left in English
+    set_language("fa")
+    try:
+        left, right = title_ink()
+        assert right > rect.w - 40 and left > rect.w * 0.3  # from the right in Dari
+    finally:
+        set_language("en")
