@@ -179,3 +179,36 @@ def test_the_swapped_out_hand_was_weak_in_the_world_that_is():
         heavier += acc(*true_world(m, info)) >= typical
         compared += 1
     assert compared >= 8 and heavier >= 0.7 * compared, (heavier, compared)
+
+
+@pytest.mark.parametrize("game", ["manille", "manfee"])
+def test_no_peeking_while_reading_the_play(game, monkeypatch):
+    """The no-peeking property with the reader and the stop rule at work:
+    the hidden cards dealt again consistently with the view, ZELZELA makes
+    the same choice (and the reader did weigh worlds)."""
+    import bots.think
+    from test_bots import decision_points, redeal
+    active = []
+    real = bots.think.play_reader
+
+    def spy(*args, **kw):
+        reader = real(*args, **kw)
+        active.append(reader is not None)
+        return reader
+    monkeypatch.setattr(bots.think, "play_reader", spy)
+    rng = random.Random(5)
+    checked = 0
+    for m in decision_points(game, {}, seed=21, count=12):
+        seat = m.to_act()
+        view = seat_view(m, seat)
+        if view["phase"] != "play":
+            continue
+        alt = redeal(m, seat, rng)
+        if alt is None:
+            continue
+        assert seat_view(alt, seat) == view
+        a = make_bot("ZELZELA", 4, budget=0.03).choose(view)
+        b = make_bot("ZELZELA", 4, budget=0.03).choose(seat_view(alt, seat))
+        assert a == b
+        checked += 1
+    assert checked >= 3 and any(active)
