@@ -234,19 +234,25 @@ def test_the_lobby_watches_a_table_from_no_seat_and_sees_no_hand(table):
         server.stop(wait=True)
 
 
-def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quitting_returns_to_the_menu(table):
-    app = table.app
-    server = HostServer(unique("Quitter"), "manfee", {"target": 13},
+def seated_at_ana_s_table(table):
+    """Ana hosts (a seat nobody plays here, two open, a bot); Bo's screen sits at left: the
+    server, Bo's client and his table scene (stop the server when done)."""
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
                         {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
                         bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
     server.start()
+    c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=table.app.wake).start()
+    welcome = c.wait_for("welcome", 5)
+    assert welcome is not None
+    scene = TableScene(table.app, ClientLink(c, welcome))
+    table.app.push(scene)
+    table.frames(3)
+    return server, c, scene
+
+
+def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quitting_returns_to_the_menu(table):
+    server, c, scene = seated_at_ana_s_table(table)
     try:
-        c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
-        welcome = c.wait_for("welcome", 5)
-        assert welcome is not None
-        scene = TableScene(app, ClientLink(c, welcome))
-        app.push(scene)
-        table.frames(3)
         assert scene.shown["phase"] == "waiting"
         # No deal yet (a seat is still open): the host refuses, the table says why in one line.
         assert scene.act("left", {"play": "2S"})
@@ -316,18 +322,8 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
 
 
 def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
-    app = table.app
-    server = HostServer(unique("Paused"), "manfee", {"target": 13},
-                        {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
-    server.start()
+    server, c, scene = seated_at_ana_s_table(table)
     try:
-        c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=app.wake).start()
-        welcome = c.wait_for("welcome", 5)
-        assert welcome is not None
-        scene = TableScene(app, ClientLink(c, welcome))
-        app.push(scene)
-        table.frames(3)
         # A drop under the pause menu: back to the table, which offers Reconnect.
         table.key(pygame.K_ESCAPE)
         assert isinstance(table.scene, PauseScene)
