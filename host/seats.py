@@ -182,9 +182,15 @@ def seat_plan(game: Game | str, humans: int, bots: list | None = None, rng: rand
             continue
         k = i - humans
         bot = character(wanted[k] if k < len(wanted) else "RANDOM", rng)
-        used = sum(1 for s in seats.values() if s.bot == bot)
-        seats[seat] = Seat(seat, "bot", bot.title() + (f" {used + 1}" if used else ""), bot=bot)
+        seats[seat] = Seat(seat, "bot", bot_name(bot, seats), bot=bot)
     return seats
+
+
+def bot_name(bot: str, seats: dict[str, Seat]) -> str:
+    """A bot's name at the table: its character, numbered when it sits there twice
+    ("Tana", "Tana 2"), so players can tell the seats apart."""
+    used = sum(1 for s in seats.values() if s.bot == bot)
+    return bot.title() + (f" {used + 1}" if used else "")
 
 
 # -- a LAN table: seat specs ----------------------------------------------------------------
@@ -232,15 +238,20 @@ def parse_seats(text: str | None, game: Game | str) -> dict[str, str]:
 
 
 def seats_from_specs(game: Game, specs: dict[str, str], host_name: str, rng: random.Random) -> dict[str, Seat]:
-    """Seats of a new LAN table from specs (seat -> spec)."""
-    out = {}
+    """Seats of a new LAN table from specs (seat -> spec).
+
+    >>> [s.name for s in seats_from_specs(get_game("manni"), {"bottom": "bot:TANA", "left": "bot:TANA",
+    ...                                                        "right": "host:Ana"}, "Ana", random.Random(1)).values()]
+    ['Tana', 'Tana 2', 'Ana']
+    """
+    out: dict[str, Seat] = {}
     for seat in game.seats:
         kind, _sep, arg = check_spec(specs.get(seat, "open")).partition(":")
         if kind == "host":
             out[seat] = Seat(seat, "here", clean_name(arg or host_name, "Host"))
         elif kind == "bot":
             bot = character(arg, rng)
-            out[seat] = Seat(seat, "bot", bot.title(), bot=bot)
+            out[seat] = Seat(seat, "bot", bot_name(bot, out), bot=bot)
         else:
             out[seat] = Seat(seat, "open")
     return out

@@ -29,7 +29,7 @@ from rules.host import MatchHost
 from rules.store import save_record
 
 from .endpoint import Endpoint, TableError
-from .seats import STANDIN, Seat, character, hash_token, new_token
+from .seats import STANDIN, Seat, bot_name, character, hash_token, new_token
 from .stats import StatsError, StatsStore
 from .thinking import Thinker, fallback
 
@@ -247,7 +247,8 @@ class TableHost:
             except ValueError as e:
                 self._notice("error", reason=str(e))
                 return
-            self.seats[seat] = Seat(seat, "bot", bot.title(), bot=bot)
+            others = {k: v for k, v in self.seats.items() if k != seat}
+            self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
         elif kind == "open":
             self.seats[seat] = Seat(seat, "open")
         else:

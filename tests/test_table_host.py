@@ -268,3 +268,15 @@ def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
     host.hints = False
     host.hint(me, "bottom")
     assert me.messages[-1]["code"] == "hints_off"
+
+
+def test_open_seats_filled_with_one_character_get_names_players_can_tell_apart(loop):
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "open")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, rng=random.Random(1))
+    ana = Screen("Ana")
+    host.attach(ana, ("bottom",))
+    host.begin(loop)
+    host.fill_open_with_bots("KADO")
+    names = [host.seats[s].name for s in ("left", "top", "right")]
+    assert sorted(names) == ["Kado", "Kado 2", "Kado 3"]
