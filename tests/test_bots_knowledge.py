@@ -7,9 +7,8 @@ from rules import Match
 from rules import actions as A
 from rules.cards import SUIT_MASK
 from rules.views import seat_view
-from bots import make_bot
 from bots.knowledge import Info
-from bots.sample import sample_world, Worlds, WIDOW_SLOT
+from bots.sample import sample_world, Worlds
 
 GAMES = [("manfee", {}), ("manille", {}), ("manille-muette", {}), ("manni", {})]
 
