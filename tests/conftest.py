@@ -6,6 +6,7 @@ gives the table tests a real App (the real loop, real pygame events) in a
 temporary MANFEE_HOME, with fast animations.
 """
 import os
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -30,11 +31,21 @@ class TableDriver:
         for _ in range(n):
             self.app.step(self.DT)
 
-    def until(self, predicate, limit=20000):
+    def until(self, predicate, limit=20000, patience=5.0):
+        """Frames until ``predicate`` holds: ``limit`` frames, then up to ``patience`` seconds
+        of real time more.  Frames here run as fast as the CPU goes, and the host answers
+        on its own thread: on a busy machine (a slow fsync, a starved thread) frames alone
+        can run out before the host has had its turn."""
         for _ in range(limit):
             if predicate():
                 return True
             self.app.step(self.DT)
+        end = time.monotonic() + patience
+        while time.monotonic() < end:
+            if predicate():
+                return True
+            self.app.step(self.DT)
+            time.sleep(0.005)
         return predicate()
 
     def post(self, kind, **attrs):
