@@ -232,42 +232,42 @@ class LobbyScene(MenuScene):
         self.status = _("Looking for a table at {address}…").format(address=f"{host}:{port}")
 
     def join(self, service=None, seat=None):
-        service = service or self.selected
-        t = self.tables.get(service)
+        """Take ``seat`` (the one chosen) at the selected table."""
         seat = seat or self.seat
-        if t is None or not t.compatible or self.client is not None:
+        t = self._reachable(service, None if seat else _("No free seat at that table"))
+        if t is None:
             return
-        if not seat:
-            self.status = _("No free seat at that table")
-            return
-        if t.private and not self.code:
-            self.status = _("That table is private: type its join code (the host's screen shows it)")
-            return
-        self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
-        name = self.name or "Player"
         remember_name(self.app, self.name)
-        self.client = Client(t.host, t.port, name=name, seat=seat, wake=self.app.wake,
-                             code=self.code or None).start()
-        self.join_started = time.monotonic()
-        self.join_table = t
-        self.status = _("Joining {table} ({seat})…").format(table=t.table, seat=seat_name(seat))
-        self._seat_key = None
-        self._build_seats()
+        self._connect(t, _("Joining {table} ({seat})…").format(table=t.table, seat=seat_name(seat)),
+                      name=self.name or "Player", seat=seat)
 
     def spectate(self, service=None):
         """Watch the selected table from no seat: its welcome opens the table as a watcher's."""
+        t = self._reachable(service)
+        if t is not None:
+            self._connect(t, _("Joining {table} to watch…").format(table=t.table),
+                          name=self.name or "Watcher", watching="")
+
+    def _reachable(self, service, refusal=None):
+        """The table to connect to, or None (nothing to do, or why not in the status line:
+        ``refusal`` if given, else a private table without its code); reads the typed name."""
         t = self.tables.get(service or self.selected)
         if t is None or not t.compatible or self.client is not None:
-            return
+            return None
+        if refusal:
+            self.status = refusal
+            return None
         if t.private and not self.code:
             self.status = _("That table is private: type its join code (the host's screen shows it)")
-            return
+            return None
         self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
-        self.client = Client(t.host, t.port, name=self.name or "Watcher", wake=self.app.wake,
-                             code=self.code or None, watching="").start()
+        return t
+
+    def _connect(self, t, status, **client):
+        self.client = Client(t.host, t.port, wake=self.app.wake, code=self.code or None, **client).start()
         self.join_started = time.monotonic()
         self.join_table = t
-        self.status = _("Joining {table} to watch…").format(table=t.table)
+        self.status = status
         self._seat_key = None
         self._build_seats()
 
