@@ -10,6 +10,7 @@ from typing import Callable
 
 import pygame
 
+from .charts import Series, score_race
 from .hud import mirror, side_name
 from .i18n import N_, _, digits, number, pgettext
 from .rich import blit_rich
@@ -144,7 +145,6 @@ def draw_score_race(surface: pygame.Surface, rect: pygame.Rect, summaries: list,
                     colours: list, target: float | None, title: str, font_px: int | None = None):
     """The running totals deal by deal, one line per side, toward the match's target
     (``charts.score_race``); returns its plot area, or None with nothing to draw."""
-    from .charts import Series, score_race
     running: dict = {s: [] for s in sides}
     total = {s: 0 for s in sides}
     for summ in summaries:

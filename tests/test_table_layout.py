@@ -163,8 +163,8 @@ def test_the_deal_summary_and_the_overlays_fit(table, manfee_home, game):
     assert problems == []
 
 
-@pytest.mark.slow
-def test_a_replay_fits_at_every_size(table, manfee_home):
+def replay_at_sixth_step(table):
+    """A finished Manfee match as a replay, six steps into its first deal."""
     rec = position("manfee", 3, lambda mh: mh.match.finished, options={"target": 13})
     scene = open_scene("replay", table.app, link=ReplayLink(rec))
     table.app.push(scene)
@@ -172,6 +172,12 @@ def test_a_replay_fits_at_every_size(table, manfee_home):
     for _ in range(6):
         scene.link.step()
         table.until(lambda: not scene.director.busy(), limit=300)
+    return scene
+
+
+@pytest.mark.slow
+def test_a_replay_fits_at_every_size(table, manfee_home):
+    scene = replay_at_sixth_step(table)
     problems = []
     for size in SIZES:
         table.app._resized(size)
@@ -288,13 +294,7 @@ def test_the_peek_question_fits_at_1024x600_in_every_language(table, manfee_home
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_replay_fits_at_1024x600_in_every_language(table, manfee_home, speaking, lang):
     speaking(lang)
-    rec = position("manfee", 3, lambda mh: mh.match.finished, options={"target": 13})
-    scene = open_scene("replay", table.app, link=ReplayLink(rec))
-    table.app.push(scene)
-    assert table.until(lambda: scene.link.deal_i == 0 and not scene.director.busy(), limit=600)
-    for _ in range(6):
-        scene.link.step()
-        table.until(lambda: not scene.director.busy(), limit=300)
+    scene = replay_at_sixth_step(table)
     table.frames(3)
     scene.draw(table.app.screen)
     assert check(scene, SMALLEST) == []
