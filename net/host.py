@@ -255,8 +255,6 @@ class HostServer:
                          hosting=True, notes=self._join_notes,
                          on_close=lambda: self.stop("the host closed the table", wait=False))
 
-    local = local_link
-
     def _join_notes(self) -> list[dict]:
         """The host's waiting panel: how friends find this table (codes the screen words,
         ``host.link.LinkBase.join_notes``)."""
