@@ -29,6 +29,7 @@ import math
 import time
 from typing import Callable
 
+from rules.cards import SUIT_OF, SUIT_MASK
 from rules.deal import PLAY
 from .infer import acceptor
 from .knowledge import Info
@@ -39,6 +40,7 @@ from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
 
 # Points below which two cards count as equally good, per game (a Manille
 # point, a tenth of a Manfee deal point, a fiftieth of a Manni trick).
+FULL = (1 << 52) - 1
 INDIFFERENT = {"manfee": 0.1, "manille": 0.2, "manille-muette": 0.2, "manni": 0.02}
 
 
@@ -49,6 +51,38 @@ def live_cards(info: Info) -> int:
     for _s, c in info.trick:
         live |= 1 << c
     return live
+
+
+def fog_playout(d, kind, voids: list) -> None:
+    """Play deal ``d`` out with the heuristic at every seat, each seat seeing
+    only its own hand, the cards gone and the voids shown (``voids[s]``,
+    updated as seats fail to follow), not the other hands of the world.
+
+    A play-out with every hand visible rewards cards whose worth depends on
+    everyone later guessing right (strategy fusion): in it nobody ever has
+    to guess.  Here the later play is as blind as the real one."""
+    T = d.trump
+    play = d.play
+    hands = d.hands
+    n = d.n
+    seen = list(voids)
+    while d.phase == PLAY:
+        s = d.turn
+        legal = d.play_mask()
+        if legal & (legal - 1):
+            rest = 0
+            for h in hands:
+                rest |= h
+            own = hands[s]
+            others = rest & ~own
+            poss = [others & ~seen[o] for o in range(n)]
+            poss[s] = own
+            c = pick(kind, d, legal, poss, s, T)
+        else:
+            c = legal.bit_length() - 1
+        if d.trick and SUIT_OF[c] != d.led:
+            seen[s] |= SUIT_MASK[d.led]
+        play(c)
 
 
 def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[float, int]:
@@ -128,6 +162,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     solve_at = cfg.get("solve_at", 0)
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
+    fog = cfg.get("fog", False)
+    fog_voids = [(info.forbid[s] | info.soft[s]) & FULL for s in range(n)] if fog else None
     max_units = cfg["max_units"]
     # At least as much as the plain search spends (rollouts): the stop rule
     # only decides how far past it a close choice goes.  With deterministic
@@ -158,13 +194,17 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 continue
             base = worlds.deal(others, widow)
             vals = {}
+            solver = Solver(kind, me, n, name)      # shared by this world's candidates
             for c in alive:
                 d = base.copy()
                 d.step(c)
                 if tail and d.phase == PLAY and solve_at:
                     v, cost = tail_value(d, kind, me, n, name, solve_at)
+                elif fog and d.phase == PLAY and not (solve_at and tricks_left(d) <= solve_at):
+                    fog_playout(d, kind, fog_voids)
+                    v, cost = utility(d, me, n), 1
                 else:
-                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps)
+                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver)
                 vals[c] = v
                 units += cost
             tally.add(weight, vals)

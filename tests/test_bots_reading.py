@@ -6,6 +6,7 @@ import pytest
 
 from rules import Match
 from rules import actions as A
+from rules.deal import DONE
 from rules.views import seat_view
 from bots import make_bot, Bot
 from bots.arena import make_player
@@ -212,3 +213,52 @@ def test_no_peeking_while_reading_the_play(game, monkeypatch):
         assert a == b
         checked += 1
     assert checked >= 3 and any(active)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
+    """In ZELZELA's fogged play-outs (think.fog_playout) every seat decides
+    on its own hand, the cards still out and the voids shown, never on where
+    the other cards lie: deal the others' cards differently and each seat's
+    first choice is the same; the deal is played legally to its end."""
+    import bots.think
+    from bots.core import kind_of
+    from bots.estimate import open_play
+    from rules.games import get_game
+    g = get_game(game)
+    opts = g.normalize_options({})
+    kind = kind_of(game)
+    rng = random.Random(8)
+    compared = 0
+    real = bots.think.pick
+    for _ in range(6):
+        hands, _widow, _o, _c = g.deal_cards(0, rng)
+        d = open_play(g, hands, 0, opts, trump=rng.randrange(4))
+        leader = d.turn
+        # Another world: the other seats' cards dealt again among them.
+        pool = [c for s in range(g.n) if s != leader for c in range(52) if hands[s] >> c & 1]
+        rng.shuffle(pool)
+        alt = list(hands)
+        for s in range(g.n):
+            if s != leader:
+                k = bin(hands[s]).count("1")
+                alt[s] = sum(1 << c for c in pool[:k])
+                pool = pool[k:]
+        d2 = open_play(g, alt, 0, opts, trump=d.trump)
+        first: dict = {}
+
+        def spy(kind_, deal, legal, poss, me, T, *a, first=first, leader=leader, **kw):
+            card = real(kind_, deal, legal, poss, me, T, *a, **kw)
+            assert legal >> card & 1
+            if me == leader and deal.played == 0:
+                first[id(deal)] = card
+            return card
+        monkeypatch.setattr(bots.think, "pick", spy)
+        for deal in (d, d2):
+            bots.think.fog_playout(deal, kind, [0] * g.n)
+            assert deal.phase == DONE
+        first = list(first.values())
+        if len(first) == 2:
+            assert first[0] == first[1]
+            compared += 1
+    assert compared >= 4
