@@ -10,7 +10,7 @@ import math
 
 from rules.cards import NT
 from rules import actions as A
-from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout
+from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout, fog_playout
 from .infer import acceptor, trump_values, EN_FACE_VALUE
 from .calls import pmf, dealer_values, c1opt_call, c1opt_inverse
 from .sample import sample_world
@@ -23,6 +23,10 @@ def world(cfg):
 
 
 def playout_(cfg, rng, d, kind):
+    # bid_fog: estimate with play-outs in which nobody sees another hand
+    # (estimate.fog_playout), as the real play will be.
+    if cfg.get("bid_fog"):
+        return fog_playout(d, kind)
     return playout(d, kind, rng, cfg.get("playout_eps", 0.0))
 
 

@@ -6,7 +6,7 @@ takes 3.4 tricks" means what the play-outs say, not a fixed table.  The
 Monte Carlo estimators deal the unseen cards consistently with the view and
 play the deal out with the heuristic player (``policy.pick``) at every seat.
 """
-from rules.cards import NT, mask_cards
+from rules.cards import NT, SUIT_MASK, SUIT_OF, mask_cards
 from rules.deal import PLAY
 from .core import popcount
 from .policy import pick
@@ -129,6 +129,39 @@ def playout(d, kind, rng=None, eps=0.0):
             play(cs[int(rng.random() * len(cs))])
             continue
         play(pick(kind, d, legal, d.hands, s, T))
+    return d
+
+
+def fog_playout(d, kind, voids=None):
+    """Play deal ``d`` out with the heuristic at every seat, each seat seeing
+    only its own hand, the cards gone and the voids shown (``voids[s]``,
+    updated as seats fail to follow), not the other hands of the world.
+
+    A play-out with every hand visible rewards cards whose worth depends on
+    everyone later guessing right (strategy fusion): in it nobody ever has
+    to guess.  Here the later play is as blind as the real one."""
+    T = d.trump
+    play = d.play
+    hands = d.hands
+    n = d.n
+    seen = list(voids) if voids else [0] * n
+    while d.phase == PLAY:
+        s = d.turn
+        legal = d.play_mask()
+        if legal & (legal - 1):
+            rest = 0
+            for h in hands:
+                rest |= h
+            own = hands[s]
+            others = rest & ~own
+            poss = [others & ~seen[o] for o in range(n)]
+            poss[s] = own
+            c = pick(kind, d, legal, poss, s, T)
+        else:
+            c = legal.bit_length() - 1
+        if d.trick and SUIT_OF[c] != d.led:
+            seen[s] |= SUIT_MASK[d.led]
+        play(c)
     return d
 
 

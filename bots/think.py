@@ -29,8 +29,8 @@ import math
 import time
 from typing import Callable
 
-from rules.cards import SUIT_OF, SUIT_MASK
 from rules.deal import PLAY
+from .estimate import fog_playout
 from .infer import acceptor
 from .knowledge import Info
 from .policy import pick
@@ -51,38 +51,6 @@ def live_cards(info: Info) -> int:
     for _s, c in info.trick:
         live |= 1 << c
     return live
-
-
-def fog_playout(d, kind, voids: list) -> None:
-    """Play deal ``d`` out with the heuristic at every seat, each seat seeing
-    only its own hand, the cards gone and the voids shown (``voids[s]``,
-    updated as seats fail to follow), not the other hands of the world.
-
-    A play-out with every hand visible rewards cards whose worth depends on
-    everyone later guessing right (strategy fusion): in it nobody ever has
-    to guess.  Here the later play is as blind as the real one."""
-    T = d.trump
-    play = d.play
-    hands = d.hands
-    n = d.n
-    seen = list(voids)
-    while d.phase == PLAY:
-        s = d.turn
-        legal = d.play_mask()
-        if legal & (legal - 1):
-            rest = 0
-            for h in hands:
-                rest |= h
-            own = hands[s]
-            others = rest & ~own
-            poss = [others & ~seen[o] for o in range(n)]
-            poss[s] = own
-            c = pick(kind, d, legal, poss, s, T)
-        else:
-            c = legal.bit_length() - 1
-        if d.trick and SUIT_OF[c] != d.led:
-            seen[s] |= SUIT_MASK[d.led]
-        play(c)
 
 
 def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[float, int]:

@@ -217,11 +217,11 @@ def test_no_peeking_while_reading_the_play(game, monkeypatch):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
-    """In ZELZELA's fogged play-outs (think.fog_playout) every seat decides
+    """In ZELZELA's fogged play-outs (estimate.fog_playout) every seat decides
     on its own hand, the cards still out and the voids shown, never on where
     the other cards lie: deal the others' cards differently and each seat's
     first choice is the same; the deal is played legally to its end."""
-    import bots.think
+    import bots.estimate
     from bots.core import kind_of
     from bots.estimate import open_play
     from rules.games import get_game
@@ -230,7 +230,7 @@ def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
     kind = kind_of(game)
     rng = random.Random(8)
     compared = 0
-    real = bots.think.pick
+    real = bots.estimate.pick
     for _ in range(6):
         hands, _widow, _o, _c = g.deal_cards(0, rng)
         d = open_play(g, hands, 0, opts, trump=rng.randrange(4))
@@ -253,9 +253,9 @@ def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
             if me == leader and deal.played == 0:
                 first[id(deal)] = card
             return card
-        monkeypatch.setattr(bots.think, "pick", spy)
+        monkeypatch.setattr(bots.estimate, "pick", spy)
         for deal in (d, d2):
-            bots.think.fog_playout(deal, kind, [0] * g.n)
+            bots.estimate.fog_playout(deal, kind, [0] * g.n)
             assert deal.phase == DONE
         first = list(first.values())
         if len(first) == 2:
