@@ -9,6 +9,7 @@ play the deal out with the heuristic player (``policy.pick``) at every seat.
 from rules.cards import NT, SUIT_MASK, SUIT_OF, mask_cards
 from rules.deal import PLAY
 from .core import popcount
+from .knowledge import shown_absent
 from .policy import pick
 
 # -- trick games ----------------------------------------------------------------
@@ -132,10 +133,12 @@ def playout(d, kind, rng=None, eps=0.0):
     return d
 
 
-def fog_playout(d, kind, voids=None):
+def fog_playout(d, kind, voids=None, deduce=False):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
-    updated as seats fail to follow), not the other hands of the world.
+    updated as seats fail to follow; with ``deduce`` also what the Manille
+    obligations show, ``knowledge.shown_absent``), not the other hands of
+    the world.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -145,6 +148,7 @@ def fog_playout(d, kind, voids=None):
     hands = d.hands
     n = d.n
     seen = list(voids) if voids else [0] * n
+    name = kind.name
     while d.phase == PLAY:
         s = d.turn
         legal = d.play_mask()
@@ -159,8 +163,11 @@ def fog_playout(d, kind, voids=None):
             c = pick(kind, d, legal, poss, s, T)
         else:
             c = legal.bit_length() - 1
-        if d.trick and SUIT_OF[c] != d.led:
-            seen[s] |= SUIT_MASK[d.led]
+        if d.trick:
+            if deduce:
+                seen[s] |= shown_absent(name, kind, T, s, c, d.led, d.win_card, d.win_seat)
+            elif SUIT_OF[c] != d.led:
+                seen[s] |= SUIT_MASK[d.led]
         play(c)
     return d
 

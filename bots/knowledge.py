@@ -75,12 +75,7 @@ class Info:
             sig = A.play_signal(code)
             s = SUIT_OF[c]
             if trick:
-                if s != led:
-                    self.forbid[seat] |= SUIT_MASK[led]
-                if name == "manille":
-                    self._flemish(seat, c, led, w, ws)
-                elif name == "manille-muette":
-                    self._muette(seat, c, led, w)
+                self.forbid[seat] |= shown_absent(name, kind, T, seat, c, led, w, ws)
             else:
                 led = s
             key = st[c] + (100 if s == T else 50 if s == led else 0)
@@ -104,44 +99,6 @@ class Info:
         self.led = led
         self.win_card = w
         self.win_seat = ws
-
-    def _flemish(self, seat, c, led, w, ws):
-        T = self.trump
-        above = self.kind.above
-        opp = (ws ^ seat) & 1
-        trumped = T != NT and SUIT_OF[w] == T
-        if SUIT_OF[c] == led:
-            if opp and (led == T or not trumped) and not (above[w] >> c) & 1:
-                self.forbid[seat] |= above[w]
-            return
-        if T == NT or led == T:
-            return
-        tmask = SUIT_MASK[T]
-        if not trumped:
-            if opp and SUIT_OF[c] != T:
-                self.forbid[seat] |= tmask
-            return
-        over = above[w]
-        if opp and not (over >> c) & 1:
-            self.forbid[seat] |= over
-        if SUIT_OF[c] == T and not (over >> c) & 1:
-            # An under-trump: every card held was such a lower trump.
-            self.forbid[seat] |= ~tmask & ((1 << 52) - 1) | over
-
-    def _muette(self, seat, c, led, w):
-        T = self.trump
-        if SUIT_OF[c] == led or T == NT or led == T:
-            return
-        tmask = SUIT_MASK[T]
-        if SUIT_OF[w] != T:
-            if SUIT_OF[c] != T:
-                self.forbid[seat] |= tmask
-            return
-        over = self.kind.above[w]
-        if not (over >> c) & 1:
-            self.forbid[seat] |= over
-            if SUIT_OF[c] == T:
-                self.forbid[seat] |= ~tmask & ((1 << 52) - 1)
 
     # -- what else is known ------------------------------------------------------
     def _context(self):
@@ -227,3 +184,58 @@ class Info:
         """A text that identifies this decision point from the view alone."""
         return "|".join((self.name, str(self.view.get("deal")), str(self.me), self.phase,
                          str(len(self.codes)), str(self.hand), str(self.hand_hidden)))
+
+
+_ALL = (1 << 52) - 1
+
+
+def shown_absent(name: str, kind, T: int, seat: int, c: int, led: int, w: int, ws: int) -> int:
+    """The cards ``seat`` showed everyone it does not hold by playing ``c``
+    to a trick led in suit ``led`` and held so far by card ``w`` of seat
+    ``ws``: the led suit when it did not follow, and in the Manille games
+    what the obligations would have made it play instead (a higher card of
+    the suit, a trump, an overtrump).  Read by the bots' knowledge of the
+    real deal and by the fogged play-outs alike."""
+    out = SUIT_MASK[led] if SUIT_OF[c] != led else 0
+    if name == "manille":
+        out |= _flemish(kind, T, seat, c, led, w, ws)
+    elif name == "manille-muette":
+        out |= _muette(kind, T, c, led, w)
+    return out
+
+
+def _flemish(kind, T, seat, c, led, w, ws):
+    above = kind.above
+    opp = (ws ^ seat) & 1
+    trumped = T != NT and SUIT_OF[w] == T
+    if SUIT_OF[c] == led:
+        if opp and (led == T or not trumped) and not (above[w] >> c) & 1:
+            return above[w]
+        return 0
+    if T == NT or led == T:
+        return 0
+    tmask = SUIT_MASK[T]
+    if not trumped:
+        return tmask if opp and SUIT_OF[c] != T else 0
+    over = above[w]
+    out = 0
+    if opp and not (over >> c) & 1:
+        out |= over
+    if SUIT_OF[c] == T and not (over >> c) & 1:
+        # An under-trump: every card held was such a lower trump.
+        out |= ~tmask & _ALL | over
+    return out
+
+
+def _muette(kind, T, c, led, w):
+    if SUIT_OF[c] == led or T == NT or led == T:
+        return 0
+    tmask = SUIT_MASK[T]
+    if SUIT_OF[w] != T:
+        return tmask if SUIT_OF[c] != T else 0
+    over = kind.above[w]
+    if (over >> c) & 1:
+        return 0
+    if SUIT_OF[c] == T:
+        return over | ~tmask & _ALL
+    return over

@@ -131,6 +131,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
     fog = cfg.get("fog", False)
+    fog_deduce = cfg.get("fog_deduce", False)
     fog_voids = [(info.forbid[s] | info.soft[s]) & FULL for s in range(n)] if fog else None
     max_units = cfg["max_units"]
     # At least as much as the plain search spends (rollouts): the stop rule
@@ -169,7 +170,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 if tail and d.phase == PLAY and solve_at:
                     v, cost = tail_value(d, kind, me, n, name, solve_at)
                 elif fog and d.phase == PLAY and not (solve_at and tricks_left(d) <= solve_at):
-                    fog_playout(d, kind, fog_voids)
+                    fog_playout(d, kind, fog_voids, fog_deduce)
                     v, cost = utility(d, me, n), 1
                 else:
                     v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver)

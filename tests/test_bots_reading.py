@@ -216,7 +216,8 @@ def test_no_peeking_while_reading_the_play(game, monkeypatch):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
+@pytest.mark.parametrize("deduce", [False, True])
+def test_a_fogged_play_out_shows_no_seat_another_hand(game, deduce, monkeypatch):
     """In ZELZELA's fogged play-outs (estimate.fog_playout) every seat decides
     on its own hand, the cards still out and the voids shown, never on where
     the other cards lie: deal the others' cards differently and each seat's
@@ -255,7 +256,7 @@ def test_a_fogged_play_out_shows_no_seat_another_hand(game, monkeypatch):
             return card
         monkeypatch.setattr(bots.estimate, "pick", spy)
         for deal in (d, d2):
-            bots.estimate.fog_playout(deal, kind, [0] * g.n)
+            bots.estimate.fog_playout(deal, kind, [0] * g.n, deduce)
             assert deal.phase == DONE
         first = list(first.values())
         if len(first) == 2:
