@@ -73,6 +73,15 @@ def seat_side(view: dict, seat: str) -> str:
     return seat
 
 
+def own_side(look: "TableLook") -> str | None:
+    """The side the scoreboard marks as the viewer's own: the side of a seat
+    the viewer plays, none for a watcher or a table of bots (they have no
+    side, even though the table is drawn from one seat's place)."""
+    if look.kind(look.viewer) != "me":
+        return None
+    return seat_side(look.view, look.viewer)
+
+
 _dealer_buttons: dict = {}
 
 
@@ -122,7 +131,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     blit_text(surface, title, title_size, (start, y), GOLD, bold=True, anchor=start_anchor)
     blit_text(surface, target, t_size, (end, y + 2), DIM, anchor=end_anchor)
     y += round(fs * 1.8)
-    mine = seat_side(v, look.viewer)
+    mine = own_side(look)
     playing = v.get("phase") in ("play", "done")
     small = fs * 0.82
     for side in sides:

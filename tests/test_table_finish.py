@@ -5,7 +5,7 @@ import pygame
 
 from host.seats import seat_plan
 from rules.games import get_game
-from table.hud import TableLook, plate_lines
+from table.hud import TableLook, own_side, plate_lines
 from table.new_game import people_note
 from table_helpers import start_local
 
@@ -53,6 +53,17 @@ def test_no_plate_shows_a_call_once_the_calls_are_over():
         assert "call" not in plate_lines(look, seat)[1]
     look.view["phase"] = "call"
     assert plate_lines(look, "left")[1].startswith("call 2")
+
+
+def test_the_scoreboard_marks_a_side_as_yours_only_when_you_play_it():
+    """Gold for your own side; a watcher or a table of bots has none, though
+    the table is drawn from one seat's place."""
+    def look(kind):
+        return TableLook(view=_view("manille", phase="play"), layout=None, board=None, viewer="top",
+                         name=str.title, kind=kind)
+    assert own_side(look(lambda s: "me" if s == "top" else "bot")) == "bottom-top"
+    assert own_side(look(lambda s: "bot")) is None
+    assert own_side(look(lambda s: "person")) is None
 
 
 def test_a_new_deal_shows_its_own_number_and_dealer_before_its_cards_fly(table):
