@@ -24,7 +24,10 @@ Level by level they add skill:
            to 6,000 when the choice is close) and the deepest solver; reads
            the others' play (worlds weighted by how likely each made the
            cards they chose, ``reading``) and more of their announcements
-           (accept or pass, slams, the Manni swap); considers blind trump.
+           (accept or pass, slams, the Manni swap); considers blind trump;
+           its play-outs are fogged: in them every seat plays on its own
+           hand and what the table showed, as in the real deal, so a card
+           that leaves the others guessing gets its due (``fog``).
 
 Why the search levels differ in worlds rather than in thousands of
 play-outs: measured in the arena (README, "Bots"), determinized search gains
@@ -44,7 +47,11 @@ for bidding only), block / c1opt (Manfee call tactics, see bidding.py), time_cap
 stops early), bravado (chance of a blind trump, muette).  ZELZELA's search
 (``think``): max_units (its most play-out units a card), read_play / read_q /
 read_sharp (the play model: the heuristic's card with chance q, weights to
-the power sharp), infer_more (the extra announcements).
+the power sharp), infer_more (the extra announcements), fog (fogged
+play-outs, ``estimate.fog_playout``; fog_deduce: with the Manille
+obligations' deductions too), bid_fog (the same for the bidding estimates),
+alike_worlds (worlds that must all score every card alike before the search
+calls the cards equivalent).
 """
 
 LEVELS = {
@@ -72,7 +79,8 @@ LEVELS = {
     "ZELZELA": dict(block=True, c1opt=True, level=9, noise=0.0, slip=0.0, forget=0.0, voids=True, partner=True,
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=640,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
-                    infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16),
+                    infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16,
+                    fog=True),
 }
 
 # Reference characters for the arena only (never in the menus): ZELZELA as

@@ -140,6 +140,9 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     # one in thirty where they differ.
     min_units = min(cfg.get("rollouts", 0), max_units)
     min_worlds = cfg.get("min_worlds", 12)
+    # Worlds that must all score every card alike before the search calls
+    # the cards equivalent (more where outcomes are few and coarse).
+    alike_worlds = cfg.get("alike_worlds", min_worlds)
     batch = cfg.get("batch", 8)
     z = cfg.get("z", 2.0)
     indifferent = cfg.get("indifferent", INDIFFERENT.get(name, 0.1))
@@ -179,7 +182,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
             tally.add(weight, vals)
         if drawn > 40 * max(1, min_worlds) and tally.worlds == 0:
             break                     # nothing but hopeless worlds: use what we have
-        if tally.worlds >= min_worlds and tally.alike:
+        if tally.worlds >= alike_worlds and tally.alike:
             break                     # every card scores the same in every world so far
         if tally.worlds >= min_worlds and units >= min_units:
             alive, settled = _settle(tally, alive, z, indifferent)
