@@ -80,7 +80,7 @@ LEVELS = {
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=640,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
                     infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16,
-                    fog=True),
+                    fog=True, bid_fog=True),
 }
 
 # Reference characters for the arena only (never in the menus): ZELZELA as

@@ -263,3 +263,30 @@ def test_a_fogged_play_out_shows_no_seat_another_hand(game, deduce, monkeypatch)
             assert first[0] == first[1]
             compared += 1
     assert compared >= 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_peeking_when_zelzela_bids_from_fogged_play_outs(game):
+    """ZELZELA's calls, trump and swap come from fogged play-outs
+    (bid_fog): with the hidden cards dealt again consistently with its
+    view, every bidding decision is the same."""
+    from test_bots import redeal
+    assert config("ZELZELA", None, game).get("bid_fog")
+    rng = random.Random(12)
+    checked = 0
+    for k in range(6):
+        m = Match(game)
+        m.start_deal(rng=random.Random(100 + k))
+        while m.in_deal and checked < 8:
+            seat = m.to_act()
+            view = seat_view(m, seat)
+            if view["phase"] == "play":
+                break
+            alt = redeal(m, seat, rng)
+            a = make_bot("ZELZELA", 6, budget=0.05).choose(view)
+            if alt is not None:
+                assert seat_view(alt, seat) == view
+                assert make_bot("ZELZELA", 6, budget=0.05).choose(seat_view(alt, seat)) == a
+                checked += 1
+            m.apply(seat, a)
+    assert checked >= 4
