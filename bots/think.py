@@ -15,6 +15,10 @@ Like ``search.pimc`` it scores every candidate card in sampled worlds, but:
   not worth more than ``indifferent`` points, or when ``max_units`` of work
   are spent.  A forced card or a choice between equivalent cards costs
   nothing; a close choice gets the whole budget;
+* with ``fog`` a world is played out blind (``estimate.fog_playout``): each
+  seat plays on its own hand and what the table showed, not on the world's
+  other hands, so the score of a card no longer assumes that everyone later
+  guesses right (the strategy fusion of open play-outs);
 * optionally (``tail``) a play-out runs the heuristic only until
   ``solve_at`` tricks are left and solves the rest exactly, instead of
   solving only when the whole rest is that short.
