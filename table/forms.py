@@ -181,8 +181,11 @@ class Form:
 
     def label(self, text: str, cls: str = "@heading_label", width: int | None = None) -> None:
         w = width or self.lw
-        self.scene.add(UILabel(self.place(pygame.Rect(self.x0, self.y, w, self.rh)), text,
-                               self.ui, object_id=fit_id(cls, text, w + 20)))
+        # A little taller than the row, about the same middle: in a tall form
+        # squeezed into a short window the row can be a pixel or two lower
+        # than the heading font, which would clip the letters' feet.
+        rect = pygame.Rect(self.x0, self.y - 4, w, self.rh + 8)
+        self.scene.add(UILabel(self.place(rect), text, self.ui, object_id=fit_id(cls, text, w + 20)))
 
     def note(self, text: str) -> None:
         """A full-width line of small print."""
@@ -193,8 +196,11 @@ class Form:
         return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
 
     def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> DropDown:
+        # Rows squeezed below the drop-down's font (a tall form in a short
+        # window, taller Dari letters) take the compact font: never cut letters.
+        compact = ObjectID(class_id="@compact_drop") if self.squeezed and self.rh < 32 else None
         d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui,
-                                          expansion_height_limit=round(self.H * 0.45)))
+                                    expansion_height_limit=round(self.H * 0.45), object_id=compact))
         self.drops[name] = d
         self.shown[name] = {o: o for o in options}
         return d
@@ -210,7 +216,7 @@ class Form:
         return b
 
     def text(self, text: str, x: int = 0, width: int | None = None) -> None:
-        self.scene.add(UILabel(self.field(x, width), text, self.ui))
+        self.scene.add(UILabel(self.field(x, width).inflate(0, 8), text, self.ui))
 
     def entry(self, name: str, text: str, limit: int = 32) -> UITextEntryLine:
         e = self.scene.add(UITextEntryLine(self.field(), self.ui))

@@ -101,7 +101,7 @@ class LobbyScene(MenuScene):
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
-        self.add(UILabel(code_label, _("Join code"), ui, object_id=oid("@note_label")))
+        self.add(UILabel(code_label.inflate(0, 8), _("Join code"), ui, object_id=oid("@note_label")))
         self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables")))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)

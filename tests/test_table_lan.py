@@ -266,6 +266,28 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         server.stop(wait=True)
 
 
+def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
+    """In a short window the host's form squeezes its rows below the drop-downs'
+    font; the drop-downs then take the compact font (the words' feet were cut)."""
+    table.frames(2)
+    table.click_button("new")
+    table.frames(1)
+    table.click_button("lan")
+    table.post(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)
+    table.frames(3)
+    roomy = table.scene.form
+    assert roomy.rh >= 32
+    assert all(d.class_ids[-1] != "@compact_drop" for d in roomy.drops.values())
+    table.post(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)
+    table.frames(3)
+    form = table.scene.form
+    assert form.squeezed and form.rh < 32
+    assert form.drops and all(d.class_ids[-1] == "@compact_drop" for d in form.drops.values())
+    # the compact font's letters fit the squeezed row (border and padding aside)
+    button = next(iter(form.drops.values())).current_state.selected_option_button
+    assert button.font.size("Open seat (a friend)")[1] <= form.rh - 4
+
+
 def test_host_setup_offers_each_games_options_as_new_game_does(table):
     app = table.app
     app.lan_options = dict(LOOPBACK)
