@@ -18,7 +18,7 @@ from rules.games import Game
 from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
-from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, text_width
+from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, render, text_width
 from .widgets import DropDown
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
@@ -47,7 +47,7 @@ _felts: dict = {}
 
 
 def draw_backdrop(surface: pygame.Surface, title: str | None = None, subtitle: str | None = None,
-                  title_scale: float = 1.0) -> None:
+                  title_scale: float = 1.0, floor: int | None = None) -> None:
     """The felt and the title: behind every menu (a tall form passes a smaller
     ``title_scale`` so the title keeps clear of it)."""
     size = surface.get_size()
@@ -67,7 +67,12 @@ def draw_backdrop(surface: pygame.Surface, title: str | None = None, subtitle: s
         title = _(title)                        # titles are declared with N_(): worded when drawn
         subtitle = _(subtitle) if subtitle else subtitle
         fs = max(24, round(H * 0.085 * title_scale))
-        blit_text(surface, title, fs, (W // 2, round(H * 0.07)), GOLD, bold=True, anchor="midtop", shadow=True)
+        top = round(H * 0.07)
+        # Above a form the title ends over its first row (``floor``), in every
+        # language's letters (Dari's run taller): smaller until it does.
+        while floor is not None and fs > 24 and top + render(title, fs, GOLD, True, True).get_height() > floor:
+            fs -= 2
+        blit_text(surface, title, fs, (W // 2, top), GOLD, bold=True, anchor="midtop", shadow=True)
         if subtitle:
             blit_text(surface, subtitle, fs * 0.3, (W // 2, round(H * 0.07 + fs * 1.25)), CREAM, anchor="midtop")
 
@@ -89,6 +94,7 @@ class MenuScene(Scene):
     title: str | None = N_("MANFEE")
     subtitle: str | None = None
     title_scale = 1.0
+    title_floor: int | None = None           # a form's top: the title stays above it
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -129,7 +135,7 @@ class MenuScene(Scene):
         return next((n for n, b in self.buttons.items() if b is e.ui_element), None)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.title, self.subtitle, self.title_scale)
+        draw_backdrop(surface, self.title, self.subtitle, self.title_scale, self.title_floor)
 
     def card_images(self) -> Any:
         L = Layout(self.app.size)
@@ -164,6 +170,7 @@ class Form:
             self.gap = max(4, min(self.gap, (room - y) // rows - self.rh))
             self.squeezed = True
         self.y = y
+        scene.title_floor = y - 6
         self.buttons: dict = {}
         self.drops: dict = {}
         self.entries: dict = {}

@@ -460,3 +460,22 @@ def test_switching_the_language_at_the_table_rewords_it(table, manfee_home):
     assert plate_lines(scene.look(), "left")[1].endswith("bot") and "annonce" in " ".join(
         plate_lines(scene.look(), s)[1] for s in scene.seats)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_forms_title_ends_above_its_first_row(code):
+    """The screen's title shrinks until it ends above the form (``floor``):
+    Dari's taller letters were cut by the first drop-down at 1024x600."""
+    from table.forms import draw_backdrop
+    from table.theme import GOLD
+    pygame.font.init()
+    i18n.set_language(code)
+    surface = pygame.Surface((1024, 600))
+    floor = 100
+    draw_backdrop(surface, "New game", floor=floor)
+
+    def gold(y):
+        return any(all(abs(a - b) < 30 for a, b in zip(surface.get_at((x, y))[:3], GOLD))
+                   for x in range(300, 724, 2))
+    assert any(gold(y) for y in range(30, floor))
+    assert not any(gold(y) for y in range(floor, 140))
