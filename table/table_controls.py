@@ -116,6 +116,18 @@ class TableControls:
                          fixed=True)
 
     def _build_pickers(self):
+        self._rebuild_pickers()
+        # A press on a choice that the rebuild replaced carries over to its
+        # new button, so the release still clicks it (the picker can be
+        # rebuilt between the press and the release when a message comes in).
+        for name, b in self.buttons.items():
+            if name.startswith("act:") and getattr(b, "action", None) in self._held_actions:
+                b.held = True
+        self._held_actions = []
+
+    def _rebuild_pickers(self):
+        self._held_actions = [b.action for n, b in self.buttons.items()
+                              if n.startswith("act:") and getattr(b, "held", False) and b in self.transient]
         for e in self.transient:
             e.kill()
             if e in self.ui:

@@ -28,6 +28,23 @@ def test_a_panel_gives_way_to_your_decision_and_to_a_new_deal(table):
     assert scene.overlay is None
 
 
+def test_a_press_on_a_choice_survives_the_picker_being_rebuilt_before_the_release(table):
+    """A message can rebuild the picker between a press and its release: the
+    release still makes the choice pressed (it was lost, now and then, in
+    the LAN test on a busy machine)."""
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    before = scene.shown["version"]
+    b = scene.buttons["act:0"]
+    pos = b.rect.center
+    table.move(pos, held=False)
+    table.press(pos)
+    scene._build_pickers()                      # the rebuild a message would cause
+    assert scene.buttons["act:0"] is not b and scene.buttons["act:0"].action == b.action
+    table.release(pos)
+    assert table.until(lambda: scene.pending is not None or scene.shown["version"] != before, limit=600)
+
+
 def test_the_scores_button_hides_while_the_deal_summary_shows_the_scores(table):
     scene = start_local(table, "manni", {}, humans=0, bots=("KADO",) * 3, seed=2)
     assert table.until(lambda: scene.summary_open, limit=20000)
