@@ -16,6 +16,7 @@ from rules.games import get_game
 from rules.views import history_codes
 from rules import actions as A
 from .core import kind_of, popcount
+from .policy import FULL
 
 WIDOW = "widow"
 
@@ -186,8 +187,6 @@ class Info:
                          str(len(self.codes)), str(self.hand), str(self.hand_hidden)))
 
 
-_ALL = (1 << 52) - 1
-
 
 def shown_absent(name: str, kind, T: int, seat: int, c: int, led: int, w: int, ws: int) -> int:
     """The cards ``seat`` showed everyone it does not hold by playing ``c``
@@ -223,7 +222,7 @@ def _flemish(kind, T, seat, c, led, w, ws):
         out |= over
     if SUIT_OF[c] == T and not (over >> c) & 1:
         # An under-trump: every card held was such a lower trump.
-        out |= ~tmask & _ALL | over
+        out |= ~tmask & FULL | over
     return out
 
 
@@ -237,5 +236,5 @@ def _muette(kind, T, c, led, w):
     if (over >> c) & 1:
         return 0
     if SUIT_OF[c] == T:
-        return over | ~tmask & _ALL
+        return over | ~tmask & FULL
     return over

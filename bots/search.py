@@ -14,7 +14,7 @@ from rules.cards import SUIT_OF, SUIT_MASK, mask_cards
 from rules.deal import PLAY, DONE
 from rules.manille import card_points
 from .core import popcount
-from .estimate import playout
+from .estimate import fog_playout, playout
 from .policy import pick
 
 
@@ -150,17 +150,22 @@ def tricks_left(d):
     return popcount(max(d.hands, key=popcount)) if d.hands else 0
 
 
-def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None):
+def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog=None):
     """Worth of deal ``d`` (after the candidate card) in one world, and its
     cost in play-out units (a solve counts its nodes).  ``solver``: a Solver
     of this world to reuse, so that the candidates of one world share its
-    table of positions already solved (about a third fewer nodes)."""
+    table of positions already solved (about a third fewer nodes).  ``fog``:
+    (voids, deduce) to play out blind (``estimate.fog_playout``) instead of
+    with every hand visible."""
     if d.phase == PLAY and solve_at and tricks_left(d) <= solve_at:
         sv = solver or Solver(kind, me, n, name)
         before = sv.nodes
         return sv.value(d), 1 + (sv.nodes - before) // 12
     if d.phase == PLAY:
-        playout(d, kind, rng, eps)
+        if fog is not None:
+            fog_playout(d, kind, *fog)
+        else:
+            playout(d, kind, rng, eps)
     return utility(d, me, n), 1
 
 

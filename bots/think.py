@@ -34,17 +34,15 @@ import time
 from typing import Callable
 
 from rules.deal import PLAY
-from .estimate import fog_playout
 from .infer import acceptor
 from .knowledge import Info
-from .policy import pick
+from .policy import FULL, pick
 from .reading import play_reader
 from .sample import sample_world, Worlds
 from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
 
 # Points below which two cards count as equally good, per game (a Manille
 # point, a tenth of a Manfee deal point, a fiftieth of a Manni trick).
-FULL = (1 << 52) - 1
 INDIFFERENT = {"manfee": 0.1, "manille": 0.2, "manille-muette": 0.2, "manni": 0.02}
 
 
@@ -134,9 +132,9 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     solve_at = cfg.get("solve_at", 0)
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
-    fog = cfg.get("fog", False)
-    fog_deduce = cfg.get("fog_deduce", False)
-    fog_voids = [(info.forbid[s] | info.soft[s]) & FULL for s in range(n)] if fog else None
+    # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
+    fog = ([(info.forbid[s] | info.soft[s]) & FULL for s in range(n)], cfg.get("fog_deduce", False)) \
+        if cfg.get("fog") else None
     max_units = cfg["max_units"]
     # At least as much as the plain search spends (rollouts): the stop rule
     # only decides how far past it a close choice goes.  With deterministic
@@ -176,11 +174,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 d.step(c)
                 if tail and d.phase == PLAY and solve_at:
                     v, cost = tail_value(d, kind, me, n, name, solve_at)
-                elif fog and d.phase == PLAY and not (solve_at and tricks_left(d) <= solve_at):
-                    fog_playout(d, kind, fog_voids, fog_deduce)
-                    v, cost = utility(d, me, n), 1
                 else:
-                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver)
+                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog)
                 vals[c] = v
                 units += cost
             tally.add(weight, vals)
