@@ -2,7 +2,7 @@
 
     pip install -r requirements-bench.txt          # OpenSpiel: benchmarks only
     python3 -m benchmarks.bots_openspiel --game manille --a ZELZELA --deals 300 \\
-        --sims 400 --out benchmarks/bots_results/issue15/openspiel.jsonl
+        --sims 600 --jobs 2 --out benchmarks/bots_results/issue15/openspiel.jsonl
 
 The game is registered with OpenSpiel (``pyspiel.register_game``) as a thin
 wrapper of ``rules``' Deal: an action is the rules' action code (cards and
@@ -214,11 +214,12 @@ def main(argv=None) -> None:
     p.add_argument("--uct", type=float, default=2.0)
     p.add_argument("--rollout", choices=["random", "heuristic"], default="random")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="processes (sets are shared out, results as with one)")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
     arena.EXTRA_PLAYERS["ISMCTS"] = lambda seed, budget: IsmctsPlayer(seed, a.sims, a.uct, a.rollout)
     t = time.time()
-    r = arena.run(a.game, a.a, "ISMCTS", a.deals, a.seed, 1)
+    r = arena.run(a.game, a.a, "ISMCTS", a.deals, a.seed, a.jobs)
     r.update(game=a.game, seed=a.seed, options={}, seconds=round(time.time() - t, 1),
              ismcts={"sims": a.sims, "uct_c": a.uct, "rollout": a.rollout},
              b=f"ISMCTS-{a.sims}" + ("-heuristic" if a.rollout == "heuristic" else ""))

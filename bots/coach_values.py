@@ -1,8 +1,9 @@
 """What each choice of one decision is worth: the coach's two measures.
 
 * ``seat_values(view, ...)`` judges from what the seat knew: it deals the
-  unseen cards many times consistently with the seat's view (weighted by
-  what the others announced, as the searching bots do), and plays every
+  unseen cards many times consistently with the seat's view (drawn by what
+  the others announced and weighted by how likely each world made the cards
+  they played, as ZELZELA reads them: ``reading``), and plays every
   candidate in the same worlds, so the differences between candidates carry
   little noise.  It reads the view and nothing else.
 * ``true_values(deal, seat, ...)`` is the all-hands ("double dummy")
@@ -14,7 +15,11 @@ After the candidate, a deal goes on the same way in both measures: the
 remaining announcements (calls, accept or pass, trump, taps, the Manni swap)
 come from TANA's formulas, each seat reading only its own view of that world
 (quick, and nobody peeks at a hand to announce), the cards from the heuristic
-player with every hand visible (the bots' play-outs), the last tricks solved.
+player, the last tricks solved.  In the seat's measure the heuristic plays
+fogged, each seat on its own hand and what the table showed
+(``estimate.fog_playout``, as in ZELZELA's search), so a choice that leaves
+the others guessing gets its due; in the all-hands measure it sees every
+hand.
 
 Worth is in the game's points, from the seat's side: its side's deal score
 minus the other side's (four-player games), its own score (Manni).
@@ -36,6 +41,8 @@ from .core import kind_of
 from .infer import acceptor
 from .knowledge import Info
 from .levels import config
+from .policy import FULL
+from .reading import play_reader
 from .sample import Worlds, sample_world
 from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
 
@@ -43,6 +50,8 @@ from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
 # caller's team call) from formulas, without noise, so a continuation costs a
 # fraction of a millisecond and is the same every time.
 _FORMULA = dict(config("TANA"), bid_worlds=0, bid_noise=0.0)
+# The seat's measure reads the play with ZELZELA's model of a player.
+_READ = config("ZELZELA")
 
 
 @dataclass(frozen=True)
@@ -104,9 +113,10 @@ def _apply(d: Deal, code: int) -> None:
 
 
 def go_on(d: Deal, table: _Table, me: int, rng: random.Random, solve_at: int,
-          eps: float = 0.0) -> tuple[float, int]:
+          eps: float = 0.0, fog: tuple | None = None) -> tuple[float, int]:
     """Finish deal ``d`` with the continuation: its worth to seat ``me``, and
-    the cost in play-out units (a solved end counts its nodes)."""
+    the cost in play-out units (a solved end counts its nodes).  ``fog``:
+    (voids, deduce) to play the cards out blind (``search.evaluate``)."""
     while d.phase != PLAY and d.phase != DONE:
         s = d.turn
         if not hand_visible(d, s):
@@ -116,7 +126,7 @@ def go_on(d: Deal, table: _Table, me: int, rng: random.Random, solve_at: int,
         d.step(decide(info, _FORMULA, rng))
     if d.phase == PLAY:
         name = table.match.game.name
-        return evaluate(d, kind_of(name), me, d.n, name, solve_at, rng, eps)
+        return evaluate(d, kind_of(name), me, d.n, name, solve_at, rng, eps, fog=fog)
     return utility(d, me, d.n), 1
 
 
@@ -142,19 +152,26 @@ def _reduce(info_kind, cands: list[int], hand: int, live: int) -> tuple[list[int
     return kept, rep
 
 
-def _summarise(rows: dict[int, list[float]], rep: dict[int, int], exact: bool) -> Valuation:
+def _summarise(rows: dict[int, list[float]], rep: dict[int, int], exact: bool,
+               weights: list[float] | None = None) -> Valuation:
+    """Weighted means of the rows (every world weighs 1 unless ``weights``),
+    and the standard error of (best - candidate) over the worlds, with the
+    weights' effective number of worlds."""
     n = len(next(iter(rows.values())))
-    means = {c: sum(v) / n for c, v in rows.items()}
+    w = weights if weights is not None else [1.0] * n
+    sw = sum(w)
+    means = {c: sum(wi * x for wi, x in zip(w, v, strict=True)) / sw for c, v in rows.items()}
     best = max(sorted(means), key=lambda c: means[c])
+    ess = sw * sw / sum(wi * wi for wi in w)
     spread = {}
     for c, v in rows.items():
-        if exact or n < 2:
+        if exact or ess < 2:
             spread[c] = 0.0
             continue
         diffs = [b - x for b, x in zip(rows[best], v, strict=True)]
-        mu = sum(diffs) / n
-        var = sum((x - mu) ** 2 for x in diffs) / (n - 1)
-        spread[c] = math.sqrt(var / n)
+        mu = sum(wi * x for wi, x in zip(w, diffs)) / sw
+        var = sum(wi * (x - mu) ** 2 for wi, x in zip(w, diffs)) / sw * ess / (ess - 1)
+        spread[c] = math.sqrt(var / ess)
     values = {c: means[rep.get(c, c)] for c in rep}
     return Valuation(values, {c: spread[rep.get(c, c)] for c in rep}, n, exact)
 
@@ -195,27 +212,37 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
         live |= 1 << c
     kept, rep = _reduce(info.kind, cands, info.hand, live)
     rng = random.Random(decision_seed(seed, "review|" + info.public_key()))
-    acc = acceptor(info, 1.0, True)
+    acc = acceptor(info, 1.0, True, more=True)
+    reader = play_reader(info, _READ["read_q"], _READ["read_sharp"])
+    fog = (info.fog_voids(), False)
     table = _Table(view)
     maker = Worlds(info)
     rows: dict[int, list[float]] = {c: [] for c in kept}
+    weights: list[float] = []
     limit = max(1, worlds) * len(kept)
     units = 0
     for w in range(max(1, worlds)):
         if units >= limit and w >= min_worlds:
             break
         if info.hand_hidden:
-            base = _blind_world(info, rng)
+            base = _blind_world(info, rng)       # nothing played yet: nothing to read
+            weight = 1.0
         else:
             others, widow = sample_world(info, rng, acc)
+            weight = reader(others, widow) if reader else 1.0
+            if weight <= 0.0:
+                continue                         # the play rules this world out
             base = maker.deal(others, widow)
+        weights.append(weight)
         for c in kept:
             d = base.copy()
             _apply(d, c)
-            value, cost = go_on(d, table, info.me, rng, solve_at)
+            value, cost = go_on(d, table, info.me, rng, solve_at, fog=fog)
             rows[c].append(value)
             units += cost
-    return _summarise(rows, rep, exact=False)
+    if not weights:                              # every world ruled out: judge them alike
+        return _summarise({c: [0.0] for c in kept}, rep, exact=False)
+    return _summarise(rows, rep, exact=False, weights=weights)
 
 
 def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,

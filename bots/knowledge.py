@@ -181,6 +181,11 @@ class Info:
                 return suit
         return -1
 
+    def fog_voids(self) -> list[int]:
+        """What each seat was seen to lack (voids, the Manille obligations'
+        deductions, Manfee drops), as fogged play-outs start from it."""
+        return [(self.forbid[s] | self.soft[s]) & FULL for s in range(self.n)]
+
     def public_key(self):
         """A text that identifies this decision point from the view alone."""
         return "|".join((self.name, str(self.view.get("deal")), str(self.me), self.phase,

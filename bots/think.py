@@ -36,7 +36,7 @@ from typing import Callable
 from rules.deal import PLAY
 from .infer import acceptor
 from .knowledge import Info
-from .policy import FULL, pick
+from .policy import pick
 from .reading import play_reader
 from .sample import sample_world, Worlds
 from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
@@ -133,8 +133,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
     # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
-    fog = ([(info.forbid[s] | info.soft[s]) & FULL for s in range(n)], cfg.get("fog_deduce", False)) \
-        if cfg.get("fog") else None
+    fog = (info.fog_voids(), cfg.get("fog_deduce", False)) if cfg.get("fog") else None
     max_units = cfg["max_units"]
     # At least as much as the plain search spends (rollouts): the stop rule
     # only decides how far past it a close choice goes.  With deterministic

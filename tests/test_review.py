@@ -7,6 +7,7 @@ import pytest
 
 from rules import Match
 from rules.cards import parse_card, make_mask
+from rules.deal import PLAY
 from rules.views import seat_view
 from bots import make_bot
 from bots.review import (ReviewError, label_for, main, review_deal, review_record,
@@ -201,3 +202,47 @@ def test_the_position_of_a_reviewed_decision():
     assert [t["card"] for t in view["trick"]] == ["9H", "7H", "KH"]
     with pytest.raises(ReviewError, match="no action 99"):
         match_before(record, 0, 99)
+
+
+def test_the_seats_measure_weighs_worlds_as_the_reading_does():
+    """Worlds are weighted by the reading of the play: a world the reading
+    rules out counts for nothing, and the means follow the weights."""
+    from bots.coach_values import _summarise
+    rows = {1: [10.0, 0.0, 4.0], 2: [0.0, 0.0, 4.0]}
+    rep = {1: 1, 2: 2}
+    even = _summarise(rows, rep, exact=False)
+    assert even.values == {1: pytest.approx(14 / 3), 2: pytest.approx(4 / 3)}
+    first_only = _summarise(rows, rep, exact=False, weights=[1.0, 0.0, 0.0])
+    assert first_only.values == {1: 10.0, 2: 0.0}
+    leaning = _summarise(rows, rep, exact=False, weights=[3.0, 1.0, 0.0])
+    assert leaning.values[1] == pytest.approx(7.5) and leaning.best == 1
+
+
+def test_the_seats_measure_reads_the_play_and_plays_out_fogged(monkeypatch):
+    """``seat_values`` asks the reading for every world it draws and keeps
+    only those the play allows; its continuations play fogged, the
+    all-hands measure's open."""
+    from bots import coach_values
+    m = next(m for m in decision_points("manille", {}, seed=7, count=8, stop=(8, 20))
+             if m.deal.phase == PLAY and len(m.deal.legal()) > 1)
+    view = seat_view(m, m.to_act())
+    asked, fogs = [], []
+    real_evaluate = coach_values.evaluate
+
+    def spy(*args, fog=None, **kw):
+        fogs.append(fog)
+        return real_evaluate(*args, fog=fog, **kw)
+
+    def half_reader(info, q, sharp):
+        def weigh(others, widow):
+            asked.append(others)
+            return float(len(asked) % 2)             # every other world ruled out
+        return weigh
+    monkeypatch.setattr(coach_values, "play_reader", half_reader)
+    monkeypatch.setattr(coach_values, "evaluate", spy)
+    val = coach_values.seat_values(view, worlds=8, min_worlds=8)
+    assert len(asked) >= 2 * val.samples - 1 and val.samples >= 4
+    assert fogs and all(f is not None for f in fogs)
+    fogs.clear()
+    coach_values.true_values(m.deal, view, runs=2)
+    assert all(f is None for f in fogs)
