@@ -51,7 +51,8 @@ the power sharp), infer_more (the extra announcements), fog (fogged
 play-outs, ``estimate.fog_playout``; fog_deduce: with the Manille
 obligations' deductions too), bid_fog (the same for the bidding estimates),
 alike_worlds (worlds that must all score every card alike before the search
-calls the cards equivalent).
+calls the cards equivalent), node_units (solver nodes charged as one
+play-out unit, ``search.NODE_UNITS``).
 """
 
 LEVELS = {

@@ -150,9 +150,15 @@ def tricks_left(d):
     return popcount(max(d.hands, key=popcount)) if d.hands else 0
 
 
-def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog=None):
+# Solver nodes that cost one play-out unit: a play-out plays a whole deal
+# out, a node is one card tried.
+NODE_UNITS = 12
+
+
+def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog=None,
+             node_units=NODE_UNITS):
     """Worth of deal ``d`` (after the candidate card) in one world, and its
-    cost in play-out units (a solve counts its nodes).  ``solver``: a Solver
+    cost in play-out units (a solve counts its nodes, ``node_units`` a unit).  ``solver``: a Solver
     of this world to reuse, so that the candidates of one world share its
     table of positions already solved (about a third fewer nodes).  ``fog``:
     (voids, deduce) to play out blind (``estimate.fog_playout``) instead of
@@ -160,7 +166,7 @@ def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog
     if d.phase == PLAY and solve_at and tricks_left(d) <= solve_at:
         sv = solver or Solver(kind, me, n, name)
         before = sv.nodes
-        return sv.value(d), 1 + (sv.nodes - before) // 12
+        return sv.value(d), 1 + (sv.nodes - before) // node_units
     if d.phase == PLAY:
         if fog is not None:
             fog_playout(d, kind, *fog)

@@ -39,7 +39,7 @@ from .knowledge import Info
 from .policy import pick
 from .reading import play_reader
 from .sample import sample_world, Worlds
-from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
+from .search import NODE_UNITS, Solver, equivalent_reduce, evaluate, tricks_left, utility
 
 # Points below which two cards count as equally good, per game (a Manille
 # point, a tenth of a Manfee deal point, a fiftieth of a Manni trick).
@@ -65,7 +65,7 @@ def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[floa
     if d.phase != PLAY:
         return utility(d, me, n), 1
     sv = Solver(kind, me, n, name)
-    return sv.value(d), 1 + sv.nodes // 12
+    return sv.value(d), 1 + sv.nodes // NODE_UNITS
 
 
 class Tally:
@@ -135,6 +135,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
     fog = (info.fog_voids(), cfg.get("fog_deduce", False)) if cfg.get("fog") else None
     max_units = cfg["max_units"]
+    node_units = cfg.get("node_units", NODE_UNITS)
     # At least as much as the plain search spends (rollouts): the stop rule
     # only decides how far past it a close choice goes.  With deterministic
     # play-outs most cards tie in most worlds, and a dozen worlds can miss the
@@ -174,7 +175,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 if tail and d.phase == PLAY and solve_at:
                     v, cost = tail_value(d, kind, me, n, name, solve_at)
                 else:
-                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog)
+                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog, node_units)
                 vals[c] = v
                 units += cost
             tally.add(weight, vals)
