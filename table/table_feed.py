@@ -23,6 +23,20 @@ class TableFeed:
             if self.app.top is not self and msg.get("type") in ("bye", "host_closed"):
                 return
 
+    def _starting_view(self, before: dict, waiting: list) -> dict:
+        """The view the table is laid out from: as it stood before the first
+        waiting events, which then play on from it (a player who joins just
+        after the bots' calls sees them made, and the call picker shows once,
+        when they are done, instead of showing, stepping aside and coming back)."""
+        start = before
+        for msg in waiting:
+            if msg.get("type") == "events":
+                return start if start.get("phase") else self.link.view(self.viewer)
+            view = (msg.get("views") or {}).get(self.viewer) or msg.get("view")
+            if isinstance(view, dict):
+                start = view
+        return self.link.view(self.viewer)
+
     def take(self, msg):
         kind = msg.get("type")
         if kind == "events":

@@ -43,10 +43,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.link = link
         self.game = link.game
         self.seats = link.seats
-        self._held = []            # messages polled before they could be shown
-        for msg in link.poll():
-            if msg.get("type") != "welcome":
-                self._held.append(msg)
+        # A LAN link took its welcome already; a local one finds it among the waiting messages.
+        before = {s: link.view(s) for s in (*link.my_seats(), None)}
+        waiting = link.poll()
+        self._held = [msg for msg in waiting if msg.get("type") != "welcome"]   # shown once laid out
         self.mine = link.my_seats()
         self.hotseat = len(self.mine) > 1
         self.demo = not self.mine
@@ -55,7 +55,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.board = Board(app, self.seats, self.viewer, app.size, self.game.rank_order)
         self.director = Director(self)
         self.input = HandInput(self)
-        self.shown = link.view(self.viewer)
+        self.shown = self._starting_view(before.get(self.viewer) or before[None], waiting)
         self.anim_view = self.shown
         self.clock = 0.0
         self.banners = []          # [text, sub, left, total, age]

@@ -56,9 +56,8 @@ def to_my_play(table, scene, seconds=30.0):
             return v
         before = v["version"]
         table.click_button("act:0")
-        # Events that arrive just after joining (the calls made before) are
-        # animated after the picker first showed: it steps aside for them and
-        # the click can land while it is away.  Then, as a player would, ask again.
+        # Wait for the host's answer before looking again (a click the host
+        # refused leaves a message, and the loop asks again, as a player would).
         wait_real(table, lambda b=before: scene.shown["version"] != b or scene.message, 5)
     raise AssertionError("never reached a play turn")
 

@@ -225,3 +225,31 @@ def test_the_picker_works_from_the_keyboard(table):
     table.key(pygame.K_RIGHT)
     table.key(pygame.K_RETURN)
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[1])
+
+
+def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_the_picker(table):
+    """A screen that opens on a table where the bots already called (a LAN
+    player joining just after the deal began) is laid out as it stood before
+    those moves and plays them on: the call picker shows once, when they are
+    done, and never steps aside for moves made before it showed."""
+    import time
+    from host.local import open_local
+    from table.scenes import open_scene
+    link = open_local("manfee", {}, humans=1, bots=["KADO"] * 3, seed=7)
+    for _ in range(100):                       # a screen far behind: the bots go ahead
+        link.shown(10 ** 9)
+        time.sleep(0.01)
+        if link.inbox.qsize() >= 4:
+            break
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    newest = link.view("bottom")
+    assert newest["phase"] == "call" and newest["turn"] == "bottom"
+    assert scene.shown["version"] < newest["version"] and "act:0" not in scene.buttons
+    shown_before_done = []
+    assert table.until(lambda: (shown_before_done.append(scene.waiting_for_human() is not None
+                                                        and scene.director.busy()),
+                                scene.waiting_for_human() is not None)[1], limit=2000)
+    assert scene.shown["version"] == newest["version"] and not any(shown_before_done)
+    # the bots' calls were made on screen: each reached the log
+    assert newest["history"] and [seat for seat, _words in scene.log] == [h["seat"] for h in newest["history"]]
