@@ -19,7 +19,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import _, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
 from .rich import blit_rich, card_words, rich
-from .words import describe
+from .words import announce_text, describe
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
 from . import explain
 
@@ -101,7 +101,8 @@ class TableDrawing:
         fs = max(11, round(L.H * 0.018))
         line_h = round(fs * 1.35)
         rows = max(1, int((h - fs) // line_h))
-        lines = [_("{name}: {words}").format(name=self.player_name(seat), words=words) for seat, words in self.log]
+        lines = [_("{name}: {words}").format(name=self.player_name(seat), words=announce_text(action))
+                 for seat, action in self.log]
         if self.held:
             lines.append(_("Bots on hold: press H to go on"))
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))

@@ -71,7 +71,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.message = None        # [text, time]
         self.results_shown = False
         self.pending = None        # (card or None, version): an intent the host has not answered
-        self.log = []              # the deal's announcements: (seat, words), newest last
+        self.log = []              # the deal's announcements: (seat, action), newest last
         self.log_scroll = 0        # lines scrolled back in the log
         self.held = False          # the player paused the bots (H)
         self.log_rect = None       # where the log was drawn (the wheel scrolls it)
@@ -137,7 +137,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def announce(self, seat, action, view=None):
         self.announces[seat] = [announce_text(action), 0.0]
         if "cut" not in action:
-            self.log.append((seat, announce_text(action)))
+            self.log.append((seat, dict(action)))   # worded when drawn: in the language of the moment
         if "decision" in action and view is not None and view.get("targets"):
             accept = action["decision"] == "accept"
             if self.link.kind(seat) == "me" and not self.hotseat:

@@ -110,9 +110,30 @@ def test_announcements_stay_longer_at_a_slower_pace_and_go_in_the_deal_log(table
     app.settings.bot_pace = 0.0
     assert slow > quick > 0
     wait_turn(table, scene)                     # left has called before bottom
-    assert ("left", f"call {scene.shown['calls']['left']}") in scene.log
+    assert ("left", {"call": scene.shown["calls"]["left"]}) in scene.log
     scene.draw(app.screen)
     assert any(name == "log" for name, _r in scene.drawn)
+
+
+def test_the_deal_log_speaks_the_language_of_the_moment(table, monkeypatch):
+    """Lines already in the log are worded again when the language changes
+    mid-deal (they used to keep the words of the moment they were made)."""
+    from table import i18n, table_draw
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    call = scene.shown["calls"]["left"]
+    lines = []
+    monkeypatch.setattr(table_draw, "blit_rich", lambda _surface, text, *a, **k: lines.append(text))
+    scene.draw(table.app.screen)
+    assert any(x.endswith(f": call {call}") for x in lines)
+    try:
+        i18n.set_language("nl")
+        lines.clear()
+        scene.draw(table.app.screen)
+    finally:
+        i18n.set_language("en")
+    assert any(x.endswith(f": bod {call}") for x in lines)
+    assert not any(x.endswith(f": call {call}") for x in lines)
 
 
 def test_h_holds_the_bots_and_h_again_lets_them_go_on(table):
