@@ -41,7 +41,6 @@ from .core import kind_of
 from .infer import acceptor
 from .knowledge import Info
 from .levels import config
-from .policy import FULL
 from .reading import play_reader
 from .sample import Worlds, sample_world
 from .search import Solver, equivalent_reduce, evaluate, tricks_left, utility
