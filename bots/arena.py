@@ -150,6 +150,36 @@ def summarize(results, a, b):
                           1000 * sum(tb) / max(1, len(tb))]}
 
 
+def pool(parts: list[dict]) -> dict:
+    """One result from ``parts``: arena results of the same pair on
+    different seeds (``benchmarks/bots_pool.py``).  The counts add up, the
+    win rate gets its Wilson interval over all the sets, the mean difference
+    its interval from each part's variance (recovered from its half-width).
+
+    >>> a = {"sets": 100, "wins": 50, "ties": 10, "losses": 40, "mean_diff": 1.0, "diff_ci95": 1.96}
+    >>> b = {"sets": 300, "wins": 150, "ties": 30, "losses": 120, "mean_diff": 2.0, "diff_ci95": 1.96}
+    >>> r = pool([a, b])
+    >>> r["sets"], r["wins"], r["win_rate"], r["mean_diff"]
+    (400, 200, 0.55, 1.75)
+    """
+    n = sum(p["sets"] for p in parts)
+    wins = sum(p["wins"] for p in parts)
+    ties = sum(p["ties"] for p in parts)
+    losses = sum(p["losses"] for p in parts)
+    rate = (wins + ties / 2) / n
+    mean = sum(p["mean_diff"] * p["sets"] for p in parts) / n
+    # Each part: variance of a set's difference = n * (half-width / 1.96)^2;
+    # the pooled variance adds the parts' spread around the pooled mean.
+    ss = 0.0
+    for p in parts:
+        var = p["sets"] * (p["diff_ci95"] / 1.96) ** 2
+        ss += var * max(1, p["sets"] - 1) + p["sets"] * (p["mean_diff"] - mean) ** 2
+    var = ss / max(1, n - 1)
+    return {"sets": n, "wins": wins, "ties": ties, "losses": losses, "win_rate": rate,
+            "ci95": list(wilson(rate, n)), "mean_diff": mean, "diff_ci95": 1.96 * math.sqrt(var / n),
+            "seeds": [p.get("seed") for p in parts]}
+
+
 def run(game, a, b, sets, seed=1, jobs=1, options=None, budget=None, progress=None):
     tasks = [(k, game, options or {}, a, b, seed, budget) for k in range(sets)]
     results = []

@@ -301,3 +301,19 @@ def test_arena_interval_is_a_wilson_interval():
     wide, narrow = wilson(0.6, 100), wilson(0.6, 1000)
     assert wide[0] < narrow[0] < 0.6 < narrow[1] < wide[1]
     assert abs(sum(wilson(0.5, 400)) / 2 - 0.5) < 1e-9
+
+
+def test_runs_on_different_seeds_pool_into_the_figures_of_one_run():
+    """Pooling the two halves of a run's sets gives what summarizing all of
+    them at once gives (the way a long measurement is split over sessions)."""
+    from bots.arena import pool, summarize
+    rng = random.Random(4)
+    sets = [(k, rng.choice([0.0, 5.0, 13.0]), rng.choice([0.0, 5.0, 13.0]), [0.1], [0.2]) for k in range(90)]
+    whole = summarize(sets, "A", "B")
+    pooled = pool([summarize(sets[:30], "A", "B"), summarize(sets[30:], "A", "B")])
+    for key in ("sets", "wins", "ties", "losses"):
+        assert pooled[key] == whole[key]
+    assert pooled["win_rate"] == pytest.approx(whole["win_rate"])
+    assert pooled["ci95"] == pytest.approx(whole["ci95"])
+    assert pooled["mean_diff"] == pytest.approx(whole["mean_diff"])
+    assert pooled["diff_ci95"] == pytest.approx(whole["diff_ci95"], rel=1e-9)

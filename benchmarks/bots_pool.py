@@ -1,0 +1,51 @@
+"""Pool arena runs of one pair played on different seeds into one figure.
+
+    python3 -m benchmarks.bots_pool benchmarks/bots_results/issue15/manni.jsonl \\
+        --game manni --a ZELZELA --b TIZAB --seeds 1,2
+
+A long measurement (1,000 Manni sets, 300 Manfee sets against ISMCTS) does
+not fit one session on two cores; it is run in parts on different seeds
+(``arena-{seed}-{k}`` deals no two seeds share) and pooled here: the sets,
+wins, ties and losses add up, the win rate gets its Wilson interval over all
+the sets, and the mean score difference its interval from the parts' own
+(each part's variance recovered from its 95% half-width).  A part played by
+a different version of a bot must not be pooled: the seeds say which parts.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+
+from bots.arena import pool
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--seeds", required=True, help="the seeds of the parts to pool, e.g. 1,2")
+    a = ap.parse_args(argv)
+    seeds = {int(s) for s in a.seeds.split(",")}
+    parts = {}
+    for path in a.paths:
+        with open(path) as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                if (r.get("game"), r.get("a"), r.get("b")) == (a.game, a.a, a.b) and r.get("seed") in seeds:
+                    parts[r["seed"]] = r           # the last run of a seed wins
+    missing = seeds - set(parts)
+    if missing:
+        raise SystemExit(f"no run of {a.a} vs {a.b} in {a.game} with seed(s) {sorted(missing)}")
+    r = pool([parts[s] for s in sorted(parts)])
+    lo, hi = r["ci95"]
+    print(f"{a.game} {a.a} vs {a.b}, seeds {a.seeds}: {r['sets']} sets, {100 * r['win_rate']:.1f}% "
+          f"({100 * lo:.1f}-{100 * hi:.1f}), W/T/L {r['wins']}/{r['ties']}/{r['losses']}, "
+          f"diff {r['mean_diff']:+.2f} ± {r['diff_ci95']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
