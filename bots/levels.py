@@ -101,6 +101,12 @@ REFERENCES = {
 # two worlds lost to TANA (48% of 1,000 sets) while four beat it (54.5%), and
 # 40 play-outs beat four worlds (55.5% of 600 sets).
 GAME_LEVELS = {
+    # A Manfee play-out is 52 cards long: ZELZELA's 6,000 units took about
+    # 1.9 s early in a deal, where the time cap (a safety net) cut the search
+    # at the p95 of its card choices; 4,000 keep the longest near 1.2 s.
+    "manfee": {
+        "ZELZELA": dict(max_units=4000),
+    },
     "manni": {
         "JANGARA": dict(rollouts=8, min_worlds=4),
         "TANOOR": dict(rollouts=40),
