@@ -55,7 +55,8 @@ def live_cards(info: Info) -> int:
     return live
 
 
-def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[float, int]:
+def tail_value(d, kind, me: int, n: int, name: str, solve_at: int,
+               node_units: int = NODE_UNITS) -> tuple[float, int]:
     """Play heuristically until ``solve_at`` tricks are left (at a trick's
     start), then solve exactly: (value, cost in play-out units)."""
     T = d.trump
@@ -65,7 +66,7 @@ def tail_value(d, kind, me: int, n: int, name: str, solve_at: int) -> tuple[floa
     if d.phase != PLAY:
         return utility(d, me, n), 1
     sv = Solver(kind, me, n, name)
-    return sv.value(d), 1 + sv.nodes // NODE_UNITS
+    return sv.value(d), 1 + sv.nodes // node_units
 
 
 class Tally:
@@ -173,7 +174,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 d = base.copy()
                 d.step(c)
                 if tail and d.phase == PLAY and solve_at:
-                    v, cost = tail_value(d, kind, me, n, name, solve_at)
+                    v, cost = tail_value(d, kind, me, n, name, solve_at, node_units)
                 else:
                     v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog, node_units)
                 vals[c] = v
