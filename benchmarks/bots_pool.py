@@ -10,13 +10,37 @@ wins, ties and losses add up, the win rate gets its Wilson interval over all
 the sets, and the mean score difference its interval from the parts' own
 (each part's variance recovered from its 95% half-width).  A part played by
 a different version of a bot must not be pooled: the seeds say which parts.
+
+With ``--versus`` it compares instead two variants played against the same
+opponent on the same seed, set by set (``arena.paired``):
+
+    python3 -m benchmarks.bots_pool benchmarks/bots_results/issue15/manfee-variants.jsonl \\
+        --game manfee --a "ZELZELA:read_play=false" --versus ZELZELA --b ZELZELA-1 --seeds 70
 """
 from __future__ import annotations
 
 import argparse
 import json
 
-from bots.arena import pool
+from bots.arena import paired, pool
+
+
+def runs(paths: list[str], game: str, a: str, b: str, seeds: set[int]) -> dict[int, dict]:
+    """The arena results of ``a`` against ``b`` in ``game`` on ``seeds``, by
+    seed (the last run of a seed wins); SystemExit when one is missing."""
+    found = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                if (r.get("game"), r.get("a"), r.get("b")) == (game, a, b) and r.get("seed") in seeds:
+                    found[r["seed"]] = r
+    missing = seeds - set(found)
+    if missing:
+        raise SystemExit(f"no run of {a} vs {b} in {game} with seed(s) {sorted(missing)}")
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -26,20 +50,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--seeds", required=True, help="the seeds of the parts to pool, e.g. 1,2")
+    ap.add_argument("--versus", help="another variant of A: compare the two set by set (one seed)")
     a = ap.parse_args(argv)
     seeds = {int(s) for s in a.seeds.split(",")}
-    parts = {}
-    for path in a.paths:
-        with open(path) as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                r = json.loads(line)
-                if (r.get("game"), r.get("a"), r.get("b")) == (a.game, a.a, a.b) and r.get("seed") in seeds:
-                    parts[r["seed"]] = r           # the last run of a seed wins
-    missing = seeds - set(parts)
-    if missing:
-        raise SystemExit(f"no run of {a.a} vs {a.b} in {a.game} with seed(s) {sorted(missing)}")
+    parts = runs(a.paths, a.game, a.a, a.b, seeds)
+    if a.versus:
+        other = runs(a.paths, a.game, a.versus, a.b, seeds)
+        for s in sorted(seeds):
+            try:
+                p = paired(parts[s], other[s])
+            except ValueError as e:
+                raise SystemExit(f"seed {s}: {e}") from None
+            print(f"{a.game} seed {s}, against {a.b}: {a.a} minus {a.versus}: {p['mean']:+.2f} "
+                  f"± {p['ci95']:.2f} a set over {p['sets']} sets "
+                  f"(better/alike/worse {p['better']}/{p['alike']}/{p['worse']})")
+        return
     r = pool([parts[s] for s in sorted(parts)])
     lo, hi = r["ci95"]
     print(f"{a.game} {a.a} vs {a.b}, seeds {a.seeds}: {r['sets']} sets, {100 * r['win_rate']:.1f}% "

@@ -143,6 +143,9 @@ def summarize(results, a, b):
             "wins": sum(1 for w in wins if w == 1.0), "ties": sum(1 for w in wins if w == 0.5),
             "losses": sum(1 for w in wins if w == 0.0),
             "mean_diff": md, "diff_ci95": 1.96 * math.sqrt(dvar / n),
+            # Each set's difference in set order: two runs on one seed play the
+            # same cards, so variants can be compared set by set (paired).
+            "set_diffs": [round(x, 3) for x in diffs],
             # median, p95, count, mean (the mean is what "equal time a move" compares)
             "time_a_ms": [1000 * quantile(ta, 0.5), 1000 * quantile(ta, 0.95), len(ta),
                           1000 * sum(ta) / max(1, len(ta))],
@@ -180,6 +183,37 @@ def pool(parts: list[dict]) -> dict:
             "seeds": [p.get("seed") for p in parts]}
 
 
+def paired(x: dict, y: dict) -> dict:
+    """How much better variant ``x`` did than variant ``y`` against the same
+    opponent on the same cards: two arena results of one seed and length
+    (their ``set_diffs``), compared set by set.
+
+    Two bots close in strength tie most duplicate sets on the cards alone,
+    so set by set the two runs move together and their difference is far
+    less noisy than either run's win rate.  Returns the mean of
+    (x's set difference - y's), its 95% half-width, and in how many sets
+    x did better, alike, worse.
+
+    >>> x = {"seed": 1, "set_diffs": [13.0, 0.0, -5.0, 0.0]}
+    >>> y = {"seed": 1, "set_diffs": [0.0, 0.0, -5.0, -13.0]}
+    >>> r = paired(x, y)
+    >>> r["mean"], r["better"], r["alike"], r["worse"]
+    (6.5, 2, 2, 0)
+    """
+    dx, dy = x.get("set_diffs"), y.get("set_diffs")
+    if dx is None or dy is None:
+        raise ValueError("both runs need their set_diffs (arena results since 2026-12-01)")
+    if x.get("seed") != y.get("seed") or len(dx) != len(dy):
+        raise ValueError("runs to pair must share the seed and the number of sets")
+    d = [a - b for a, b in zip(dx, dy, strict=True)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((v - mean) ** 2 for v in d) / max(1, n - 1)
+    return {"sets": n, "mean": mean, "ci95": 1.96 * math.sqrt(var / n),
+            "better": sum(1 for v in d if v > 0), "alike": sum(1 for v in d if v == 0),
+            "worse": sum(1 for v in d if v < 0)}
+
+
 def run(game, a, b, sets, seed=1, jobs=1, options=None, budget=None, progress=None):
     tasks = [(k, game, options or {}, a, b, seed, budget) for k in range(sets)]
     results = []
@@ -196,7 +230,7 @@ def run(game, a, b, sets, seed=1, jobs=1, options=None, budget=None, progress=No
             if progress:
                 progress(len(results), sets)
     results.sort()
-    return summarize(results, a, b)
+    return dict(summarize(results, a, b), seed=seed)
 
 
 def main(argv=None):

@@ -317,3 +317,20 @@ def test_runs_on_different_seeds_pool_into_the_figures_of_one_run():
     assert pooled["ci95"] == pytest.approx(whole["ci95"])
     assert pooled["mean_diff"] == pytest.approx(whole["mean_diff"])
     assert pooled["diff_ci95"] == pytest.approx(whole["diff_ci95"], rel=1e-9)
+
+
+def test_variants_on_one_seed_compare_set_by_set():
+    """Two variants played against one opponent on one seed meet the same
+    cards, so their runs pair set by set (``arena.paired``)."""
+    from bots.arena import paired
+    plain = arena_run("manille", "SADA", "KADO", 24, seed=5)
+    sloppy = arena_run("manille", "SADA:noise=0.4", "KADO", 24, seed=5)
+    assert len(plain["set_diffs"]) == 24
+    assert sum(plain["set_diffs"]) / 24 == pytest.approx(plain["mean_diff"], abs=1e-3)
+    same = paired(plain, arena_run("manille", "SADA", "KADO", 24, seed=5))
+    assert (same["mean"], same["ci95"], same["alike"]) == (0.0, 0.0, 24)   # bots are pure functions
+    p = paired(plain, sloppy)
+    assert p["mean"] == pytest.approx(plain["mean_diff"] - sloppy["mean_diff"], abs=1e-3)
+    assert p["better"] + p["alike"] + p["worse"] == 24 and p["better"] > 0
+    with pytest.raises(ValueError):
+        paired(plain, arena_run("manille", "SADA", "KADO", 24, seed=6))
