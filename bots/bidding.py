@@ -26,7 +26,7 @@ def playout_(cfg, rng, d, kind):
     # bid_fog: estimate with play-outs in which nobody sees another hand
     # (estimate.fog_playout), as the real play will be.
     if cfg.get("bid_fog"):
-        return fog_playout(d, kind)
+        return fog_playout(d, kind, signals=cfg.get("fog_signals", False))
     return playout(d, kind, rng, cfg.get("playout_eps", 0.0))
 
 

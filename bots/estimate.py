@@ -133,12 +133,15 @@ def playout(d, kind, rng=None, eps=0.0):
     return d
 
 
-def fog_playout(d, kind, voids=None, deduce=False):
+def fog_playout(d, kind, voids=None, deduce=False, signals=False):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
     obligations show, ``knowledge.shown_absent``), not the other hands of
-    the world.
+    the world.  With ``signals`` (Manfee) every seat signals as the bots do
+    (``play.signal``): a drop on the last card of a plain suit shows the
+    void at once, and a slam (a discard from a suit whose master the seat
+    holds) has the partner lead that suit at its next lead.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -149,18 +152,20 @@ def fog_playout(d, kind, voids=None, deduce=False):
     n = d.n
     seen = list(voids) if voids else [0] * n
     name = kind.name
+    signals = signals and name == "manfee"
+    asked = [-1] * n                  # the suit each seat's partner asked it to lead
     while d.phase == PLAY:
         s = d.turn
         legal = d.play_mask()
+        own = hands[s]
         if legal & (legal - 1):
             rest = 0
             for h in hands:
                 rest |= h
-            own = hands[s]
             others = rest & ~own
             poss = [others & ~seen[o] for o in range(n)]
             poss[s] = own
-            c = pick(kind, d, legal, poss, s, T)
+            c = pick(kind, d, legal, poss, s, T, asked[s] if not d.trick else -1)
         else:
             c = legal.bit_length() - 1
         if d.trick:
@@ -168,8 +173,34 @@ def fog_playout(d, kind, voids=None, deduce=False):
                 seen[s] |= shown_absent(name, kind, T, s, c, d.led, d.win_card, d.win_seat)
             elif SUIT_OF[c] != d.led:
                 seen[s] |= SUIT_MASK[d.led]
+        elif signals:
+            asked[s] = -1             # the request is used up by this lead
+        if signals:
+            _signal(kind, d, hands, s, c, seen, asked)
         play(c)
     return d
+
+
+def _signal(kind, d, hands, s, c, seen, asked):
+    """Seat ``s`` about to play ``c`` in a fogged Manfee play-out: what its
+    truthful signal tells the table (``play.signal``, the bots' rule)."""
+    su = SUIT_OF[c]
+    if su == 0:
+        return
+    after = hands[s] & ~(1 << c)
+    rest = after & SUIT_MASK[su]
+    if not rest:
+        if after & SUIT_MASK[0]:
+            seen[s] |= SUIT_MASK[su]          # drop: no more of this suit
+        return
+    if d.trick and d.led != su:
+        live = 0
+        for o, h in enumerate(hands):
+            if o != s:
+                live |= h
+        top = rest.bit_length() - 1
+        if not live & SUIT_MASK[su] & ~((1 << (top + 1)) - 1):
+            asked[(s + 2) % 4] = su           # slam: partner, lead this suit
 
 
 def open_play(game, hands, dealer, options, trump=-1, leader=None, deal_index=0,

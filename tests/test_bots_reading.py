@@ -290,3 +290,78 @@ def test_no_peeking_when_zelzela_bids_from_fogged_play_outs(game):
                 checked += 1
             m.apply(seat, a)
     assert checked >= 4
+
+
+def test_fogged_manfee_play_outs_signal_as_the_bots_do():
+    """With ``signals`` a fogged Manfee play-out carries the bots' truthful
+    signals (``play.signal``): a drop shows the void at once, a slam asks
+    the partner to lead the suit.  What a seat signals depends on its own
+    hand and the cards still out, never on which other seat holds them."""
+    from types import SimpleNamespace
+    from bots.core import kind_of
+    from bots.estimate import _signal
+    kind = kind_of("manfee")
+    spade, heart, club = 0, 1, 2
+
+    def card(suit, rank):              # rank 12 is the ace
+        return 13 * suit + rank
+
+    def bits(*cards):
+        return sum(1 << c for c in cards)
+    hands = [bits(card(heart, 10), card(club, 3)),
+             bits(card(heart, 12), card(heart, 2), card(spade, 4)),
+             bits(card(club, 9), card(heart, 7)),
+             bits(card(club, 11), card(spade, 9))]
+    clubs_led = SimpleNamespace(trick=[card(club, 9)], led=club)
+    # Seat 1, void in clubs, throws the two of hearts and keeps the ace: slam.
+    seen, asked = [0] * 4, [-1] * 4
+    _signal(kind, clubs_led, hands, 1, card(heart, 2), seen, asked)
+    assert asked == [-1, -1, -1, heart] and seen == [0] * 4
+    # The same with the others' cards dealt otherwise: the same signal.
+    moved = [bits(card(heart, 10), card(club, 9)), hands[1],
+             bits(card(club, 3), card(club, 11)), bits(card(heart, 7), card(spade, 9))]
+    seen2, asked2 = [0] * 4, [-1] * 4
+    _signal(kind, clubs_led, moved, 1, card(heart, 2), seen2, asked2)
+    assert (seen2, asked2) == (seen, asked)
+    # Not the master left (the king is out): no slam.
+    weak = list(hands)
+    weak[1] = bits(card(heart, 11), card(heart, 2), card(spade, 4))
+    weak[0] |= 1 << card(heart, 12)
+    seen, asked = [0] * 4, [-1] * 4
+    _signal(kind, clubs_led, weak, 1, card(heart, 2), seen, asked)
+    assert asked == [-1] * 4
+    # Seat 2's last heart, spades left: a drop; with no spade: nothing shown.
+    hearts_led = SimpleNamespace(trick=[], led=-1)
+    seen, asked = [0] * 4, [-1] * 4
+    _signal(kind, hearts_led, hands[:2] + [hands[2] | 1 << card(spade, 1)] + hands[3:], 2,
+            card(heart, 7), seen, asked)
+    assert seen[2] == 8191 << 13 * heart
+    seen = [0] * 4
+    _signal(kind, hearts_led, hands, 2, card(heart, 7), seen, asked)
+    assert seen == [0] * 4
+
+
+def test_signalled_fogged_play_outs_lead_the_suit_asked_for(monkeypatch):
+    """Whole fogged Manfee play-outs with signals end legally, and a slam
+    reaches the partner's next lead."""
+    import bots.estimate
+    from bots.core import kind_of
+    from bots.estimate import open_play
+    from rules.games import get_game
+    g = get_game("manfee")
+    opts = g.normalize_options({})
+    real = bots.estimate.pick
+    asked = []
+
+    def spy(kind_, deal, legal, poss, me, T, lead_suit=-1, *a, **kw):
+        if lead_suit >= 0:
+            asked.append(lead_suit)
+        return real(kind_, deal, legal, poss, me, T, lead_suit, *a, **kw)
+    monkeypatch.setattr(bots.estimate, "pick", spy)
+    rng = random.Random(3)
+    for _ in range(12):
+        hands, _widow, _o, _c = g.deal_cards(0, rng)
+        d = open_play(g, hands, 0, opts)
+        bots.estimate.fog_playout(d, kind_of("manfee"), [0] * 4, False, True)
+        assert d.phase == DONE
+    assert asked and all(1 <= s <= 3 for s in asked)
