@@ -49,7 +49,8 @@ stops early), bravado (chance of a blind trump, muette).  ZELZELA's search
 read_sharp (the play model: the heuristic's card with chance q, weights to
 the power sharp), infer_more (the extra announcements), fog (fogged
 play-outs, ``estimate.fog_playout``; fog_deduce: with the Manille
-obligations' deductions too), bid_fog (the same for the bidding estimates),
+obligations' deductions too; fog_signals: with the Manfee signals in
+them), bid_fog (the same for the bidding estimates),
 alike_worlds (worlds that must all score every card alike before the search
 calls the cards equivalent), node_units (solver nodes charged as one
 play-out unit, ``search.NODE_UNITS``).
