@@ -10,7 +10,7 @@ from rules.cards import NT, SUIT_MASK, SUIT_OF, mask_cards
 from rules.deal import PLAY
 from .core import popcount
 from .knowledge import shown_absent
-from .policy import pick
+from .policy import pick, truthful_signal
 
 # -- trick games ----------------------------------------------------------------
 
@@ -183,24 +183,16 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
 
 def _signal(kind, d, hands, s, c, seen, asked):
     """Seat ``s`` about to play ``c`` in a fogged Manfee play-out: what its
-    truthful signal tells the table (``play.signal``, the bots' rule)."""
-    su = SUIT_OF[c]
-    if su == 0:
-        return
-    after = hands[s] & ~(1 << c)
-    rest = after & SUIT_MASK[su]
-    if not rest:
-        if after & SUIT_MASK[0]:
-            seen[s] |= SUIT_MASK[su]          # drop: no more of this suit
-        return
-    if d.trick and d.led != su:
-        live = 0
-        for o, h in enumerate(hands):
-            if o != s:
-                live |= h
-        top = rest.bit_length() - 1
-        if not live & SUIT_MASK[su] & ~((1 << (top + 1)) - 1):
-            asked[(s + 2) % 4] = su           # slam: partner, lead this suit
+    truthful signal (``policy.truthful_signal``) tells the table."""
+    live = 0
+    for o, h in enumerate(hands):
+        if o != s:
+            live |= h
+    said = truthful_signal(hands[s], c, live, d.led if d.trick else -1)
+    if said == "drop":
+        seen[s] |= SUIT_MASK[SUIT_OF[c]]      # no more of this suit
+    elif said == "slam":
+        asked[(s + 2) % 4] = SUIT_OF[c]       # partner, lead this suit
 
 
 def open_play(game, hands, dealer, options, trump=-1, leader=None, deal_index=0,

@@ -8,9 +8,8 @@ overtaken.  The searching levels run determinized Monte Carlo (``search``).
 """
 from types import SimpleNamespace
 
-from rules.cards import SUIT_OF, SUIT_MASK
 from rules import actions as A
-from .policy import pick
+from .policy import pick, truthful_signal
 from .sample import sample_world, Worlds
 from .search import pimc
 from .infer import acceptor
@@ -108,18 +107,8 @@ def signal(info, cfg, card):
         return 0
     if not info.options.get("signals", True):
         return 0
-    s = SUIT_OF[card]
-    after = info.hand & ~(1 << card)
-    if s == 0:
-        return 0
-    rest = after & SUIT_MASK[s]
-    if not rest:
-        return A.DROP if after & SUIT_MASK[0] else 0
-    if info.trick and info.led != s:
-        live = info.unknown
-        for k in info.known:
-            live |= k
-        top = rest.bit_length() - 1
-        if not live & SUIT_MASK[s] & ~((1 << (top + 1)) - 1):
-            return A.SLAM
-    return 0
+    live = info.unknown
+    for k in info.known:
+        live |= k
+    said = truthful_signal(info.hand, card, live, info.led if info.trick else -1)
+    return A.DROP if said == "drop" else A.SLAM if said == "slam" else 0

@@ -99,6 +99,27 @@ def _discard(kind, h, legal, poss, me, T, points):
     return best
 
 
+def truthful_signal(hand: int, card: int, live: int, led: int) -> str | None:
+    """The bots' Manfee signal on playing ``card`` from ``hand`` (``live``:
+    the cards the other seats may hold; ``led``: the trick's suit, -1 on a
+    lead): "drop" on the last card of a plain suit while spades are left
+    ("no more of this suit"), "slam" on a discard from a suit whose master
+    the hand keeps ("partner, lead this suit"), else None.  The real play
+    (``play.signal``) and the fogged play-outs signal by this one rule."""
+    s = SUIT_OF[card]
+    if s == 0:
+        return None
+    after = hand & ~(1 << card)
+    rest = after & SUIT_MASK[s]
+    if not rest:
+        return "drop" if after & SUIT_MASK[0] else None
+    if led >= 0 and led != s:
+        top = rest.bit_length() - 1
+        if not live & SUIT_MASK[s] & ~((1 << (top + 1)) - 1):
+            return "slam"
+    return None
+
+
 _LATER: dict = {}
 
 
