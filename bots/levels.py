@@ -15,11 +15,11 @@ Level by level they add skill:
            guess), as first caller it calls for the team.
   JANGARA  searches: plays each candidate card out in two guesses
            ("worlds") of where the unseen cards lie, consistent with all it saw
-           (four in Manni, see GAME_LEVELS).
+           (four in Manfee and Manni, see GAME_LEVELS).
   TANOOR   four worlds, weighted by what the others announced (calls, trump,
-           taps, kept hands); about eight in Manni.
+           taps, kept hands); about eight in Manfee and Manni.
   TIZAB    about eight worlds (40 play-outs a decision), and an exact solver
-           for the last three tricks; about twenty in Manni.
+           for the last three tricks; about twenty in Manfee and Manni.
   ZELZELA  hundreds of worlds (at least 2,000 play-outs a card decision, up
            to 6,000 when the choice is close) and the deepest solver; reads
            the others' play (worlds weighted by how likely each made the
@@ -100,19 +100,24 @@ REFERENCES = {
 # partnership games and each searching level needs more of them to stay a
 # step above the one below.  Measured in the arena (README, "Bots"): in Manni
 # two worlds lost to TANA (48% of 1,000 sets) while four beat it (54.5%), and
-# 40 play-outs beat four worlds (55.5% of 600 sets).
+# 40 play-outs beat four worlds (55.5% of 600 sets).  Manfee's 13 tricks
+# scored on one threshold (over, exact or under the target) make two worlds
+# too rough a guess there too: two worlds beat TANA only 51.9-52.2% of 1,000
+# sets, four 56.1%; so Manfee's search levels take Manni's settings.
+_MORE_WORLDS = {
+    "JANGARA": dict(rollouts=8, min_worlds=4),
+    "TANOOR": dict(rollouts=40),
+    "TIZAB": dict(rollouts=100),
+}
 GAME_LEVELS = {
     # A Manfee play-out is 52 cards long: ZELZELA's 6,000 units took about
     # 1.9 s early in a deal, where the time cap (a safety net) cut the search
     # at the p95 of its card choices; 4,000 keep the longest near 1.2 s.
     "manfee": {
+        **_MORE_WORLDS,
         "ZELZELA": dict(max_units=4000),
     },
-    "manni": {
-        "JANGARA": dict(rollouts=8, min_worlds=4),
-        "TANOOR": dict(rollouts=40),
-        "TIZAB": dict(rollouts=100),
-    },
+    "manni": _MORE_WORLDS,
 }
 
 

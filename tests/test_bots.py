@@ -263,7 +263,7 @@ def play_view(game, seed=5):
         m.apply(s, bot("TANA").choose(view))
 
 
-def test_search_levels_sample_more_worlds_in_manni(monkeypatch):
+def test_search_levels_sample_more_worlds_in_manfee_and_manni(monkeypatch):
     import bots.play
     searched = []
     real = bots.play.pimc
@@ -272,12 +272,13 @@ def test_search_levels_sample_more_worlds_in_manni(monkeypatch):
         searched.append((info.name, rollouts, min_worlds))
         return real(info, plays, make_world, rollouts, *args, min_worlds=min_worlds, **kw)
     monkeypatch.setattr(bots.play, "pimc", spy)
-    for game in ("manille", "manni"):
+    for game in ("manille", "manfee", "manni"):
         make_bot("JANGARA", 1).choose(play_view(game))
         tanoor = make_bot("TANOOR", 1)
         tanoor.tweak("rollouts", 6)          # an arena tweak holds in every game
         tanoor.choose(play_view(game))
-    assert searched == [("manille", 2, 2), ("manille", 6, 4), ("manni", 8, 4), ("manni", 6, 4)]
+    assert searched == [("manille", 2, 2), ("manille", 6, 4), ("manfee", 8, 4), ("manfee", 6, 4),
+                        ("manni", 8, 4), ("manni", 6, 4)]
 
 
 # -- the ladder, on a small fixed sample -----------------------------------------
