@@ -53,7 +53,7 @@ ARENA: dict[str, tuple[tuple[str, str, float, int], ...]] = {
     "manille": (
         ("POCHAQ", "KADO", 0.6138, 400), ("PUCHOQ", "POCHAQ", 0.5875, 400),
         ("SADA", "PUCHOQ", 0.5587, 400), ("SADA", "KADO", 0.7538, 400),
-        ("TANA", "SADA", 0.5450, 400), ("TANA", "POCHAQ", 0.6438, 400),
+        ("TANA", "SADA", 0.5510, 1000), ("TANA", "POCHAQ", 0.6438, 400),
         ("ZELZELA", "KADO", 0.9133, 150), ("JANGARA", "TANA", 0.5340, 1000),
         ("TANOOR", "JANGARA", 0.5610, 1000), ("TIZAB", "TANOOR", 0.5660, 1000),
         ("ZELZELA", "TIZAB", 0.5450, 300), ("JANGARA", "PUCHOQ", 0.6138, 400),
