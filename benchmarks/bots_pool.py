@@ -11,6 +11,11 @@ the sets, and the mean score difference its interval from the parts' own
 (each part's variance recovered from its 95% half-width).  A part played by
 a different version of a bot must not be pooled: the seeds say which parts.
 
+With ``--out`` the pooled figure is appended to a result file as one arena
+row (the parts' seeds in ``seeds``; as times, the slowest part's median and
+p95, since a median of the whole cannot be rebuilt from the parts), so that
+the README's tables (``bots_table``, last row of a pair wins) show it.
+
 With ``--versus`` it compares instead two variants played against the same
 opponent on the same seed, set by set (``arena.paired``):
 
@@ -43,6 +48,19 @@ def runs(paths: list[str], game: str, a: str, b: str, seeds: set[int]) -> dict[i
     return found
 
 
+def pooled_row(r: dict, parts: list[dict]) -> dict:
+    """The pooled result ``r`` of ``parts`` as an arena row: the parts'
+    pair, game and options, and for each side the slowest part's times."""
+    first = parts[0]
+    row = {k: first[k] for k in ("a", "b", "game", "options", "budget") if k in first}
+    row.update(r)
+    for side in ("time_a_ms", "time_b_ms"):
+        if all(side in p for p in parts):
+            row[side] = [max(p[side][i] for p in parts) for i in range(2)] + \
+                [sum(p[side][2] for p in parts)]
+    return row
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="+")
@@ -51,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--b", required=True)
     ap.add_argument("--seeds", required=True, help="the seeds of the parts to pool, e.g. 1,2")
     ap.add_argument("--versus", help="another variant of A: compare the two set by set (one seed)")
+    ap.add_argument("--out", help="append the pooled figure to this result file as one arena row")
     a = ap.parse_args(argv)
     seeds = {int(s) for s in a.seeds.split(",")}
     parts = runs(a.paths, a.game, a.a, a.b, seeds)
@@ -66,6 +85,9 @@ def main(argv: list[str] | None = None) -> None:
                   f"(better/alike/worse {p['better']}/{p['alike']}/{p['worse']})")
         return
     r = pool([parts[s] for s in sorted(parts)])
+    if a.out:
+        with open(a.out, "a") as f:
+            f.write(json.dumps(pooled_row(r, list(parts.values()))) + "\n")
     lo, hi = r["ci95"]
     print(f"{a.game} {a.a} vs {a.b}, seeds {a.seeds}: {r['sets']} sets, {100 * r['win_rate']:.1f}% "
           f"({100 * lo:.1f}-{100 * hi:.1f}), W/T/L {r['wins']}/{r['ties']}/{r['losses']}, "

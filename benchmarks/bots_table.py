@@ -17,7 +17,9 @@ def ms(x):
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
 
 
-def main(paths):
+def game_rows(paths):
+    """The rows of the tables, by (game, options as JSON): the last row of
+    each (A, B) pair in the files, in the order the pairs first appear."""
     rows = OrderedDict()
     for path in paths:
         with open(path) as f:
@@ -29,7 +31,11 @@ def main(paths):
     games = OrderedDict()
     for key, r in rows.items():
         games.setdefault((key[0], key[1]), []).append(r)
-    for (game, opts), rs in games.items():
+    return games
+
+
+def main(paths):
+    for (game, opts), rs in game_rows(paths).items():
         title = game + ("" if opts == "{}" else f" {opts}")
         print(f"\n#### {title}\n")
         print("| A | B | sets | A wins (95% CI) | W/T/L | mean diff per set | A time median / p95 | B time median / p95 | |")

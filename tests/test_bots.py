@@ -335,3 +335,23 @@ def test_variants_on_one_seed_compare_set_by_set():
     assert p["better"] + p["alike"] + p["worse"] == 24 and p["better"] > 0
     with pytest.raises(ValueError):
         paired(plain, arena_run("manille", "SADA", "KADO", 24, seed=6))
+
+
+def test_a_measurement_in_parts_pools_into_one_table_row(tmp_path):
+    """Two parts on two seeds pool into one row of the result file, which the
+    README's table then shows in place of the parts (last row of a pair)."""
+    import json
+    from benchmarks import bots_pool, bots_table
+    path = tmp_path / "manille.jsonl"
+    parts = [dict(arena_run("manille", "SADA", "KADO", n, seed=s), game="manille", options={})
+             for n, s in ((12, 1), (20, 2))]
+    path.write_text("".join(json.dumps(p) + "\n" for p in parts))
+    bots_pool.main([str(path), "--game", "manille", "--a", "SADA", "--b", "KADO",
+                    "--seeds", "1,2", "--out", str(path)])
+    row = json.loads(path.read_text().splitlines()[-1])
+    assert (row["a"], row["b"], row["sets"], row["seeds"]) == ("SADA", "KADO", 32, [1, 2])
+    assert row["wins"] == parts[0]["wins"] + parts[1]["wins"]
+    assert row["time_a_ms"][2] == parts[0]["time_a_ms"][2] + parts[1]["time_a_ms"][2]
+    assert row["time_a_ms"][1] == max(p["time_a_ms"][1] for p in parts)
+    rows = bots_table.game_rows([str(path)])
+    assert [r["sets"] for r in rows[("manille", "{}")] if r["a"] == "SADA"] == [32]
