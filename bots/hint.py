@@ -138,15 +138,6 @@ def _trump_reason(info: Info, code: int) -> Reason:
 
 # -- the card play ----------------------------------------------------------------------
 
-def _others_live(info: Info) -> int:
-    """Cards that another seat may still hold (or that lie out of play unseen)."""
-    live = info.unknown
-    for s in range(info.n):
-        if s != info.me:
-            live |= info.known[s]
-    return live
-
-
 def _card_reasons(info: Info, code: int) -> list[Reason]:
     c = code & 63
     legal = [a for a in info.legal if a < 192]
@@ -166,7 +157,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     s = SUIT_OF[c]
     if len(legal) == 1:
         return Reason("only_card", {"card": card})
-    live = _others_live(info)
+    live = info.others_live()
     master = not live & kind.above[c]
     me, p = info.me, info.partner
     opps = [x for x in range(info.n) if x != me and x != p]

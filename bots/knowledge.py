@@ -160,6 +160,14 @@ class Info:
                 self.poss[s] = (self.unknown & ~self.forbid[s]) | self.known[s]
 
     # -- handy questions -------------------------------------------------------
+    def others_live(self) -> int:
+        """Cards another seat may still hold (or that lie out of play unseen)."""
+        live = self.unknown
+        for s in range(self.n):
+            if s != self.me:
+                live |= self.known[s]
+        return live
+
     def team(self, seat):
         return seat & 1 if self.n == 4 else seat
 

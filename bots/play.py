@@ -107,8 +107,5 @@ def signal(info, cfg, card):
         return 0
     if not info.options.get("signals", True):
         return 0
-    live = info.unknown
-    for k in info.known:
-        live |= k
-    said = truthful_signal(info.hand, card, live, info.led if info.trick else -1)
+    said = truthful_signal(info.hand, card, info.others_live(), info.led if info.trick else -1)
     return A.DROP if said == "drop" else A.SLAM if said == "slam" else 0
