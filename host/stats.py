@@ -25,16 +25,16 @@ from __future__ import annotations
 import csv
 from collections import Counter
 import datetime
-import hashlib
 import json
 import os
 import sqlite3
 from collections.abc import Callable, Mapping
 from typing import IO, Any, NamedTuple
 
-from rules.games import GAMES, Game, get_game
+from rules.games import GAMES, get_game
 from rules.record import read_match
 from . import rating as R
+from .stats_rows import deal_rows, name_key, seating
 
 SCHEMA_VERSION = 1
 
@@ -91,11 +91,6 @@ class SyncResult(NamedTuple):
     added: int
     replaced: int
     unchanged: int
-
-
-def name_key(name: str) -> str:
-    """The key a typed name is known by: trimmed, inner spaces collapsed, case folded."""
-    return " ".join(name.split()).casefold()
 
 
 class StatsStore:
@@ -218,9 +213,9 @@ class StatsStore:
             raise StatsError(f"match {match_id}: {error or 'not a match record'}")
         g = match.game
         now = self.clock()
-        people, company = _seating(record, profiles_by_seat, g.seats)
+        people, company = seating(record, profiles_by_seat, g.seats)
         ids = {seat: self.profile(name).id for seat, name in people.items()}
-        rows = _deal_rows(match, record, company, list(ids))
+        rows = deal_rows(match, record, company, list(ids))
         added = replaced = unchanged = 0
         with self.db:
             old = self.db.execute("SELECT created FROM matches WHERE match_id = ?", (match_id,)).fetchone()
@@ -428,75 +423,3 @@ def _tuned(db: sqlite3.Connection) -> sqlite3.Connection:
 
 class _Damaged(Exception):
     """A file SQLite reads that is no (longer a) statistics file."""
-
-
-def _seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: tuple
-             ) -> tuple[dict[str, str], dict[str, str]]:
-    """(seat -> the name of the person there, seat -> "human", a bot
-    character, or "unknown" for a record without ``players``)."""
-    players = record.get("players")
-    players = players if isinstance(players, Mapping) else {}
-    people, company = {}, {}
-    for s in seats:
-        found = players.get(s)
-        p: Mapping = found if isinstance(found, Mapping) else {}
-        name = profiles_by_seat.get(s) if profiles_by_seat is not None else \
-            p.get("name") if p.get("kind") == "human" else None
-        if isinstance(name, str) and name_key(name):
-            people[s] = name
-        human = s in people or p.get("kind") == "human"
-        company[s] = "human" if human else p["bot"].upper() if isinstance(p.get("bot"), str) else "unknown"
-    return people, company
-
-
-def _deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: list[str]
-               ) -> list[tuple[int, str, dict]]:
-    """(deal number, seat, row) for every scored deal and every seat asked."""
-    g = match.game
-    out = []
-    tie_pending = False
-    for i, summary in enumerate(match.summaries):
-        if summary["outcome"] == "misdeal":
-            continue            # nothing scored, and a pending tie stays pending
-        deal = record["deals"][i]
-        factors = _factors(g, summary, deal.get("actions", []), tie_pending)
-        if g.tie_doubles_next:
-            tie_pending = summary["outcome"] == "tie"
-        fingerprint = hashlib.sha1(json.dumps(deal, sort_keys=True).encode()).hexdigest()
-        manille = g.scoring == "card_points"        # the Manille family's factors
-        score = summary["score"]
-        for seat in seats:
-            side = g.side_of(seat)
-            against = max(v for k, v in score.items() if k != side)
-            factor = 1
-            for f in factors:
-                factor *= 4 if f == "tap back" else 2
-            out.append((i, seat, {
-                "fingerprint": fingerprint, "outcome": summary["outcome"],
-                "scores": json.dumps(score, sort_keys=True), "score": score[side], "against": against,
-                "result": R.compare(score[side], against),
-                "target": (summary.get("targets") or {}).get(side), "tricks": summary["tricks"][side],
-                "points": (summary.get("points") or {}).get(side), "factor": factor if manille else None,
-                "factors": ",".join(factors) if manille else None, "trump": summary.get("trump"),
-                "exact": int(summary["outcome"] == "exact") if g.scoring == "calls" else None,
-                "partner": company[g.seats[(g.seat_index(seat) + 2) % 4]] if g.n == 4 else None,
-                "opponents": json.dumps({o: company[o] for o in g.seats if g.side_of(o) != side},
-                                        sort_keys=True)}))
-    return out
-
-
-def _factors(game: Game, summary: dict, actions: list, tie_pending: bool) -> list[str]:
-    """The names of the score's factors in a Manille deal (RULES.md)."""
-    if game.scoring != "card_points" or summary["outcome"] != "complete":
-        return []
-    out = ["no-trump"] if summary.get("trump") == "NT" else []
-    if game.tie_doubles_next:        # Manille: a tie carries over, a sweep doubles (no tapping)
-        return out + ["tie"] * tie_pending + ["sweep"] * (8 in summary["tricks"].values())
-    acts = [a for a in actions if isinstance(a, Mapping)]
-    if any(a.get("blind") is True for a in acts):
-        out.append("blind")
-    if any(a.get("redouble") is True for a in acts):
-        out.append("tap back")
-    elif any(a.get("double") is True for a in acts):
-        out.append("tap")
-    return out
