@@ -1,0 +1,191 @@
+"""Who is at the table: the part of the table host (``host.table_host``) that
+seats people and spectators, takes a seat back with its token, and lets a bot
+stand in for a person who is away.  ``Seating`` is mixed into ``TableHost``;
+it reads and writes the host's seats and endpoints and asks the host to tell
+everyone (``_welcome``, ``_notice``, ``seats_changed``) and to go on
+(``advance``, ``_mark_ready``)."""
+from __future__ import annotations
+
+import hmac
+import random
+from typing import Any
+
+from rules.host import MatchHost
+
+from .endpoint import Endpoint, TableError
+from .seats import STANDIN, Seat, bot_name, character, hash_token, new_token
+
+
+class Seating:
+    # The table host's state this part works on (set in TableHost.__init__).
+    mh: MatchHost
+    seats: dict[str, Seat]
+    order: tuple[str, ...]
+    endpoints: list[Endpoint]
+    rng: random.Random
+    grace: float
+    loop: Any
+    started: bool
+    stopping: bool
+    _held: set[int]
+
+    # What the table host does for it.
+    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool) -> None: ...
+    def _notice(self, kind: str, **info: Any) -> None: ...
+    def seats_changed(self) -> None: ...
+    def advance(self) -> None: ...
+    def _mark_ready(self) -> None: ...
+
+    # -- who is at the table ----------------------------------------------------------------
+    def attach(self, endpoint: Endpoint, seats: tuple[str, ...] = (), watch: str | None = None) -> None:
+        """A screen of this machine: it plays ``seats`` (people here), or watches ``watch``."""
+        for seat in seats:
+            s = self.seats.get(seat)
+            if s is None or s.kind != "here":
+                raise TableError("seat_taken", f"{seat} is not a seat for a person here")
+            if s.endpoint is not None and s.endpoint is not endpoint:
+                raise TableError("seat_taken", f"{seat} is already played on another screen")
+        endpoint.plays = tuple(seats)
+        endpoint.watch = watch if not seats else None
+        endpoint.spectator = not seats and not endpoint.trusted
+        for seat in seats:
+            self.seats[seat].endpoint = endpoint
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, None, rejoin=self.started)
+        if seats:
+            self.seats_changed()
+        self.advance()
+
+    def watch(self, endpoint: Endpoint, place: str | None = None) -> None:
+        """A spectator: every public thing, no hand ever."""
+        if place is not None and place not in self.order:
+            raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
+        endpoint.plays = ()
+        endpoint.watch = place or self.order[0]
+        endpoint.spectator = True
+        endpoint.trusted = False
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, None, rejoin=False)
+
+    def join(self, endpoint: Endpoint, seat: str | None = None, token: str | None = None) -> None:
+        """A person over the network takes ``seat`` (or the first free one), or takes
+        back the seat its ``token`` opens; TableError if it cannot."""
+        if endpoint.plays:
+            raise TableError("already_seated", f"this connection already plays {endpoint.plays[0]}")
+        if token is not None:
+            h = hash_token(token)
+            s = next((x for x in self.seats.values()
+                      if x.token_hash and hmac.compare_digest(x.token_hash, h)), None)
+            if s is None or (seat is not None and s.seat != seat):
+                raise TableError("bad_token", "that token opens no seat at this table"
+                                 if seat is None else f"that token does not open {seat}")
+            self._bind(s, endpoint, token, rejoin=True)
+            return
+        if seat is None:
+            free = [x for x in self.order if self.seats[x].kind == "open"]
+            if not free:
+                raise TableError("table_full", "no seat is free at this table")
+            seat = free[0]
+        if seat not in self.seats:
+            raise TableError("no_such_seat", f"{seat!r} is not a seat of {self.mh.game.name} "
+                                             f"({', '.join(self.order)})")
+        s = self.seats[seat]
+        if s.kind != "open":
+            raise TableError("seat_taken", f"{seat} belongs to {s.name or s.kind}"
+                             + (" (rejoin with its token)" if s.kind == "remote" else ""))
+        s.kind = "remote"
+        s.name = endpoint.name or "Player"
+        token = new_token()
+        s.token_hash = hash_token(token)
+        self._bind(s, endpoint, token, rejoin=False)
+
+    def _bind(self, s: Seat, endpoint: Endpoint, token: str, rejoin: bool) -> None:
+        old = s.endpoint
+        if old is not None and old is not endpoint:
+            self._forget(old)
+            old.close(bye="this seat was taken back by a new connection with its token", table_closed=False)
+        if s.grace is not None:
+            s.grace.cancel()
+            s.grace = None
+        was_standin = s.standin
+        s.standin = False
+        s.endpoint = endpoint
+        if endpoint.name and rejoin:
+            s.name = endpoint.name
+        endpoint.plays = (s.seat,)
+        self.endpoints.append(endpoint)
+        self._welcome(endpoint, token, rejoin)
+        self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
+        self.seats_changed()
+        self.advance()
+
+    def leave(self, endpoint: Endpoint, immediate: bool = False) -> None:
+        """``endpoint`` is gone (its connection dropped, or it said bye: ``immediate``)."""
+        self._forget(endpoint)
+        for seat in endpoint.plays:
+            s = self.seats.get(seat)
+            if s is None or s.endpoint is not endpoint:
+                continue
+            s.endpoint = None
+            if s.kind == "remote":
+                self._notice("left", seat=s.seat, name=s.name)
+                if not self.stopping:
+                    self.away(s, 0.0 if immediate else None)
+        endpoint.plays = ()
+        self._mark_ready()            # a gone screen no longer holds the pace
+        self.advance()
+
+    def _forget(self, endpoint: Endpoint) -> None:
+        if endpoint in self.endpoints:
+            self.endpoints.remove(endpoint)
+        self._held.discard(id(endpoint))
+
+    def away(self, s: Seat, grace: float | None = None) -> None:
+        """A person's seat without its connection: a bot stands in after the grace period."""
+        grace = self.grace if grace is None else grace
+        if s.grace is not None:
+            s.grace.cancel()
+        if grace <= 0:
+            s.grace = None
+            self._standin(s)
+        else:
+            s.grace = self.loop.call_later(grace, self._standin, s)
+            self.seats_changed()
+
+    def _standin(self, s: Seat) -> None:
+        s.grace = None
+        if s.endpoint is not None or not s.person or self.mh.match.finished:
+            return
+        s.standin = True
+        s.bot = s.bot or STANDIN
+        self._notice("standin", seat=s.seat, name=s.name, bot=s.bot)
+        self.seats_changed()
+        self.advance()
+
+    def set_seat(self, seat: str, spec: str) -> None:
+        """An open or bot seat becomes open, or a bot (``bot`` or ``bot:CHARACTER``)."""
+        s = self.seats.get(seat)
+        if s is None or s.kind not in ("open", "bot"):
+            self._notice("error", reason=f"{seat} is not free to change")
+            return
+        kind, _sep, arg = spec.partition(":")
+        if kind == "bot":
+            try:
+                bot = character(arg, self.rng)
+            except ValueError as e:
+                self._notice("error", reason=str(e))
+                return
+            others = {k: v for k, v in self.seats.items() if k != seat}
+            self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
+        elif kind == "open":
+            self.seats[seat] = Seat(seat, "open")
+        else:
+            self._notice("error", reason="the host's seats are fixed when the table opens")
+            return
+        self.seats_changed()
+        self.advance()
+
+    def fill_open_with_bots(self, bot: str | None = None) -> None:
+        for seat in self.order:
+            if self.seats[seat].kind == "open":
+                self.set_seat(seat, f"bot:{bot}" if bot else "bot")
