@@ -55,7 +55,9 @@ def manfee_worlds(info, cfg, rng, need_pass=True):
         xa.append(a.won[(d + 1) % 4] + a.won[(d + 3) % 4])
         if need_pass:
             rot = [hands[1], hands[2], hands[3], hands[0]]
-            p = playout_(cfg, rng, open_play(g, rot, d, info.options), info.kind)
+            after_pass = open_play(g, rot, d, info.options)
+            after_pass.passed = True      # fogged, each seat still knows the hand it passed
+            p = playout_(cfg, rng, after_pass, info.kind)
             xp.append(p.won[d] + p.won[(d + 2) % 4])
     return sum(own) / len(own), _hist(xa), _hist(xp) if need_pass else None
 

@@ -137,8 +137,9 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
-    obligations show, ``knowledge.shown_absent``), not the other hands of
-    the world.  With ``signals`` (Manfee) every seat signals as the bots do
+    obligations show, ``knowledge.shown_absent``; in Manfee after a pass
+    the hand the seat passed to its right), not the other hands of the
+    world.  With ``signals`` (Manfee) every seat signals as the bots do
     (``play.signal``): a drop on the last card of a plain suit shows the
     void at once, and a slam (a discard from a suit whose master the seat
     holds) has the partner lead that suit at its next lead.
@@ -153,6 +154,7 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
     seen = list(voids) if voids else [0] * n
     name = kind.name
     signals = signals and name == "manfee"
+    passed = name == "manfee" and d.passed
     asked = [-1] * n                  # the suit each seat's partner asked it to lead
     while d.phase == PLAY:
         s = d.turn
@@ -163,7 +165,15 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
             for h in hands:
                 rest |= h
             others = rest & ~own
-            poss = [others & ~seen[o] for o in range(n)]
+            if passed:
+                # Manfee after a pass: every seat knows what is left of the
+                # hand it passed to its right, as in the real deal.
+                right = (s + 3) % 4
+                known = hands[right]
+                poss = [(others & ~known) & ~seen[o] for o in range(n)]
+                poss[right] = known
+            else:
+                poss = [others & ~seen[o] for o in range(n)]
             poss[s] = own
             c = pick(kind, d, legal, poss, s, T, asked[s] if not d.trick else -1)
         else:

@@ -365,3 +365,60 @@ def test_signalled_fogged_play_outs_lead_the_suit_asked_for(monkeypatch):
         bots.estimate.fog_playout(d, kind_of("manfee"), [0] * 4, False, True)
         assert d.phase == DONE
     assert asked and all(1 <= s <= 3 for s in asked)
+
+
+@pytest.mark.parametrize("passed", [True, False])
+def test_a_fogged_manfee_play_out_after_a_pass_knows_the_hand_passed(passed, monkeypatch):
+    """After a Manfee pass every seat knows what is left of the hand it passed
+    to its right (RULES.md), in the real deal and so in ZELZELA's fogged
+    play-outs: each seat's heuristic is told that hand exactly, and that no
+    other seat holds its cards.  Without a pass the seat is as blind there
+    as anywhere."""
+    import bots.estimate
+    from bots.core import kind_of
+    from bots.estimate import open_play
+    from rules.games import get_game
+    g = get_game("manfee")
+    real = bots.estimate.pick
+    told = []
+
+    def spy(kind_, deal, legal, poss, me, T, *a, **kw):
+        right = (me + 3) % 4
+        told.append((poss[right] == deal.hands[right],
+                     all(poss[o] & deal.hands[right] == 0 for o in range(4) if o not in (me, right))))
+        return real(kind_, deal, legal, poss, me, T, *a, **kw)
+    monkeypatch.setattr(bots.estimate, "pick", spy)
+    rng = random.Random(5)
+    for _ in range(4):
+        hands, _widow, _o, _c = g.deal_cards(0, rng)
+        d = open_play(g, hands, 0, g.normalize_options({}))
+        d.passed = passed
+        bots.estimate.fog_playout(d, kind_of("manfee"), [0] * 4, False, True)
+        assert d.phase == DONE
+    exact = [a and b for a, b in told]
+    assert len(told) > 40
+    assert all(exact) if passed else not any(exact[:10])
+
+
+def test_zelzela_estimates_a_pass_with_the_passed_hands_known(monkeypatch):
+    """The dealer's accept-or-pass estimate plays each world out twice: as
+    dealt, and with the hands passed, where (fogged, ``bid_fog``) each seat
+    still knows the hand it passed."""
+    import bots.bidding
+    from bots.bidding import manfee_worlds
+    seen = []
+    real = bots.bidding.fog_playout
+
+    def spy(d, kind, *a, **kw):
+        seen.append(d.passed)
+        return real(d, kind, *a, **kw)
+    monkeypatch.setattr(bots.bidding, "fog_playout", spy)
+    m = Match("manfee")
+    m.start_deal(rng=random.Random(4))
+    while m.deal.passed is None and m.to_act() != m.game.seats[m.deal.dealer]:
+        seat = m.to_act()
+        m.apply(seat, make_bot("TANA", 1).choose(seat_view(m, seat)))
+    info = Info(seat_view(m, m.to_act()))
+    cfg = dict(config("ZELZELA", None, "manfee"), bid_worlds=5)
+    manfee_worlds(info, cfg, random.Random(1), need_pass=True)
+    assert sorted(seen) == [False] * 5 + [True] * 5
