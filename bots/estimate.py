@@ -8,6 +8,7 @@ play the deal out with the heuristic player (``policy.pick``) at every seat.
 """
 from rules.cards import NT, SUIT_MASK, SUIT_OF, mask_cards
 from rules.deal import PLAY
+from rules.games import get_game
 from .core import popcount
 from .knowledge import shown_absent
 from .policy import pick, truthful_signal
@@ -133,7 +134,7 @@ def playout(d, kind, rng=None, eps=0.0):
     return d
 
 
-def fog_playout(d, kind, voids=None, deduce=False, signals=False):
+def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
@@ -142,7 +143,11 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
     world.  With ``signals`` (Manfee) every seat signals as the bots do
     (``play.signal``): a drop on the last card of a plain suit shows the
     void at once, and a slam (a discard from a suit whose master the seat
-    holds) has the partner lead that suit at its next lead.
+    holds) has the partner lead that suit at its next lead.  With
+    ``hide_out`` (Manni) a seat does not know which of the cards it has not
+    seen are out of play (the Manni or the hand swapped away), as in the
+    real deal; without it the play-out's seats know which cards the others
+    hold between them.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -155,6 +160,7 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
     name = kind.name
     signals = signals and name == "manfee"
     passed = name == "manfee" and d.passed
+    deck = get_game(name).deck_mask if hide_out and name == "manni" else 0
     asked = [-1] * n                  # the suit each seat's partner asked it to lead
     while d.phase == PLAY:
         s = d.turn
@@ -165,6 +171,10 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False):
             for h in hands:
                 rest |= h
             others = rest & ~own
+            if deck:
+                others = deck & ~own & ~d.played
+                if d.swapper == s:
+                    others &= ~d.swapped_out
             if passed:
                 # Manfee after a pass: every seat knows what is left of the
                 # hand it passed to its right, as in the real deal.

@@ -161,7 +161,7 @@ def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog
     cost in play-out units (a solve counts its nodes, ``node_units`` a unit).  ``solver``: a Solver
     of this world to reuse, so that the candidates of one world share its
     table of positions already solved (about a third fewer nodes).  ``fog``:
-    (voids, deduce[, signals]) to play out blind (``estimate.fog_playout``) instead of
+    (voids, deduce[, signals[, hide_out]]) to play out blind (``estimate.fog_playout``) instead of
     with every hand visible."""
     if d.phase == PLAY and solve_at and tricks_left(d) <= solve_at:
         sv = solver or Solver(kind, me, n, name)

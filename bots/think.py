@@ -134,8 +134,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     tail = cfg.get("tail", False)
     eps = cfg.get("playout_eps", 0.0)
     # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
-    fog = (info.fog_voids(), cfg.get("fog_deduce", False), cfg.get("fog_signals", False)) \
-        if cfg.get("fog") else None
+    fog = (info.fog_voids(), cfg.get("fog_deduce", False), cfg.get("fog_signals", False),
+           cfg.get("fog_out", False)) if cfg.get("fog") else None
     max_units = cfg["max_units"]
     node_units = cfg.get("node_units", NODE_UNITS)
     # At least as much as the plain search spends (rollouts): the stop rule

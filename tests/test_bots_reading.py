@@ -6,7 +6,7 @@ import pytest
 
 from rules import Match
 from rules import actions as A
-from rules.deal import DONE
+from rules.deal import DONE, PLAY
 from rules.views import seat_view
 from bots import make_bot, Bot
 from bots.arena import make_player
@@ -422,3 +422,42 @@ def test_zelzela_estimates_a_pass_with_the_passed_hands_known(monkeypatch):
     cfg = dict(config("ZELZELA", None, "manfee"), bid_worlds=5)
     manfee_worlds(info, cfg, random.Random(1), need_pass=True)
     assert sorted(seen) == [False] * 5 + [True] * 5
+
+
+@pytest.mark.parametrize("hide_out", [True, False])
+def test_a_fogged_manni_play_out_can_hide_which_cards_are_out_of_play(hide_out, monkeypatch):
+    """In Manni twelve cards lie out of play, unseen.  With ``hide_out``
+    (``fog_out``) a fogged play-out's seat counts them among the cards the
+    others may hold, as the real seat must (a seat that swapped knows the
+    hand it swapped away); without it the seat knows which cards the other
+    two hold between them."""
+    import bots.estimate
+    from bots.core import kind_of
+    real = bots.estimate.pick
+    told = []
+
+    def spy(kind_, deal, legal, poss, me, T, *a, **kw):
+        held = 0
+        for s in range(3):
+            if s != me:
+                held |= deal.hands[s]
+        maybe = 0
+        for s in range(3):
+            if s != me:
+                maybe |= poss[s]
+        if me != deal.swapper and bin(deal.played).count("1") < 3:   # before any void shows
+            told.append(maybe & ~held != 0)
+        return real(kind_, deal, legal, poss, me, T, *a, **kw)
+    for k in range(3):
+        m = Match("manni")
+        m.start_deal(rng=random.Random(30 + k))
+        while m.deal.phase != PLAY:
+            seat = m.to_act()
+            m.apply(seat, make_bot("TANA", k).choose(seat_view(m, seat)))
+        d = m.deal.copy()
+        monkeypatch.setattr(bots.estimate, "pick", spy)
+        bots.estimate.fog_playout(d, kind_of("manni"), [0] * 3, False, False, hide_out)
+        monkeypatch.setattr(bots.estimate, "pick", real)
+        assert d.phase == DONE
+    assert len(told) >= 6
+    assert all(told) if hide_out else not any(told)
