@@ -21,6 +21,9 @@ opponent on the same seed, set by set (``arena.paired``):
 
     python3 -m benchmarks.bots_pool benchmarks/bots_results/issue15/manfee-variants.jsonl \\
         --game manfee --a "ZELZELA:read_play=false" --versus ZELZELA --b ZELZELA-1 --seeds 70
+
+and with ``--versus-from`` the other variant's runs come from other files:
+a bot after a change against itself before it, both under one name.
 """
 from __future__ import annotations
 
@@ -69,12 +72,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--b", required=True)
     ap.add_argument("--seeds", required=True, help="the seeds of the parts to pool, e.g. 1,2")
     ap.add_argument("--versus", help="another variant of A: compare the two set by set (one seed)")
+    ap.add_argument("--versus-from", nargs="+", metavar="PATH",
+                    help="read the --versus runs from these files instead (an earlier version "
+                         "of A kept under the same name)")
     ap.add_argument("--out", help="append the pooled figure to this result file as one arena row")
     a = ap.parse_args(argv)
     seeds = {int(s) for s in a.seeds.split(",")}
     parts = runs(a.paths, a.game, a.a, a.b, seeds)
     if a.versus:
-        other = runs(a.paths, a.game, a.versus, a.b, seeds)
+        other = runs(a.versus_from or a.paths, a.game, a.versus, a.b, seeds)
         for s in sorted(seeds):
             try:
                 p = paired(parts[s], other[s])

@@ -355,3 +355,19 @@ def test_a_measurement_in_parts_pools_into_one_table_row(tmp_path):
     assert row["time_a_ms"][1] == max(p["time_a_ms"][1] for p in parts)
     rows = bots_table.game_rows([str(path)])
     assert [r["sets"] for r in rows[("manille", "{}")] if r["a"] == "SADA"] == [32]
+
+
+def test_a_bot_pairs_with_its_earlier_self_kept_in_another_file(tmp_path, capsys):
+    """``bots_pool --versus-from``: a change measured against the bot before
+    it, both runs under one name in two result files, set by set."""
+    import json
+    from benchmarks import bots_pool
+    now = dict(arena_run("manille", "SADA", "KADO", 12, seed=3), game="manille", options={})
+    before = dict(now, set_diffs=[d - 2.0 for d in now["set_diffs"][:3]] + now["set_diffs"][3:])
+    new, old = tmp_path / "new.jsonl", tmp_path / "old.jsonl"
+    new.write_text(json.dumps(now) + "\n")
+    old.write_text(json.dumps(before) + "\n")
+    bots_pool.main([str(new), "--game", "manille", "--a", "SADA", "--versus", "SADA", "--b", "KADO",
+                    "--seeds", "3", "--versus-from", str(old)])
+    said = capsys.readouterr().out
+    assert "+0.50" in said and "better/alike/worse 3/9/0" in said
