@@ -13,7 +13,8 @@ a different version of a bot must not be pooled: the seeds say which parts.
 
 With ``--out`` the pooled figure is appended to a result file as one arena
 row (the parts' seeds in ``seeds``; as times, the slowest part's median and
-p95, since a median of the whole cannot be rebuilt from the parts), so that
+p95, since a median of the whole cannot be rebuilt from the parts, and the
+exact mean), so that
 the README's tables (``bots_table``, last row of a pair wins) show it.
 
 With ``--versus`` it compares instead two variants played against the same
@@ -56,11 +57,16 @@ def pooled_row(r: dict, parts: list[dict]) -> dict:
     pair, game and options, and for each side the slowest part's times."""
     first = parts[0]
     row = {k: first[k] for k in ("a", "b", "game", "options", "budget") if k in first}
+    # Settings of an outside player (e.g. ``ismcts``) that every part shares.
+    row.update({k: first[k] for k in ("ismcts",) if k in first and all(p.get(k) == first[k] for p in parts)})
     row.update(r)
     for side in ("time_a_ms", "time_b_ms"):
         if all(side in p for p in parts):
-            row[side] = [max(p[side][i] for p in parts) for i in range(2)] + \
-                [sum(p[side][2] for p in parts)]
+            t = [max(p[side][i] for p in parts) for i in range(2)] + [sum(p[side][2] for p in parts)]
+            if all(len(p[side]) > 3 for p in parts) and t[2]:
+                # The mean is exact: each part's mean weighted by its decisions.
+                t.append(sum(p[side][3] * p[side][2] for p in parts) / t[2])
+            row[side] = t
     return row
 
 

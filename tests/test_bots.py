@@ -353,6 +353,8 @@ def test_a_measurement_in_parts_pools_into_one_table_row(tmp_path):
     assert row["wins"] == parts[0]["wins"] + parts[1]["wins"]
     assert row["time_a_ms"][2] == parts[0]["time_a_ms"][2] + parts[1]["time_a_ms"][2]
     assert row["time_a_ms"][1] == max(p["time_a_ms"][1] for p in parts)
+    assert row["time_a_ms"][3] == pytest.approx(sum(p["time_a_ms"][3] * p["time_a_ms"][2] for p in parts)
+                                                / row["time_a_ms"][2])
     rows = bots_table.game_rows([str(path)])
     assert [r["sets"] for r in rows[("manille", "{}")] if r["a"] == "SADA"] == [32]
 
