@@ -167,14 +167,15 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
         legal = d.play_mask()
         own = hands[s]
         if legal & (legal - 1):
-            rest = 0
-            for h in hands:
-                rest |= h
-            others = rest & ~own
-            if deck:
+            if deck:              # Manni, hide_out: the unseen cards, in play or not
                 others = deck & ~own & ~d.played
                 if d.swapper == s:
                     others &= ~d.swapped_out
+            else:                 # the cards the other seats hold between them
+                others = 0
+                for h in hands:
+                    others |= h
+                others &= ~own
             if passed:
                 # Manfee after a pass: every seat knows what is left of the
                 # hand it passed to its right, as in the real deal.
