@@ -47,7 +47,7 @@ ARENA: dict[str, tuple[tuple[str, str, float, int], ...]] = {
         ("JANGARA", "TANA", 0.5525, 1000), ("TANOOR", "JANGARA", 0.5650, 1000),
         ("TIZAB", "TANOOR", 0.5485, 1000), ("JANGARA", "PUCHOQ", 0.7050, 400),
         ("TANOOR", "SADA", 0.7113, 400), ("TIZAB", "TANA", 0.6625, 400),
-        ("ZELZELA", "TIZAB", 0.5457, 230), ("ZELZELA", "KADO", 0.8700, 150),
+        ("ZELZELA", "TIZAB", 0.5472, 530), ("ZELZELA", "KADO", 0.8700, 150),
         ("ZELZELA", "TANA", 0.7200, 150), ("ZELZELA", "JANGARA", 0.7333, 150),
     ),
     "manille": (
