@@ -22,6 +22,7 @@ import json
 import multiprocessing
 import os
 import queue
+import time
 import sqlite3
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -101,14 +102,33 @@ class Reviewer:
         """Take the progress reports that arrived (never waits); the current job."""
         while True:
             try:
-                number, done, total, pid = self.queue.get_nowait()
+                report = self.queue.get_nowait()
             except (queue.Empty, OSError, ValueError, EOFError):
                 break
-            job = self.job
-            if job is not None and number == job.number:
-                job.done, job.total, job.pid = done, total, pid
-                job.seen.append(done)
+            self._note(report)
         return self.job
+
+    def settle(self, job: Job, seconds: float = 0.5) -> None:
+        """Once ``job``'s result is in, wait briefly for its last progress
+        reports: the worker's queue sends them from a feeder thread, so they
+        can arrive after the result, and the bar should end on its last step."""
+        end = time.monotonic() + seconds
+        while job.total is None or job.done < job.total:
+            left = end - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                report = self.queue.get(timeout=left)
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            self._note(report)
+
+    def _note(self, report: tuple) -> None:
+        number, done, total, pid = report
+        job = self.job
+        if job is not None and number == job.number:
+            job.done, job.total, job.pid = done, total, pid
+            job.seen.append(done)
 
     def cancel(self) -> None:
         """Stop the running job (the worker stops after the decision it is on)."""

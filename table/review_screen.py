@@ -103,6 +103,7 @@ class ReviewScene(MenuScene):
         job = self.reviewer.poll()
         if job is None or not job.future.done():
             return
+        self.reviewer.settle(job)
         self.job, self.last_job = None, job
         try:
             review = job.future.result()
