@@ -22,8 +22,8 @@ import json
 import multiprocessing
 import os
 import queue
-import time
 import sqlite3
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,7 +111,10 @@ class Reviewer:
     def settle(self, job: Job, seconds: float = 0.5) -> None:
         """Once ``job``'s result is in, wait briefly for its last progress
         reports: the worker's queue sends them from a feeder thread, so they
-        can arrive after the result, and the bar should end on its last step."""
+        can arrive after the result, and the bar should end on its last step.
+        A job that failed ends short of its total: nothing more is coming."""
+        if job.future.cancelled() or job.future.exception() is not None:
+            return
         end = time.monotonic() + seconds
         while job.total is None or job.done < job.total:
             left = end - time.monotonic()
