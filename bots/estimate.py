@@ -134,7 +134,7 @@ def playout(d, kind, rng=None, eps=0.0):
     return d
 
 
-def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False):
+def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False, stop_at=0):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
@@ -163,6 +163,8 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
     deck = get_game(name).deck_mask if hide_out and name == "manni" else 0
     asked = [-1] * n                  # the suit each seat's partner asked it to lead
     while d.phase == PLAY:
+        if stop_at and not d.trick and max(popcount(h) for h in hands) <= stop_at:
+            break
         s = d.turn
         legal = d.play_mask()
         own = hands[s]

@@ -156,20 +156,28 @@ NODE_UNITS = 12
 
 
 def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog=None,
-             node_units=NODE_UNITS):
+             node_units=NODE_UNITS, fog_tail=False):
     """Worth of deal ``d`` (after the candidate card) in one world, and its
     cost in play-out units (a solve counts its nodes, ``node_units`` a unit).  ``solver``: a Solver
     of this world to reuse, so that the candidates of one world share its
     table of positions already solved (about a third fewer nodes).  ``fog``:
     (voids, deduce[, signals[, hide_out]]) to play out blind (``estimate.fog_playout``) instead of
-    with every hand visible."""
+    with every hand visible; ``fog_tail``: the fogged play-out stops where
+    ``solve_at`` tricks are left and the solver plays the rest."""
     if d.phase == PLAY and solve_at and tricks_left(d) <= solve_at:
         sv = solver or Solver(kind, me, n, name)
         before = sv.nodes
         return sv.value(d), 1 + (sv.nodes - before) // node_units
     if d.phase == PLAY:
         if fog is not None:
-            fog_playout(d, kind, *fog)
+            if fog_tail and solve_at:
+                fog_playout(d, kind, *fog, stop_at=solve_at)
+                if d.phase == PLAY:
+                    sv = solver or Solver(kind, me, n, name)
+                    before = sv.nodes
+                    return sv.value(d), 1 + (sv.nodes - before) // node_units
+            else:
+                fog_playout(d, kind, *fog)
         else:
             playout(d, kind, rng, eps)
     return utility(d, me, n), 1

@@ -132,6 +132,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     worlds = Worlds(info)
     solve_at = cfg.get("solve_at", 0)
     tail = cfg.get("tail", False)
+    fog_tail = cfg.get("fog_tail", False)
     eps = cfg.get("playout_eps", 0.0)
     # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
     fog = (info.fog_voids(), cfg.get("fog_deduce", False), cfg.get("fog_signals", False),
@@ -177,7 +178,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 if tail and d.phase == PLAY and solve_at:
                     v, cost = tail_value(d, kind, me, n, name, solve_at, node_units)
                 else:
-                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog, node_units)
+                    v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog, node_units,
+                                       fog_tail)
                 vals[c] = v
                 units += cost
             tally.add(weight, vals)

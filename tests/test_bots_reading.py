@@ -461,3 +461,27 @@ def test_a_fogged_manni_play_out_can_hide_which_cards_are_out_of_play(hide_out, 
         assert d.phase == DONE
     assert len(told) >= 6
     assert all(told) if hide_out else not any(told)
+
+
+def test_a_fogged_play_out_can_stop_for_the_solver_to_finish():
+    """``fog_tail`` (measured, off): the fogged play-out stops at the start of
+    the trick from which ``solve_at`` are left, and the exact solver's value
+    of that position is the world's score."""
+    from bots.core import kind_of
+    from bots.estimate import fog_playout
+    from bots.search import Solver, evaluate
+    kind = kind_of("manille")
+    for k in range(3):
+        m = Match("manille")
+        m.start_deal(rng=random.Random(40 + k))
+        while m.deal.phase != PLAY:
+            seat = m.to_act()
+            m.apply(seat, make_bot("TANA", k).choose(seat_view(m, seat)))
+        stopped = m.deal.copy()
+        fog_playout(stopped, kind, [0] * 4, stop_at=3)
+        assert stopped.phase == PLAY and not stopped.trick
+        assert max(bin(h).count("1") for h in stopped.hands) == 3
+        want = Solver(kind, 0, 4, "manille").value(stopped)
+        got, cost = evaluate(m.deal.copy(), kind, 0, 4, "manille", 3, fog=([0] * 4, False),
+                             fog_tail=True)
+        assert got == want and cost >= 1
