@@ -22,7 +22,7 @@ from collections import defaultdict
 
 from rules import Match
 from rules.views import seat_view
-from bots import make_bot
+from bots.arena import make_player
 from bots.knowledge import Info
 from bots.infer import acceptor
 from bots.reading import play_reader
@@ -85,7 +85,7 @@ def main(argv=None) -> None:
     for deal in range(a.deals):
         m = Match(a.game)
         m.start_deal(rng=rng)
-        bots = [make_bot(a.players, 100 * deal + s) for s in range(m.game.n)]
+        bots = [make_player(a.players, 100 * deal + s, None) for s in range(m.game.n)]
         while m.in_deal:
             s = m.to_act()
             v = seat_view(m, s)
