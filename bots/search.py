@@ -164,22 +164,16 @@ def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog
     (voids, deduce[, signals[, hide_out]]) to play out blind (``estimate.fog_playout``) instead of
     with every hand visible; ``fog_tail``: the fogged play-out stops where
     ``solve_at`` tricks are left and the solver plays the rest."""
-    if d.phase == PLAY and solve_at and tricks_left(d) <= solve_at:
+    if d.phase == PLAY and not (solve_at and tricks_left(d) <= solve_at):
+        if fog is not None:
+            fog_playout(d, kind, *fog, stop_at=solve_at if fog_tail else 0)
+        else:
+            playout(d, kind, rng, eps)
+    if d.phase == PLAY:
+        # solve_at tricks left: from the start, or where the fog stopped.
         sv = solver or Solver(kind, me, n, name)
         before = sv.nodes
         return sv.value(d), 1 + (sv.nodes - before) // node_units
-    if d.phase == PLAY:
-        if fog is not None:
-            if fog_tail and solve_at:
-                fog_playout(d, kind, *fog, stop_at=solve_at)
-                if d.phase == PLAY:
-                    sv = solver or Solver(kind, me, n, name)
-                    before = sv.nodes
-                    return sv.value(d), 1 + (sv.nodes - before) // node_units
-            else:
-                fog_playout(d, kind, *fog)
-        else:
-            playout(d, kind, rng, eps)
     return utility(d, me, n), 1
 
 

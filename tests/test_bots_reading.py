@@ -24,6 +24,17 @@ def strict_bots(monkeypatch):
     monkeypatch.setattr(Bot, "strict", True)
 
 
+def at_play(game, seed, bot_seed):
+    """A match of ``game`` dealt from ``seed``, TANA at every seat having
+    bid, named trump or swapped: its deal stands at the first card."""
+    m = Match(game)
+    m.start_deal(rng=random.Random(seed))
+    while m.deal.phase != PLAY:
+        seat = m.to_act()
+        m.apply(seat, make_bot("TANA", bot_seed).choose(seat_view(m, seat)))
+    return m
+
+
 def played_points(game, seed, player="TANA", deals=2, every=1):
     """(match, view) at card decisions of deals played by ``player``."""
     rng = random.Random(seed)
@@ -449,12 +460,7 @@ def test_a_fogged_manni_play_out_can_hide_which_cards_are_out_of_play(hide_out, 
             told.append(maybe & ~held != 0)
         return real(kind_, deal, legal, poss, me, T, *a, **kw)
     for k in range(3):
-        m = Match("manni")
-        m.start_deal(rng=random.Random(30 + k))
-        while m.deal.phase != PLAY:
-            seat = m.to_act()
-            m.apply(seat, make_bot("TANA", k).choose(seat_view(m, seat)))
-        d = m.deal.copy()
+        d = at_play("manni", 30 + k, k).deal.copy()
         monkeypatch.setattr(bots.estimate, "pick", spy)
         bots.estimate.fog_playout(d, kind_of("manni"), [0] * 3, False, False, hide_out)
         monkeypatch.setattr(bots.estimate, "pick", real)
@@ -472,11 +478,7 @@ def test_a_fogged_play_out_can_stop_for_the_solver_to_finish():
     from bots.search import Solver, evaluate
     kind = kind_of("manille")
     for k in range(3):
-        m = Match("manille")
-        m.start_deal(rng=random.Random(40 + k))
-        while m.deal.phase != PLAY:
-            seat = m.to_act()
-            m.apply(seat, make_bot("TANA", k).choose(seat_view(m, seat)))
+        m = at_play("manille", 40 + k, k)
         stopped = m.deal.copy()
         fog_playout(stopped, kind, [0] * 4, stop_at=3)
         assert stopped.phase == PLAY and not stopped.trick
