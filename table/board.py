@@ -23,8 +23,9 @@ LAYER_PILE, LAYER_HAND, LAYER_COURT, LAYER_MINE, LAYER_AIR = 0, 1, 2, 3, 5
 
 
 class Board:
-    def __init__(self, app, seats, viewer, size, rank_order="AKQJT98765432"):
+    def __init__(self, app, seats, viewer, size, rank_order="AKQJT98765432", hand_cards=13):
         self.app = app
+        self.hand_cards = hand_cards     # a full hand of this game: where the own pile sits
         self.seats = tuple(seats)
         self.viewer = viewer
         self.rank_order = rank_order
@@ -46,7 +47,7 @@ class Board:
 
     # -- geometry -------------------------------------------------------------------------
     def resize(self, size):
-        self.layout = Layout(size, len(self.seats))
+        self.layout = Layout(size, len(self.seats), self.hand_cards)
         L = self.layout
         self.images = self.app.images(L.cw, L.sw)
         self.felt = None

@@ -42,7 +42,7 @@ def _tilt(card):
 
 
 class Layout:
-    def __init__(self, size, n=4):
+    def __init__(self, size, n=4, hand_cards=13):
         W, H = size
         self.size = (W, H)
         self.W, self.H = W, H
@@ -77,7 +77,9 @@ class Layout:
             self.court["right"] = (cx + dx * 0.9, cy - dy * 0.35)
         gap = self.sw * 0.35
         self.pile = {
-            "bottom": (W / 2 + self.hand_rect_width(13) / 2 + gap + self.sw / 2, self.anchor["bottom"][1]),
+            # just past the end of the own hand as dealt (8 cards in Manille, 13 in
+            # Manfee), so the pile reads as the bottom seat's, not the right seat's
+            "bottom": (W / 2 + self.hand_rect_width(hand_cards) / 2 + gap + self.sw / 2, self.anchor["bottom"][1]),
             "top": (W / 2 + half + gap + self.sw / 2, top_y),
             "left": (m + self.sh + gap + self.sh / 2, side_y + half - self.sw / 2),
             "right": (W - m - self.sh - gap - self.sh / 2, side_y + half - self.sw / 2),

@@ -22,9 +22,10 @@ from rules.store import load_record
 
 from .config import saves_dir
 from .forms import MenuScene, oid
-from .i18n import N_, _, digits, game_title, ngettext, number, seat_name
+from .i18n import N_, _, digits, game_title, ngettext, number
 from .scenes import open_scene
 from .widgets import DropDown
+from .words import player_name, side_score
 
 
 def list_replays() -> list[dict]:
@@ -63,9 +64,9 @@ class ReplaysScene(MenuScene):
         players = e.get("players") or {}
 
         def side(name):
-            return " & ".join((players.get(s) or {}).get("name") or seat_name(s) for s in name.split("-"))
+            return _(" & ").join(player_name(players, s) for s in name.split("-"))
         totals = e.get("totals") or {}
-        score = "  –  ".join(f"{side(k)} {number(v)}" for k, v in totals.items())
+        score = "  –  ".join(side_score(side(k), v) for k, v in totals.items())
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
         deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
         if e["finished"]:

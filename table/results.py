@@ -14,7 +14,8 @@ from host.replay import ReplayLink
 
 from .forms import MenuScene, oid
 from .hud import side_name
-from .i18n import _, is_rtl, number
+from .words import side_score
+from .i18n import _, is_rtl
 from .panels import draw_history, draw_score_race, side_colours
 from .scenes import open_scene
 from .theme import GOLD, CREAM, OVERLAY, blit_text, panel, shade
@@ -85,13 +86,13 @@ class ResultsScene(MenuScene):
 
     def draw(self, surface):
         W, H = surface.get_size()
-        shade(surface, (4, 12, 8, 185))
+        shade(surface, (4, 12, 8, 228))
         fs = max(28, round(H * 0.075))
         pop = min(1.0, self.age / 0.35)
         end = self.end
         blit_text(surface, end.winner_text(), round(fs * (0.8 + 0.2 * pop)), (W // 2, round(H * 0.08)),
                   GOLD, bold=True, anchor="midtop", shadow=True)
-        line = "   –   ".join(f"{side_name(end.name, s)} {number(n)}" for s, n in end.totals.items())
+        line = "   –   ".join(side_score(side_name(end.name, s), n) for s, n in end.totals.items())
         blit_text(surface, line, fs * 0.38, (W // 2, round(H * 0.08 + fs * 1.3)), CREAM, bold=True,
                   anchor="midtop")
         fs = max(12, round(H * 0.022))

@@ -38,6 +38,7 @@ from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import N_, _, character_name, digits, game_title, pgettext
+from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 
 # Every string a player reads on this screen, in one place for the translators (each worded
@@ -196,7 +197,7 @@ class StatsScene(MenuScene):
         except Exception as e:            # a full disk, a locked file: said in one line
             self.message = TEXT["export_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
             return
-        self.message = TEXT["exported"].format(rows=count(rows), name=self.profile, path=target)
+        self.message = TEXT["exported"].format(rows=count(rows), name=shown_name(self.profile), path=target)
 
     # -- widgets ---------------------------------------------------------------------------------
     def _sizes(self) -> tuple[int, int, int]:
@@ -291,7 +292,7 @@ class StatsScene(MenuScene):
         fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
         step = round(fs * 1.45)
         x, y, w = area.x, area.y, area.w
-        head = TEXT["headline"].format(name=self.profile, matches=count(t["matches"]), won=charts.format_number(
+        head = TEXT["headline"].format(name=shown_name(self.profile), matches=count(t["matches"]), won=charts.format_number(
             t["matches_won"]), rate=percent(t["win_rate"]), deals=count(t["deals"]))
         blit_fit(surface, head, fs * 1.1, (x, y), w, GOLD, bold=True)
         y += round(step * 1.15)

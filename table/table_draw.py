@@ -50,7 +50,7 @@ class TableDrawing:
         v = self.shown
         if self.message:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
-        elif self.hint_now() is not None and ui and ui[2]:
+        elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging:
             mark("hint", self._draw_hint(surface))
         elif ui and ui[2] and not self.summary_open and not self.confirm:
             phase = v.get("phase")
@@ -144,7 +144,15 @@ class TableDrawing:
         if sp is not None:
             ring = pygame.Rect(0, 0, round(sp.width) + 8, round(sp.width * 1.4) + 8)
             ring.center = (round(sp.x), round(sp.y - sp.lift))
+            # The fan covers the card's right part with the next card: the ring runs under
+            # that card (clipped where it starts), framing only the card it means.
+            nxt = [o.x - o.width / 2 for k in self.board.hands.get(self.viewer, ())
+                   if (o := self.board.sprites.get(k)) is not None and o.x > sp.x]
+            clip = ring.clip(pygame.Rect(ring.x, ring.y, round(min(nxt)) - ring.x, ring.h)) if nxt else ring
+            old = surface.get_clip()
+            surface.set_clip(clip.clip(old) if old else clip)
             pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
+            surface.set_clip(old)
         return box
 
     def _draw_message(self, surface):

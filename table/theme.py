@@ -35,7 +35,7 @@ RED = (255, 110, 96)
 PANEL = (12, 30, 21, 215)
 EDGE = (201, 164, 74)
 OVERLAY = (10, 26, 18, 246)          # a panel that covers the table (last trick, history)
-SHADE = (4, 12, 8, 170)              # the veil behind a dialog
+SHADE = (4, 12, 8, 222)              # the veil behind a dialog: the table stays a dim backdrop, no words read through
 
 _panels: dict = {}
 

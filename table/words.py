@@ -101,4 +101,29 @@ def player_name(players: dict, seat: str) -> str:
     bot, name = p.get("bot"), p.get("name")
     if bot and p.get("kind") == "bot" and (not name or name.casefold() == str(bot).casefold()):
         return character_name(bot)
-    return name or seat_name(seat)
+    return shown_name(name, bot if p.get("kind") == "bot" else None) if name else seat_name(seat)
+
+
+def shown_name(name: str, bot: str | None = None) -> str:
+    """A name the table gave by default, in the player's language: "You", "Player 2", and a
+    bot character sitting twice ("Kado 2", in Dari کدو ۲); a name a person typed, as typed.
+    The host and the records keep the default names in English; only the screen words them.
+
+    >>> shown_name("You"), shown_name("Kado 2", "KADO"), shown_name("Ana")
+    ('You', 'Kado 2', 'Ana')
+    """
+    if name == "You":
+        return _("You")
+    first, _gap, last = name.rpartition(" ")
+    if last.isdigit() and last.isascii():
+        if first == "Player":
+            return _("Player {n}").format(n=number(int(last)))
+        if bot and first.casefold() == str(bot).casefold():
+            return f"{character_name(bot)} {number(int(last))}"
+    return name
+
+
+def side_score(side: str, score: int) -> str:
+    """A side and its total on one line ("Ana & Kado 2: 13"): the colon keeps a name that
+    ends in a digit apart from the score."""
+    return _("{side}: {score}").format(side=side, score=number(score))

@@ -129,7 +129,7 @@ def test_the_legend_names_each_side_with_its_latest_total():
     s = canvas((600, 300), pygame.Rect(0, 0, 600, 300))
     score_race(s, pygame.Rect(0, 0, 600, 300), [Series("Us", [10, 25], BLUE), Series("Them", [5, 30], RED)],
                text=text)
-    assert "Us  25" in seen and "Them  30" in seen
+    assert "Us: 25" in seen and "Them: 30" in seen          # a colon: "Kado 2: 25", not "Kado 2  25"
 
 
 # ---------------------------------------------------------------- bar chart

@@ -175,6 +175,12 @@ def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
     table.key(pygame.K_ESCAPE)
     from table.menus import PauseScene, MainMenu
     assert isinstance(app.top, PauseScene)
+    table.frames(2)
+    # The veil keeps the table a dim backdrop: the white cards of the hand, below the
+    # menu's buttons, must not read through it.
+    below = max(b.rect.bottom for b in app.top.buttons.values()) + 4
+    hand = app.screen.subsurface(pygame.Rect(0, below, 1280, 720 - below))
+    assert max(max(hand.get_at((x, y))[:3]) for x in range(0, 1280, 8) for y in range(0, hand.get_height(), 8)) < 72
     table.click(app.top.buttons["menu"].rect.center)
     assert isinstance(app.top, MainMenu) and len(app.scenes) == 1
     assert app.top.resumable and app.top.resumable[0]["path"] == path

@@ -164,7 +164,7 @@ def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(tabl
 
     def hint_for(view, budget):
         asked.append(view)
-        return {"seat": view["seat"], "phase": view["phase"], "action": dict(view["legal"][-1]),
+        return {"seat": view["seat"], "phase": view["phase"], "action": dict(view["legal"][len(view["legal"]) // 2]),
                 "reasons": [["keep_high", {"card": "AS"}]]}
     monkeypatch.setattr(thinking, "hint_for", hint_for)
     monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
@@ -183,6 +183,25 @@ def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(tabl
     assert all(v.get("seat") == "bottom" for v in asked)             # only this seat's view
     scene.draw(table.app.screen)
     assert any(name == "hint" for name, _r in scene.drawn)
+    # The ring frames the card it means, not the next card of the fan lying over it.
+    from table.theme import GOLD
+    while scene.shown["phase"] != "play":
+        table.click_button("act:0")
+        wait_turn(table, scene)
+    table.click_button("hint")
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    scene.draw(table.app.screen)
+    sprites = scene.board.sprites
+    sp = sprites[scene.hint_now()["action"]["play"]]
+    nxt = min((o for k in scene.board.hands["bottom"] if (o := sprites[k]).x > sp.x), key=lambda o: o.x)
+    top = round(sp.y - sp.lift - sp.width * 0.7 - 4) + 1
+    xs = range(round(nxt.x - nxt.width / 2) + 12, round(sp.x + sp.width / 2))
+    assert xs and all(tuple(table.app.screen.get_at((x, top)))[:3] != tuple(GOLD)[:3] for x in xs)
+    # While a card is dragged the band keeps out of its way.
+    scene.input.dragging = True
+    scene.draw(table.app.screen)
+    assert not any(name == "hint" for name, _r in scene.drawn)
+    scene.input.dragging = False
 
 
 def test_no_hint_button_where_the_table_does_not_allow_hints(table):

@@ -338,3 +338,15 @@ def test_no_card_of_a_trick_hides_the_index_of_one_played_before(n, size):
                     for later in polys[i + 1:]:
                         assert not any(_inside(p, later) for p in index), \
                             f"{order[i]}'s index hidden ({order}, tilts {angles}, {size})"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_own_pile_sits_just_past_the_own_hand_in_every_game(size):
+    """The bottom seat's tricks go beside its hand as dealt (8 cards in Manille, 12 in
+    Manni, 13 in Manfee), not out under the right seat, where they read as its pile."""
+    for n, cards in ((4, 8), (3, 12), (4, 13)):
+        L = Layout(size, n, cards)
+        poses = L.hand_poses("bottom", cards)
+        hand_right = max(x + w / 2 for x, _y, _a, w in poses)
+        px, _py = L.pile["bottom"]
+        assert hand_right < px - L.sw / 2 < hand_right + L.sw, (n, cards, hand_right, px)
