@@ -86,8 +86,8 @@ TEXT = Words({
     "no_tap": N_("No tap"),
     "tap_back": N_("Tap back"),
     "no_tap_back": N_("No tap back"),
-    "swap_yes": N_("Swap"),
-    "swap_no": N_("Keep"),
+    "swap_yes": N_("Take the Manni"),      # as the table worded the choice
+    "swap_no": N_("Keep my hand"),
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),

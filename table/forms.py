@@ -43,6 +43,13 @@ def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> Obje
     return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
 
 
+def widest(cls: str | None, texts: tuple[str, ...], kind: str = "button") -> str:
+    """Of ``texts``, the one that needs the most room at the style's size: a row of buttons
+    fitted to it shares one font, instead of each button shrinking its own words."""
+    size, bold = font_spec(cls or kind)
+    return max(texts, key=lambda t: text_width(t, size, bold))
+
+
 _felts: dict = {}
 
 

@@ -12,7 +12,7 @@ import pygame
 
 from .charts import Series, score_race
 from .hud import mirror, side_name
-from .i18n import N_, _, digits, number, pgettext
+from .i18n import N_, _, digits, ngettext, number, pgettext
 from .rich import blit_rich
 from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_size, signed
 
@@ -118,7 +118,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             elif pts is not None:
                 parts.append(_("{n} pts").format(n=number(pts)))
             elif won is not None:
-                parts.append(pgettext("tricks, in short", "{n} tr").format(n=number(won)))
+                parts.append(ngettext("{n} trick", "{n} tricks", won).format(n=number(won)))
             parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))
             parts.append("= " + number(row["totals"].get(side, 0)))
             cell = "   ".join(parts)

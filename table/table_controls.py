@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .forms import fit_id
+from .forms import fit_id, widest
 from .preview import decision_targets
 from .scenes import open_scene
 from .hud import seat_side
@@ -176,15 +176,17 @@ class TableControls:
         else:
             self._picker(L, legal, phase)
 
-    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False, mirror_about=None):
+    def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False, mirror_about=None,
+                row=()):
         """A button; ``mirror_about``: the centre of the row it is laid out in, left to right.
-        A right-to-left reader reads a row of choices from the right: the row is mirrored."""
+        A right-to-left reader reads a row of choices from the right: the row is mirrored.
+        ``row``: the words of every button of its row, which share the font of the longest."""
         oid = object_id or ("@small_button" if small else "@choice_button")
         if mirror_about is not None and is_rtl():
             rect = (2 * mirror_about - rect[0] - rect[2], *rect[1:])
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
-        b = UIButton(r, text, self.app.ui, object_id=fit_id(oid, text, r.width))
+        b = UIButton(r, text, self.app.ui, object_id=fit_id(oid, widest(oid, (text, *row)), r.width))
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:
@@ -281,7 +283,7 @@ class TableControls:
             r, c = divmod(i, per_row)
             x0 = rect.centerx - (per_row * (w + 10) - 10) / 2
             self._button(f"act:{i}", describe(a), (x0 + c * (w + 10), top + r * (h + 10), w, h), action=a,
-                         mirror_about=rect.centerx)
+                         mirror_about=rect.centerx, row=[describe(x) for x in legal])
 
     def _trump_picker(self, L, legal, phase):
         """Suits and no-trump as big tiles with their pips; en face and look below."""
@@ -315,7 +317,8 @@ class TableControls:
         for i, a in enumerate(tiles):
             t = a["trump"]
             b = self._button(f"act:{i}", suit_word(t), (x0 + i * (tw + 12), y, tw, th),
-                             object_id="@trump_tile", action=a, mirror_about=rect.centerx)
+                             object_id="@trump_tile", action=a, mirror_about=rect.centerx,
+                             row=[suit_word(x["trump"]) for x in tiles])
             b.pip = t
         y += th + 12
         if others:
@@ -323,7 +326,7 @@ class TableControls:
             x0 = rect.centerx - (len(others) * (ow + 10) - 10) / 2
             for j, a in enumerate(others):
                 self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a,
-                             mirror_about=rect.centerx)
+                             mirror_about=rect.centerx, row=[describe(x) for x in others])
 
     def _confirm_dialog(self, L, bw, bh):
         """Touching the face-down hand before trump is named: the partner is asked first."""
@@ -351,7 +354,8 @@ class TableControls:
         self.picker_sub = None
         calls = self.shown.get("calls") or {}
         self.picker_title = _("Accept or pass?  (your remainder: {n})").format(n=number(13 - sum(calls.values())))
-        for i, a in enumerate(legal):
+        texts = []
+        for a in legal:
             t = (targets or {}).get(a.get("decision"), {})
             us = t.get(mine)
             them = next((n for s, n in t.items() if s != mine), None)
@@ -359,8 +363,11 @@ class TableControls:
             if us is not None:
                 text = (_("Accept:  us {us}  ·  them {them}") if a.get("decision") == "accept"
                         else _("Pass:  us {us}  ·  them {them}")).format(us=number(us), them=number(them or 0))
+            texts.append(text)
+        for i, (a, text) in enumerate(zip(legal, texts, strict=True)):
             x0 = rect.centerx - w - 10 + i * (w + 20)
-            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a, mirror_about=rect.centerx)
+            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a, mirror_about=rect.centerx,
+                         row=texts)
 
     def ui_event(self, e):
         if e.type != pygame_gui.UI_BUTTON_PRESSED:

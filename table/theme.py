@@ -34,7 +34,7 @@ DIM = (170, 190, 176)
 RED = (255, 110, 96)
 PANEL = (12, 30, 21, 215)
 EDGE = (201, 164, 74)
-OVERLAY = (10, 26, 18, 246)          # a panel that covers the table (last trick, history)
+OVERLAY = (10, 26, 18, 255)          # a panel that covers the table (last trick, history): opaque, no card ghosts through
 SHADE = (4, 12, 8, 222)              # the veil behind a dialog: the table stays a dim backdrop, no words read through
 
 _panels: dict = {}

@@ -226,6 +226,12 @@ def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home
     if "act:1" in scene.buttons:            # a row of choices reads from the reader's side
         first, second = scene.buttons["act:0"].rect, scene.buttons["act:1"].rect
         assert first.y == second.y and (first.x > second.x) == (lang == "fa")
+    # and the buttons of one row share one font (not "Frapper" small beside "Ne pas" large)
+    rows: dict = {}
+    for name, b in scene.buttons.items():
+        if name.startswith("act:") and b.visible:
+            rows.setdefault((b.rect.y, b.rect.size), set()).add(tuple(b.object_ids))
+    assert all(len(ids) == 1 for ids in rows.values()), rows
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
