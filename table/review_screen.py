@@ -38,7 +38,7 @@ from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, j
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import _, digits, game_title, number
+from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .words import player_name
@@ -73,8 +73,8 @@ class ReviewScene(MenuScene):
                 raise ReviewError(TEXT["no_record"])
             self.facts = record_facts(record)
             players = record.get("players") or {}
-            for s, p in players.items():        # a bot character in the player's script
-                if isinstance(p, dict) and p.get("kind") == "bot" and s in self.facts.names:
+            for s, p in players.items():        # a bot character, "You", in the player's words
+                if isinstance(p, dict) and p.get("kind") in ("bot", "human") and s in self.facts.names:
                     self.facts.names[s] = player_name(players, s)
         except ReviewError as e:
             self.error = str(e)
@@ -328,15 +328,21 @@ class ReviewScene(MenuScene):
         if not review.decisions:
             blit_fit(surface, TEXT["no_decision"], fs, area.midleft, area.w, CREAM, anchor="midleft")
             return
-        xs, x = [], float(area.x)
+        # The columns in reading order: from the left, or (Dari) from the right.
+        rtl = is_rtl()
+        xs, x = [], 0.0
         for _key, share in COLUMNS:
-            xs.append((round(x), area.w * share - fs * 0.4))
-            x += area.w * share
+            w = area.w * share
+            xs.append((round(area.right - x - w if rtl else area.x + x), w - fs * 0.4))
+            x += w
         small = round(fs * 0.85)
-        split = xs[5][0] - round(fs * 0.3)
+        # the line between what the seat knew (columns 2-4) and the all-hands view (5-)
+        split = (xs[4][0] if rtl else xs[5][0]) - round(fs * 0.3)
         y = area.y
-        blit_fit(surface, TEXT["group_view"], small, (xs[2][0], y), split - xs[2][0], GOLD, bold=True)
-        blit_fit(surface, TEXT["group_dd"], small, (xs[5][0], y), area.right - xs[5][0], BLUE, bold=True)
+        view_l, view_r = (split, xs[2][0] + xs[2][1]) if rtl else (xs[2][0], split)
+        dd_l, dd_r = (area.x, split) if rtl else (xs[5][0], area.right)
+        blit_fit(surface, TEXT["group_view"], small, (view_l, y), view_r - view_l, GOLD, bold=True)
+        blit_fit(surface, TEXT["group_dd"], small, (dd_l, y), dd_r - dd_l, BLUE, bold=True)
         y += round(small * 1.5)
         for (key, _share), (cx, cw) in zip(COLUMNS, xs, strict=True):
             blit_fit(surface, TEXT[key], small, (cx, y), cw, DIM, bold=True)

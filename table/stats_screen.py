@@ -37,7 +37,7 @@ from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import N_, _, character_name, digits, game_title, pgettext
+from .i18n import N_, _, character_name, digits, game_title, is_rtl, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 
@@ -104,6 +104,17 @@ GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muet
 def percent(x: float | None) -> str:
     """``0.5625`` -> ``56%``; None -> a dash."""
     return TEXT["dash"] if x is None else TEXT["percent"].format(n=count(round(100 * x)))
+
+
+def column_box(x: float, w: float, share: float, end: float) -> tuple[float, float]:
+    """(left, width) of a table column from ``share`` to ``end`` of the width ``w`` at ``x``:
+    the first column at the left, or for a right-to-left reader at the right.
+
+    >>> column_box(0, 100, 0.0, 0.25)
+    (0.0, 19.0)
+    """
+    left = x + w * (1.0 - end) if is_rtl() else x + w * share
+    return left, w * (end - share) - 6
 
 
 def number(x: float | None, signed: bool = False) -> str:
@@ -324,8 +335,8 @@ class StatsScene(MenuScene):
         def cells(texts: list[str], yy: int, ink: tuple, bold: bool = False) -> None:
             for k, ((_h, share), text) in enumerate(zip(cols, texts, strict=True)):
                 end = cols[k + 1][1] if k + 1 < len(cols) else 1.0
-                blit_fit(surface, text, small if bold else fs, (x + w * share, yy), w * (end - share) - 6, ink,
-                         bold=bold)
+                left, width = column_box(x, w, share, end)
+                blit_fit(surface, text, small if bold else fs, (left, yy), width, ink, bold=bold)
         cells([h for h, _s in cols], y, DIM, bold=True)
         y += step
         pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
@@ -370,7 +381,8 @@ class StatsScene(MenuScene):
         for k, row in enumerate(rows):
             for j, ((_h, share), text) in enumerate(zip(cols, row, strict=True)):
                 end = cols[j + 1][1] if j + 1 < len(cols) else 1.0
-                blit_fit(surface, text, round(fs * 0.9) if k == 0 else fs, (x + w * share, y), w * (end - share) - 6,
+                left, width = column_box(x, w, share, end)
+                blit_fit(surface, text, round(fs * 0.9) if k == 0 else fs, (left, y), width,
                          DIM if k == 0 else CREAM, bold=k == 0)
             y += step
             if k == 0:

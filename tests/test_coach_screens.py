@@ -81,6 +81,22 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
         assert row[2] == choice_text(d.best) and row[5] == choice_text(d.dd_best)
         assert row[3] == points(d.expected_loss) and row[6] == points(d.dd_loss)
         assert row[4] == REVIEW_TEXT["verdicts"][d.label or ("best" if d.expected_loss == 0 else "fine")]
+    # The table of decisions reads from the reader's side: "When" first, at the left or (Dari) the right.
+    from table import i18n, review_screen
+    real = review_screen.blit_fit
+    for lang, when_first in (("fa", False), ("en", True)):
+        i18n.set_language(lang)
+        at: dict = {}
+
+        def spy(s, text, size, pos, *a, at=at, **k):
+            at.setdefault(text, pos[0])
+            return real(s, text, size, pos, *a, **k)
+        review_screen.blit_fit = spy
+        try:
+            scene.draw_list(app.screen, pygame.Rect(20, 100, 600, 500), 16)
+        finally:
+            review_screen.blit_fit = real
+        assert (at[REVIEW_TEXT["col_when"]] < at[REVIEW_TEXT["col_cost"]]) == when_first
     table.frames(1)
     assert [i for i, _r in scene.row_rects] == list(range(len(scene.row_rects))) and len(scene.row_rects) >= 5
     # Pressing a row shows its position: the seat's hand as it was, the choice marked in it.
@@ -261,3 +277,14 @@ def test_a_damaged_statistics_file_is_reported_in_one_line(table, manfee_home, c
         assert scene.notice == STATS_TEXT["none_yet"] and not os.path.exists(path)
     assert scene.buttons["export"].is_enabled is False
 
+
+
+def test_the_statistics_tables_read_from_the_right_in_dari():
+    from table import i18n
+    from table.stats_screen import column_box
+    assert column_box(10, 100, 0.0, 0.25) == (10.0, 19.0)          # the first column at the left
+    i18n.set_language("fa")
+    try:
+        assert column_box(10, 100, 0.0, 0.25) == (85.0, 19.0)      # and for a Dari reader at the right
+    finally:
+        i18n.set_language("en")

@@ -35,3 +35,16 @@ def test_a_name_ending_in_a_digit_is_kept_apart_from_its_score():
     i18n.set_language("fa")
     line = side_score("شما و کدو ۲", 13)
     assert line.endswith("۱۳") and "۲: " in line
+
+
+def test_the_review_names_the_default_player_in_the_players_language(table):
+    """A record keeps "You" in English; the review screen words it (and the bots)."""
+    from table.scenes import open_scene
+    from table_helpers import bot_record
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    rec["players"] = {"bottom": {"kind": "human", "name": "You"},       # as a local table names them
+                      **{s: {"kind": "bot", "bot": "KADO", "name": name}
+                         for s, name in (("left", "Kado"), ("top", "Kado 2"), ("right", "Kado 3"))}}
+    i18n.set_language("fa")
+    scene = open_scene("review", table.app, record=rec, budget=0.05, seed=3)
+    assert scene.facts.names == {"bottom": "شما", "left": "کدو", "top": "کدو ۲", "right": "کدو ۳"}
