@@ -171,7 +171,7 @@ def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=
     for p, right in ordered:
         if p[0] == "arrow":
             arrow = _arrow(size, colour)
-            parts.append(("img", pygame.transform.flip(arrow, True, False) if right else arrow, 0.25))
+            parts.append(("img", pygame.transform.flip(arrow, True, False) if right else arrow, None))
             continue
         if p[0] == "pip":
             parts.append(("img", pip_surface(p[1], round(size * 0.82), suit_ink(p[1], on_light)), 0.08))
@@ -201,7 +201,10 @@ def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=
             x += s.get_width()
         else:
             x += off // 2
-            y = round(f_asc - s.get_height() + size * p[2]) if kind == "img" else 0
+            # a pip stands on the baseline; an arrow's shaft runs through the middle of the
+            # small letters (about 0.27 of the size above the baseline)
+            y = round(f_asc - s.get_height() + size * p[2]) if p[2] is not None else \
+                round(f_asc - size * 0.27 - s.get_height() / 2)
             y = max(0, min(h - s.get_height(), y))
             img.blit(s, (x, y))
             x += s.get_width() + off - off // 2

@@ -101,3 +101,23 @@ def test_pips_from_card_art_follow_its_deck():
     (d2, c2), (d4, c4) = counts(CardArt(60)), counts(CardArt(60, four_colour=True))
     assert d2["red"] > 100 and d4["blue"] > 100 and d4["red"] == 0
     assert c2["green"] == 0 and c4["green"] > 100
+
+
+def test_an_arrow_in_rich_text_runs_through_the_middle_of_the_small_letters():
+    """"tap ×2 -> 52": the arrow stands between the words, not below their line."""
+    img = rich.rich("xx -> xx", 40)
+    w, h = img.get_size()
+    ink = [[y for y in range(h) if img.get_at((x, y)).a > 128] for x in range(w)]
+    runs, start = [], None
+    for x in range(w + 1):
+        if x < w and ink[x] and start is None:
+            start = x
+        elif (x == w or not ink[x]) and start is not None:
+            runs.append((start, x))
+            start = None
+    assert len(runs) == 5                       # x, x, the arrow, x, x
+    def middle(run):
+        ys = [y for x in range(*run) for y in ink[x]]
+        return (min(ys) + max(ys)) / 2
+    letters = middle(runs[0])
+    assert abs(middle(runs[2]) - letters) <= 2, (middle(runs[2]), letters)
