@@ -86,6 +86,7 @@ class TableControls:
                               ("passed", passed, round(bw * 1.45))):
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
             x -= w + 8
+        self._top_row = ("menu", "rules", "history", "last", "passed")
         self._show_fixed()
         self._lan_buttons(L)
         self._build_pickers()
@@ -96,10 +97,19 @@ class TableControls:
 
     def _show_fixed(self):
         passed, last, scores = self._fixed_key = self.fixed_state()
-        for name, on in (("passed", passed), ("last", last), ("history", scores)):
+        on = {"passed": passed, "last": last, "history": scores}
+        # the row of buttons at the top right closes up over a hidden one: no gap in it
+        right = self.board.layout.W - self.board.layout.margin
+        for name in getattr(self, "_top_row", ()):
             b = self.buttons.get(name)
-            if b is not None:
-                b.show() if on else b.hide()
+            if b is None:
+                continue
+            if on.get(name, True):
+                b.set_position((right - b.rect.width, b.rect.y))
+                b.show()
+                right -= b.rect.width + 8
+            else:
+                b.hide()
 
     def _lan_buttons(self, L):
         if self.link.lost:

@@ -221,6 +221,11 @@ def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
             table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
     table.frames(2)
     assert "review" in scene.buttons
+    # the Scores button is away while the summary shows them: the top row closes up
+    row = sorted((scene.buttons[n].rect for n in ("menu", "rules", "history", "last", "passed")
+                  if n in scene.buttons and scene.buttons[n].visible), key=lambda r: r.x)
+    assert not scene.buttons["history"].visible and len(row) >= 2
+    assert all(b.x - a.right == 8 for a, b in zip(row, row[1:]))
     table.click_button("review")
     review = table.app.top
     assert isinstance(review, scene_class("review"))
