@@ -243,7 +243,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             lo, hi = min(lo, target), max(hi, target)
         span = hi - lo or 1.0
         lo, hi = lo - (0.03 * span if lo < 0 else 0.0), hi + 0.06 * span
-        ticks = nice_ticks(lo, hi, max(2, min(6, round(inner.h / (fs * 2.6)))))
+        ticks = nice_ticks(lo, hi, max(2, min(6, round((inner.bottom - top - small * 3) / (small * 2.6)))))
         lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)

@@ -132,6 +132,21 @@ def test_the_legend_names_each_side_with_its_latest_total():
     assert "Us: 25" in seen and "Them: 30" in seen          # a colon: "Kado 2: 25", not "Kado 2  25"
 
 
+
+def test_a_short_race_keeps_its_value_labels_apart(monkeypatch):
+    """The deal summary's small chart: a few labels, each clear of the next."""
+    made = []
+    real = charts.nice_ticks
+    monkeypatch.setattr(charts, "nice_ticks", lambda *a: made.append(real(*a)) or made[-1])
+    rect = pygame.Rect(0, 0, 340, 130)
+    s = canvas((340, 130), rect)
+    plot = score_race(s, rect, [Series("Us", [10, 25, 40], BLUE), Series("Them", [5, 30, 60], RED)],
+                      target=101, title="the match so far")
+    small = max(9, round(charts.font_size(rect) * 0.85))
+    assert plot is not None and len(made[0]) >= 2
+    assert plot.h / (len(made[0]) - 1) >= small * 1.8, (plot.h, made[0], small)
+
+
 # ---------------------------------------------------------------- bar chart
 
 def test_bars_are_as_tall_as_their_values_with_target_marks():
