@@ -20,6 +20,10 @@ from .i18n import _, is_rtl, number, pgettext
 from .words import describe, suit_word
 
 
+# The buttons at the top right, from the right edge inward (the order they close up in).
+TOP_ROW = ("menu", "rules", "history", "last", "passed")
+
+
 class TableControls:
     def init_controls(self):
         self.ui_key = None
@@ -86,7 +90,6 @@ class TableControls:
                               ("passed", passed, round(bw * 1.45))):
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
             x -= w + 8
-        self._top_row = ("menu", "rules", "history", "last", "passed")
         self._show_fixed()
         self._lan_buttons(L)
         self._build_pickers()
@@ -100,7 +103,7 @@ class TableControls:
         on = {"passed": passed, "last": last, "history": scores}
         # the row of buttons at the top right closes up over a hidden one: no gap in it
         right = self.board.layout.W - self.board.layout.margin
-        for name in getattr(self, "_top_row", ()):
+        for name in TOP_ROW:
             b = self.buttons.get(name)
             if b is None:
                 continue
