@@ -239,3 +239,12 @@ def test_settings_change_the_table_and_are_kept(table, manfee_home):
     assert not app.fullscreen
     kept = Settings.load()
     assert kept.four_colour and kept.muted and not kept.fullscreen and kept.problems == []
+
+
+def test_the_last_trick_and_history_panels_hide_the_table_under_them():
+    """No card of the trick ghosts through the last-trick or history panel."""
+    from table.theme import OVERLAY, panel
+    s = pygame.Surface((200, 100))
+    s.fill((255, 255, 255))                         # a white card face under the panel
+    panel(s, pygame.Rect(10, 10, 180, 80), fill=OVERLAY)
+    assert tuple(s.get_at((100, 50)))[:3] == tuple(OVERLAY[:3])
