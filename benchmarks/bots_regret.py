@@ -45,7 +45,7 @@ from bots.think import live_cards
 
 
 def positions(game: str, players: str, deals: int, seed: int):
-    """(match, seat, view) at every card decision with a real choice, in
+    """(match, view) at every card decision with a real choice, in
     deals played by ``players`` at every seat."""
     rng = random.Random(seed)
     for deal in range(deals):
@@ -63,7 +63,7 @@ def positions(game: str, players: str, deals: int, seed: int):
             m.apply(s, bots[s].choose(v))
 
 
-def paired(xs: list[float]) -> tuple[float, float]:
+def mean_half(xs: list[float]) -> tuple[float, float]:
     """Mean and 95% half-width."""
     n = len(xs)
     mean = sum(xs) / n
@@ -99,13 +99,13 @@ def main(argv=None) -> None:
     row = {"game": a.game, "players": a.players, "deals": a.deals, "positions": n,
            "runs": a.runs, "solve_at": a.solve_at, "seed": a.seed, "bots": {}}
     for b in names:
-        mean, half = paired(regrets[b])
+        mean, half = mean_half(regrets[b])
         best = sum(x <= 1e-9 for x in regrets[b]) / n
         print(f"  {b:36s} regret {mean:6.3f} ± {half:.3f} a choice, best card {100 * best:.1f}%, "
               f"{seconds[b] / n * 1000:.0f} ms a choice")
         row["bots"][b] = {"regret": mean, "half": half, "best": best}
     for b in names[1:]:
-        mean, half = paired([x - y for x, y in zip(regrets[b], regrets[names[0]], strict=True)])
+        mean, half = mean_half([x - y for x, y in zip(regrets[b], regrets[names[0]], strict=True)])
         print(f"  {b} minus {names[0]}: {mean:+.3f} ± {half:.3f} (paired)")
         row["bots"][b]["minus_first"] = [mean, half]
     if a.out:

@@ -56,6 +56,18 @@ def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False
     return img
 
 
+def column_box(x: float, w: float, start: float, end: float, gap: float = 6) -> tuple[float, float]:
+    """(left, width) of a table column from ``start`` to ``end`` (shares of the width ``w``
+    at ``x``), less ``gap``: the first column at the left, or for a right-to-left reader
+    at the right (the review's and the statistics' tables).
+
+    >>> column_box(0, 100, 0.0, 0.25)
+    (0.0, 19.0)
+    """
+    left = x + w * (1.0 - end) if is_rtl() else x + w * start
+    return left, w * (end - start) - gap
+
+
 def blit_fit(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw ``text`` fitted to ``width`` with its ``anchor`` at ``pos``; the rect it took.

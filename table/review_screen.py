@@ -32,7 +32,7 @@ from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
 from .cards import sort_hand
-from .coach_draw import Position, blit_fit, draw_position
+from .coach_draw import Position, blit_fit, column_box, draw_position
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, judgement, plain, points,
                          row_cells, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
@@ -330,11 +330,11 @@ class ReviewScene(MenuScene):
             return
         # The columns in reading order: from the left, or (Dari) from the right.
         rtl = is_rtl()
-        xs, x = [], 0.0
+        xs, start = [], 0.0
         for _key, share in COLUMNS:
-            w = area.w * share
-            xs.append((round(area.right - x - w if rtl else area.x + x), w - fs * 0.4))
-            x += w
+            left, width = column_box(area.x, area.w, start, start + share, fs * 0.4)
+            xs.append((round(left), width))
+            start += share
         small = round(fs * 0.85)
         # the line between what the seat knew (columns 2-4) and the all-hands view (5-)
         split = (xs[4][0] if rtl else xs[5][0]) - round(fs * 0.3)

@@ -32,12 +32,12 @@ from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
-from .coach_draw import blit_fit
+from .coach_draw import blit_fit, column_box
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import N_, _, character_name, digits, game_title, is_rtl, pgettext
+from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 
@@ -104,17 +104,6 @@ GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muet
 def percent(x: float | None) -> str:
     """``0.5625`` -> ``56%``; None -> a dash."""
     return TEXT["dash"] if x is None else TEXT["percent"].format(n=count(round(100 * x)))
-
-
-def column_box(x: float, w: float, share: float, end: float) -> tuple[float, float]:
-    """(left, width) of a table column from ``share`` to ``end`` of the width ``w`` at ``x``:
-    the first column at the left, or for a right-to-left reader at the right.
-
-    >>> column_box(0, 100, 0.0, 0.25)
-    (0.0, 19.0)
-    """
-    left = x + w * (1.0 - end) if is_rtl() else x + w * share
-    return left, w * (end - share) - 6
 
 
 def number(x: float | None, signed: bool = False) -> str:

@@ -150,7 +150,7 @@ class TableDrawing:
                    if (o := self.board.sprites.get(k)) is not None and o.x > sp.x]
             clip = ring.clip(pygame.Rect(ring.x, ring.y, round(min(nxt)) - ring.x, ring.h)) if nxt else ring
             old = surface.get_clip()
-            surface.set_clip(clip.clip(old) if old else clip)
+            surface.set_clip(clip.clip(old))
             pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
             surface.set_clip(old)
         return box
