@@ -17,7 +17,8 @@ import threading
 import uuid
 from typing import Any, Callable, Mapping, Sequence
 
-from zeroconf import ServiceInfo, Zeroconf, get_all_addresses
+import ifaddr
+from zeroconf import ServiceInfo, Zeroconf
 
 from .protocol import SERVICE_TYPE
 
@@ -35,12 +36,24 @@ def is_ipv4(text: str) -> bool:
     return text.count(".") == 3
 
 
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses, loopback aside, each once.  (zeroconf's own
+    ``get_all_addresses`` is deprecated in favour of ``ifaddr``, the package zeroconf
+    itself reads the adapters with.)"""
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4 and isinstance(ip.ip, str) and not ip.ip.startswith("127.") and ip.ip not in found:
+                found.append(ip.ip)
+    return found
+
+
 def advert_addresses(interfaces: Sequence[str] | None) -> list[str]:
     """IPv4 addresses to put in the advert for these zeroconf interfaces."""
     if interfaces:
         addrs = [a for a in interfaces if isinstance(a, str) and is_ipv4(a)]
     else:
-        addrs = [a for a in get_all_addresses() if not a.startswith("127.")]
+        addrs = local_addresses()
     return addrs or ["127.0.0.1"]
 
 

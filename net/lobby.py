@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from zeroconf import (DNSAddress, DNSIncoming, DNSPointer, DNSQuestionType, DNSService, DNSText,
-                      IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf,
-                      get_all_addresses)
+                      IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf)
 
-from .advert import advert_addresses
+from .advert import advert_addresses, local_addresses
 from .framing import CLIENT_LIMITS, HEADER, FrameError, Limits, check_length, decode_payload, encode
 from .protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
@@ -232,7 +231,7 @@ class LobbyBrowser:
 
     @staticmethod
     def _local_addresses() -> list[str]:
-        return [a for a in get_all_addresses() if not a.startswith("127.")] or ["127.0.0.1"]
+        return local_addresses() or ["127.0.0.1"]
 
     def _on_answer(self, sock: socket.socket) -> None:
         try:

@@ -232,6 +232,29 @@ def test_addresses_and_seat_specs():
         parse_seats("top=host", "manni")
 
 
+def test_the_advert_lists_this_machines_ipv4_addresses_once_without_loopback(monkeypatch):
+    """Read with ifaddr (zeroconf's get_all_addresses is deprecated): IPv6, loopback and
+    an address two adapters share are left out; no deprecation warning on the way."""
+    import warnings
+    from types import SimpleNamespace as NS
+
+    import net.advert as advert
+
+    def ip(address, v4=True):
+        return NS(ip=address if v4 else (address, 0, 0), is_IPv4=v4)
+
+    adapters = [NS(ips=[ip("127.0.0.1"), ip("::1", v4=False)]),
+                NS(ips=[ip("192.168.1.7"), ip("fe80::1", v4=False)]),
+                NS(ips=[ip("10.0.0.3"), ip("192.168.1.7")])]
+    monkeypatch.setattr(advert.ifaddr, "get_adapters", lambda: adapters)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert advert.local_addresses() == ["192.168.1.7", "10.0.0.3"]
+        assert advert.advert_addresses(None) == ["192.168.1.7", "10.0.0.3"]
+    monkeypatch.setattr(advert.ifaddr, "get_adapters", lambda: adapters[:1])
+    assert advert.advert_addresses(None) == ["127.0.0.1"]        # loopback only: still findable here
+
+
 @pytest.mark.network
 def test_the_cli_takes_game_py_argv_and_reports_an_unreachable_table(capsys):
     from net.cli import main
