@@ -43,6 +43,17 @@ def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> Obje
     return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
 
 
+def label_rect(ui: Any, rect: pygame.Rect, text: str, cls: str = "@heading_label") -> pygame.Rect:
+    """``rect``, grown about its middle to the height the style's font draws ``text`` at: the
+    Dari font's lines (Noto Sans Arabic) are taller than the Latin rows a form is laid out
+    in, and a label shorter than its line may cut the marks above and below the letters.
+    The words stay where they were (a label centres them), only the room around them grows."""
+    need = ui.get_theme().get_font([cls, "label"]).get_rect(text).height
+    if need <= rect.height:
+        return rect
+    return pygame.Rect(rect.x, rect.centery - (need + 1) // 2, rect.width, need + 1)
+
+
 def widest(cls: str | None, texts: tuple[str, ...], kind: str = "button") -> str:
     """Of ``texts``, the one that needs the most room at the style's size: a row of buttons
     fitted to it shares one font, instead of each button shrinking its own words."""
@@ -198,7 +209,7 @@ class Form:
         # A little taller than the row, about the same middle: in a tall form
         # squeezed into a short window the row can be a pixel or two lower
         # than the heading font, which would clip the letters' feet.
-        rect = pygame.Rect(self.x0, self.y - 4, w, self.rh + 8)
+        rect = label_rect(self.ui, pygame.Rect(self.x0, self.y - 4, w, self.rh + 8), text, cls)
         self.scene.add(UILabel(self.place(rect), text, self.ui, object_id=fit_id(cls, text, w + 20)))
 
     def note(self, text: str) -> None:

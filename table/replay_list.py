@@ -21,8 +21,8 @@ from rules.games import GAMES
 from rules.store import load_record
 
 from .config import saves_dir
-from .forms import MenuScene, oid
-from .i18n import N_, _, digits, game_title, ngettext, number
+from .forms import MenuScene, label_rect, oid
+from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
 from .widgets import DropDown
 from .words import player_name, side_score
@@ -83,16 +83,19 @@ class ReplaysScene(MenuScene):
         top = round(H * 0.2)
         left, width = round(W * 0.08), round(W * 0.84)
         rh = max(32, round(H * 0.05))
-        self.add(UILabel(pygame.Rect(left, top, 160, rh), _("Game"), ui, object_id=oid("@heading_label")))
+        heading, drop = pygame.Rect(left, top, 160, rh), pygame.Rect(left + 170, top, 300, rh)
+        if is_rtl():                        # the filter row starts at the list's right edge
+            heading.right, drop.right = left + width, left + width - 170
+        self.add(UILabel(label_rect(ui, heading, _("Game")), _("Game"), ui, object_id=oid("@heading_label")))
         choices = [_("All games")] + [game_title(n) for n in GAMES]
         current = game_title(self.game) if self.game else choices[0]
-        self.filter = self.add(DropDown(choices, current, pygame.Rect(left + 170, top, 300, rh), ui))
+        self.filter = self.add(DropDown(choices, current, drop, ui))
         top += rh + 10
         items = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
         self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), items, ui))
-        self.note = self.add(UILabel(pygame.Rect(left, H - 140, width, 36),
-                                     _("Choose a finished match to watch it, or one in progress to resume it."),
-                                     ui, object_id=oid("@note_label")))
+        note = _("Choose a finished match to watch it, or one in progress to resume it.")
+        self.note = self.add(UILabel(label_rect(ui, pygame.Rect(left, H - 140, width, 36), note, "@note_label"),
+                                     note, ui, object_id=oid("@note_label")))
         names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
                  ("delete", _("Delete")))
         gap = 16

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIHorizontalSlider
 
-from .forms import MenuScene, oid
+from .forms import MenuScene, label_rect, oid
 from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language
@@ -62,7 +62,8 @@ class SettingsScene(MenuScene):
             return pygame.Rect(2 * x0 + lw + 10 + cw - x - w if rtl else x, yy, w, rh)
 
         def label(text, yy):
-            self.add(UILabel(at(x0, yy, lw), text, self.app.ui, object_id=oid("@heading_label")))
+            self.add(UILabel(label_rect(self.app.ui, at(x0, yy, lw), text), text, self.app.ui,
+                             object_id=oid("@heading_label")))
 
         def drop(name, options, start, yy):
             self.choices[name] = {t: v for t, v in options}

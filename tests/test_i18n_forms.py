@@ -1,0 +1,53 @@
+"""The menu screens' forms in Dari: labels as tall as the Dari font's lines, rows mirrored.
+
+Noto Sans Arabic draws a line taller than the Latin rows the forms are laid out in; a
+label shorter than its line warns ("Label Rect is too small") and may cut the marks above
+and below the letters.
+"""
+import warnings
+
+import pygame
+from pygame_gui.elements import UILabel
+
+from table.i18n import _
+from table.host_setup import HostSetupScene
+from table.lobby import LobbyScene
+from table.replay_list import ReplaysScene
+from table.settings import SettingsScene
+from table.theme import apply_language
+
+LOOPBACK = {"interfaces": ["127.0.0.1"], "bind": "127.0.0.1", "port": 0}
+
+
+def short_labels(table, screen):
+    """The labels pygame_gui found too short for their words while ``screen`` opened."""
+    app = table.app
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        opened = screen(app)
+        app.push(opened)
+        table.frames(1)
+    return opened, [str(w.message) for w in seen if "too small" in str(w.message)]
+
+
+def test_dari_labels_have_the_height_of_their_font_on_every_form(table):
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    apply_language(app.ui, "fa")
+    for size in ((1024, 600), (1280, 720), (1920, 1080)):
+        table.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        table.frames(2)
+        for screen in (SettingsScene, ReplaysScene, LobbyScene, HostSetupScene):
+            _opened, short = short_labels(table, screen)
+            assert not short, (size, screen.__name__, short)
+            app.pop()
+            table.frames(1)
+
+
+def test_the_replays_filter_row_starts_at_the_right_in_dari(table):
+    app = table.app
+    apply_language(app.ui, "fa")
+    replays, _short = short_labels(table, ReplaysScene)
+    heading = next(e for e in replays.ui if isinstance(e, UILabel) and e.text == _("Game"))
+    assert replays.filter.rect.right <= heading.rect.left                 # the drop-down to its left
+    assert abs(heading.rect.right - replays.list.rect.right) <= 2         # flush with the list's edge
