@@ -68,6 +68,14 @@ def column_box(x: float, w: float, start: float, end: float, gap: float = 6) -> 
     return left, w * (end - start) - gap
 
 
+def mirrored(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """``rect`` of a screen ``width`` wide laid out left to right, mirrored across the screen
+    in a right-to-left language (Dari reads a screen's panels and buttons from the right)."""
+    if not is_rtl():
+        return rect
+    return pygame.Rect(width - rect.right, rect.y, rect.w, rect.h)
+
+
 def blit_fit(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw ``text`` fitted to ``width`` with its ``anchor`` at ``pos``; the rect it took.

@@ -32,7 +32,7 @@ from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
 from .cards import sort_hand
-from .coach_draw import Position, blit_fit, column_box, draw_position
+from .coach_draw import Position, blit_fit, column_box, draw_position, mirrored
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, judgement, plain, points,
                          row_cells, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
@@ -180,20 +180,23 @@ class ReviewScene(MenuScene):
         m, rh, fs = self._sizes()
         self.buttons, self.drops = {}, {}
         cw = max(110, round(W * 0.1))
-        x = W - m - cw
-        self.buttons["close"] = self.add(UIButton(pygame.Rect(x, m, cw, rh), TEXT["close"], self.app.ui))
+        x = W - m - cw                              # laid out left to right, mirrored in Dari
+        self.buttons["close"] = self.add(UIButton(mirrored(pygame.Rect(x, m, cw, rh), W), TEXT["close"],
+                                                  self.app.ui))
+        self.widgets_x = x                          # where the title's room ends (left to right)
         if self.facts is None:
             return
         sw, dw = max(200, round(W * 0.2)), max(120, round(W * 0.11))
         x -= sw + m
         seats = self._seat_options()
         self.drops["seat"] = self.add(UIDropDownMenu(seats, seats[self.facts.seats.index(self.seat)],
-                                                     pygame.Rect(x, m, sw, rh), self.app.ui,
+                                                     mirrored(pygame.Rect(x, m, sw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= dw + m
         deals = self._deal_options()
-        self.drops["deal"] = self.add(UIDropDownMenu(deals, deals[self.deal], pygame.Rect(x, m, dw, rh),
+        self.drops["deal"] = self.add(UIDropDownMenu(deals, deals[self.deal], mirrored(pygame.Rect(x, m, dw, rh), W),
                                                      self.app.ui, expansion_height_limit=round(H * 0.6)))
+        self.widgets_x = x
 
     def ui_event(self, e: Any) -> bool:
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -272,14 +275,15 @@ class ReviewScene(MenuScene):
         draw_backdrop(surface)
         W, H = surface.get_size()
         m, rh, fs = self._sizes()
-        left_of_widgets = min((d.rect.x for d in self.drops.values()), default=W - m - max(110, round(W * 0.1)))
-        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.7, (m, m + rh / 2), left_of_widgets - 2 * m, GOLD,
-                  anchor="midleft")
+        title = mirrored(pygame.Rect(m, m, self.widgets_x - 2 * m, rh), W)
+        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.7, title.midleft, title.w, GOLD, anchor="midleft")
         y = m + rh + m // 2
         line = pygame.Rect(m, y, W - 2 * m, round(fs * 1.7))
         body = pygame.Rect(m, line.bottom + m // 2, W - 2 * m, H - m - line.bottom - m // 2)
+        # the decisions on the left, the position on the right (the other way round in Dari)
         left = pygame.Rect(body.x, body.y, round(body.w * 0.52), body.h)
-        right = pygame.Rect(left.right + m, body.y, body.right - left.right - m, body.h)
+        right = mirrored(pygame.Rect(left.right + m, body.y, body.right - left.right - m, body.h), W)
+        left = mirrored(left, W)
         self.row_rects = []
         if self.facts is None:
             blit_fit(surface, self.error or "", fs * 1.1, line.midleft, line.w, RED, anchor="midleft")
@@ -289,7 +293,7 @@ class ReviewScene(MenuScene):
             if f.names.get(self.seat) else TEXT["seats"].get(self.seat, self.seat)
         sub = TEXT["subtitle"].format(game=game_title(f.game.name), deal=number(self.deal + 1), deals=number(f.deals),
                                       who=who)
-        half = pygame.Rect(line.x, line.y, left.w, line.h)
+        half = pygame.Rect(left.x, line.y, left.w, line.h)
         blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
         if self.status:
             blit_fit(surface, self.status, fs * 0.95, (right.x, line.centery), right.w, DIM, anchor="midleft")

@@ -32,7 +32,7 @@ from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
-from .coach_draw import blit_fit, column_box
+from .coach_draw import blit_fit, column_box, mirrored
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
@@ -212,11 +212,13 @@ class StatsScene(MenuScene):
         m, rh, fs = self._sizes()
         self.buttons, self.drops = {}, {}
         bw = max(110, round(W * 0.1))
-        x = W - m - bw
-        self.buttons["back"] = self.add(UIButton(pygame.Rect(x, m, bw, rh), TEXT["back"], self.app.ui))
+        x = W - m - bw                              # laid out left to right, mirrored in Dari
+        self.buttons["back"] = self.add(UIButton(mirrored(pygame.Rect(x, m, bw, rh), W), TEXT["back"], self.app.ui))
         ew = max(130, round(W * 0.12))
         x -= ew + m
-        self.buttons["export"] = self.add(UIButton(pygame.Rect(x, m, ew, rh), TEXT["export"], self.app.ui))
+        self.buttons["export"] = self.add(UIButton(mirrored(pygame.Rect(x, m, ew, rh), W), TEXT["export"],
+                                                   self.app.ui))
+        self.widgets_x = x                          # where the title's room ends (left to right)
         if self.profile is None:
             self.buttons["export"].disable()
             return
@@ -225,16 +227,20 @@ class StatsScene(MenuScene):
         games = self._game_options()
         start = game_title(self.game) if self.game in GAMES else TEXT["all_games"]
         self.drops["game"] = self.add(UIDropDownMenu(games, start if start in games else games[0],
-                                                     pygame.Rect(x, m, gw, rh), self.app.ui,
+                                                     mirrored(pygame.Rect(x, m, gw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= pw + m
-        self.drops["profile"] = self.add(UIDropDownMenu(self.profiles, self.profile, pygame.Rect(x, m, pw, rh),
+        shown = [shown_name(p) for p in self.profiles]       # "You" in the player's words
+        self.drops["profile"] = self.add(UIDropDownMenu(shown, shown_name(self.profile),
+                                                        mirrored(pygame.Rect(x, m, pw, rh), W),
                                                         self.app.ui, expansion_height_limit=round(H * 0.6)))
+        self.widgets_x = x
 
     def ui_event(self, e: Any) -> bool:
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if e.ui_element is self.drops.get("profile") and e.text in self.profiles:
-                self.profile, self.game, self.message = e.text, None, None
+            named = {shown_name(p): p for p in self.profiles}
+            if e.ui_element is self.drops.get("profile") and e.text in named:
+                self.profile, self.game, self.message = named[e.text], None, None
             elif e.ui_element is self.drops.get("game"):
                 titles = {game_title(g): g for g in GAMES}
                 self.game = titles.get(e.text)
@@ -261,9 +267,8 @@ class StatsScene(MenuScene):
         draw_backdrop(surface)
         W, H = surface.get_size()
         m, rh, fs = self._sizes()
-        widgets = min([w.rect.x for w in (*self.drops.values(), *self.buttons.values())] or [W])
-        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.8, (m, m + rh / 2), widgets - 2 * m, GOLD,
-                 anchor="midleft")
+        title = mirrored(pygame.Rect(m, m, self.widgets_x - 2 * m, rh), W)
+        blit_fit(surface, f"**{TEXT['title']}**", fs * 1.8, title.midleft, title.w, GOLD, anchor="midleft")
         line = pygame.Rect(m, m + rh + m // 2, W - 2 * m, round(fs * 1.6))
         said = self.message or self.notice
         if said:
@@ -275,8 +280,10 @@ class StatsScene(MenuScene):
                 blit_fit(surface, TEXT["no_profile"], fs, body.midleft, body.w, CREAM, anchor="midleft")
             return
         top_h = round(body.h * 0.54)
+        # the totals on the left, the company on the right (the other way round in Dari)
         left = pygame.Rect(body.x, body.y, round(body.w * 0.55), top_h)
-        right = pygame.Rect(left.right + m, body.y, body.right - left.right - m, top_h)
+        right = mirrored(pygame.Rect(left.right + m, body.y, body.right - left.right - m, top_h), W)
+        left = mirrored(left, W)
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
         self.draw_totals(surface, left.inflate(-2 * m, -2 * m), fs)
@@ -383,7 +390,8 @@ class StatsScene(MenuScene):
         d = self.data
         n = 4
         cw = (area.w - (n - 1) * m) // n
-        cells = [pygame.Rect(area.x + i * (cw + m), area.y, cw, area.h) for i in range(n)]
+        cells = [mirrored(pygame.Rect(area.x + i * (cw + m), area.y, cw, area.h), surface.get_width())
+                 for i in range(n)]
         small = max(10, round(fs * 0.8))
         for c in cells:
             panel(surface, c, fill=OVERLAY)

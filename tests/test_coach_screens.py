@@ -288,3 +288,31 @@ def test_the_statistics_tables_read_from_the_right_in_dari():
         assert column_box(10, 100, 0.0, 0.25) == (85.0, 19.0)      # and for a Dari reader at the right
     finally:
         i18n.set_language("en")
+
+
+def test_the_statistics_and_review_screens_read_from_the_right_in_dari(table):
+    """In Dari the buttons start at the left edge and the title and first panel sit at the
+    right; the profile picker names the default player in Dari and still picks it."""
+    from table.i18n import _
+    from table.theme import apply_language
+    app = table.app
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        store.sync_match("d.json", ana_record(seed=7), {"bottom": "You"})
+    apply_language(app.ui, "fa")
+    scene = StatsScene(app, profile="Ana")
+    app.push(scene)
+    table.frames(1)
+    W = app.size[0]
+    back, export = scene.buttons["back"].rect, scene.buttons["export"].rect
+    assert back.left < export.left < scene.drops["game"].rect.left < scene.drops["profile"].rect.left < W // 2
+    shown = [o[0] if isinstance(o, tuple) else o for o in scene.drops["profile"].options_list]
+    assert _("You") in shown and "You" not in shown
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text=_("You"))
+    table.frames(2)
+    assert scene.profile == "You"
+    app.pop()
+    review = ReviewScene(app, record=None)
+    app.push(review)
+    table.frames(1)
+    assert review.buttons["close"].rect.left < W // 4
