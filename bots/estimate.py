@@ -134,7 +134,8 @@ def playout(d, kind, rng=None, eps=0.0):
     return d
 
 
-def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False, stop_at=0):
+def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False, stop_at=0,
+                until=-1, state=None):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
@@ -147,7 +148,10 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
     ``hide_out`` (Manni) a seat does not know which of the cards it has not
     seen are out of play (the Manni or the hand swapped away), as in the
     real deal; without it the play-out's seats know which cards the others
-    hold between them.
+    hold between them.  ``until``: a seat at whose turn the play-out pauses
+    (a search that chooses that seat's cards itself, ``ismcts.own_tree``);
+    ``state``: the lists (voids seen, suits asked) to go on with in place,
+    so that a paused play-out resumes knowing what the table showed.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -156,16 +160,18 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
     play = d.play
     hands = d.hands
     n = d.n
-    seen = list(voids) if voids else [0] * n
+    seen = state[0] if state else list(voids) if voids else [0] * n
     name = kind.name
     signals = signals and name == "manfee"
     passed = name == "manfee" and d.passed
     deck = get_game(name).deck_mask if hide_out and name == "manni" else 0
-    asked = [-1] * n                  # the suit each seat's partner asked it to lead
+    asked = state[1] if state else [-1] * n     # the suit each seat's partner asked it to lead
     while d.phase == PLAY:
         if stop_at and not d.trick and max(popcount(h) for h in hands) <= stop_at:
             break
         s = d.turn
+        if s == until:
+            break
         legal = d.play_mask()
         own = hands[s]
         if legal & (legal - 1):

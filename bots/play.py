@@ -14,6 +14,8 @@ from .sample import sample_world, Worlds
 from .search import pimc
 from .infer import acceptor
 from .think import think
+from .ismcts import ismcts
+from .core import popcount
 
 
 def belief(info, cfg, rng):
@@ -82,6 +84,10 @@ def search_card(info, cfg, rng, legal_mask, plays):
     if cfg.get("max_units"):
         # ZELZELA: weighted worlds and an adaptive stop (think.py).
         prefer = heuristic_card(info, cfg, rng, legal_mask)
+        # The arena's tree searches (ismcts.py), while the hand holds more than
+        # ``tree_above`` cards (below it, ZELZELA's exact solver takes over).
+        if cfg.get("search") in ("ismcts", "own_tree") and popcount(info.hand) > cfg.get("tree_above", 0):
+            return ismcts(info, plays, cfg, rng, prefer)[0]
         card, _stats = think(info, plays, cfg, rng, prefer, cfg.get("sampler"))
         return card
     acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False)) if cfg.get("infer") else None

@@ -218,6 +218,22 @@ def decision_points(game, options, seed, count):
     return out
 
 
+def play_twins(game, seed, count, rng):
+    """(view, twin view) at card-play decision points: the twin is the same seat's view of
+    a match whose hidden cards were dealt again consistently with it (``redeal``)."""
+    for m in decision_points(game, {}, seed=seed, count=count):
+        seat = m.to_act()
+        view = seat_view(m, seat)
+        if view["phase"] != "play":
+            continue
+        alt = redeal(m, seat, rng)
+        if alt is None:
+            continue
+        twin = seat_view(alt, seat)
+        assert twin == view
+        yield view, twin
+
+
 @pytest.mark.parametrize("game,options", [g for g in GAME_OPTIONS if g[1] != {"blind": True}])
 def test_no_peeking(game, options):
     rng = random.Random(99)

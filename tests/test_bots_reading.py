@@ -199,7 +199,7 @@ def test_no_peeking_while_reading_the_play(game, monkeypatch):
     the hidden cards dealt again consistently with the view, ZELZELA makes
     the same choice (and the reader did weigh worlds)."""
     import bots.think
-    from test_bots import decision_points, redeal
+    from test_bots import play_twins
     active = []
     real = bots.think.play_reader
 
@@ -208,19 +208,10 @@ def test_no_peeking_while_reading_the_play(game, monkeypatch):
         active.append(reader is not None)
         return reader
     monkeypatch.setattr(bots.think, "play_reader", spy)
-    rng = random.Random(5)
     checked = 0
-    for m in decision_points(game, {}, seed=21, count=12):
-        seat = m.to_act()
-        view = seat_view(m, seat)
-        if view["phase"] != "play":
-            continue
-        alt = redeal(m, seat, rng)
-        if alt is None:
-            continue
-        assert seat_view(alt, seat) == view
+    for view, twin in play_twins(game, 21, 12, random.Random(5)):
         a = make_bot("ZELZELA", 4, budget=0.03).choose(view)
-        b = make_bot("ZELZELA", 4, budget=0.03).choose(seat_view(alt, seat))
+        b = make_bot("ZELZELA", 4, budget=0.03).choose(twin)
         assert a == b
         checked += 1
     assert checked >= 3 and any(active)
