@@ -185,8 +185,10 @@ def pool(parts: list[dict]) -> dict:
 
 def paired(x: dict, y: dict) -> dict:
     """How much better variant ``x`` did than variant ``y`` against the same
-    opponent on the same cards: two arena results of one seed and length
-    (their ``set_diffs``), compared set by set.
+    opponent on the same cards: two arena results of one seed (their
+    ``set_diffs``), compared set by set over the sets both played (set k is
+    dealt from the seed and k alone, so a run of 100 sets is the first 100
+    of a run of 150).
 
     Two bots close in strength tie most duplicate sets on the cards alone,
     so set by set the two runs move together and their difference is far
@@ -203,9 +205,10 @@ def paired(x: dict, y: dict) -> dict:
     dx, dy = x.get("set_diffs"), y.get("set_diffs")
     if dx is None or dy is None:
         raise ValueError("both runs need their set_diffs (arena results since 2026-12-01)")
-    if x.get("seed") != y.get("seed") or len(dx) != len(dy):
-        raise ValueError("runs to pair must share the seed and the number of sets")
-    d = [a - b for a, b in zip(dx, dy, strict=True)]
+    if x.get("seed") != y.get("seed"):
+        raise ValueError("runs to pair must share the seed")
+    common = min(len(dx), len(dy))
+    d = [a - b for a, b in zip(dx[:common], dy[:common], strict=True)]
     n = len(d)
     mean = sum(d) / n
     var = sum((v - mean) ** 2 for v in d) / max(1, n - 1)

@@ -351,6 +351,9 @@ def test_variants_on_one_seed_compare_set_by_set():
     assert p["better"] + p["alike"] + p["worse"] == 24 and p["better"] > 0
     with pytest.raises(ValueError):
         paired(plain, arena_run("manille", "SADA", "KADO", 24, seed=6))
+    # a shorter run on the seed is the longer one's first sets, dealt and played alike
+    short = paired(plain, arena_run("manille", "SADA", "KADO", 10, seed=5))
+    assert (short["sets"], short["alike"]) == (10, 10)
 
 
 def test_a_measurement_in_parts_pools_into_one_table_row(tmp_path):
