@@ -1,14 +1,21 @@
 """Information-set Monte Carlo tree search (single observer), for the arena.
 
 An experiment for issue 15 ("a search that suffers less from strategy
-fusion"), selected with the configuration key ``search="ismcts"``; no
-character in the menus uses it.  ZELZELA's search (``think``) scores each
-card of this decision in sampled worlds and plays the rest out with the
-heuristic; here a tree grows over the whole rest of the deal, keyed by the
-cards played only (never by the world), so every seat's later choices, ours
-and the others', are learnt from statistics pooled over all the worlds in
-which they were possible: nobody in the tree sees the world's other hands
-(Cowling, Powley and Whitehouse 2012, SO-ISMCTS).
+fusion"), selected with the configuration key ``search`` ("ismcts": every
+seat in the tree; "own_tree": only this seat's later choices, the others
+playing the fogged heuristic) and, with ``tree_above``, only while the
+hand holds more cards than that (``play.search_card``); no character in
+the menus uses it.  Measured in Manille (README, "A tree over the rest of
+the deal"): as strong as ZELZELA at best, not stronger.
+
+ZELZELA's search (``think``) scores each card of this decision in sampled
+worlds and plays the rest out with the heuristic; here a tree grows over
+the rest of the deal, keyed by the cards played only (never by the world),
+so the later choices in it are learnt from statistics pooled over all the
+worlds in which they were possible: nobody in the tree sees the world's
+other hands (Cowling, Powley and Whitehouse 2012, SO-ISMCTS).  With
+"own_tree" our next choice is keyed by what we would see (the last trick
+and the cards on the table), and the others never enter the tree.
 
 * Worlds: a pool drawn once per decision, as ZELZELA draws them (the
   announcements shape them, ``infer``; the play weighs them, ``reading``);
