@@ -115,7 +115,8 @@ def ismcts(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None) -
         return cand[0], {"iterations": 0, "units": 0, "cands": 1}
     worlds, weights, units = _pool(info, cfg, rng, cfg.get("pool", 96))
     if not worlds:
-        return (prefer if prefer in cand else cand[0]), {"iterations": 0, "units": units, "cands": len(cand)}
+        fallback = prefer if prefer is not None and prefer in cand else cand[0]
+        return fallback, {"iterations": 0, "units": units, "cands": len(cand)}
     total_w = sum(weights)
     deals = Worlds(info)
     base_voids = info.fog_voids()
