@@ -54,6 +54,11 @@ def label_rect(ui: Any, rect: pygame.Rect, text: str, cls: str = "@heading_label
     return pygame.Rect(rect.x, rect.centery - (need + 1) // 2, rect.width, need + 1)
 
 
+def tall_label(ui: Any, rect: pygame.Rect, text: str, cls: str = "@heading_label") -> UILabel:
+    """A label of style ``cls`` at ``rect``, as tall as its font's line (``label_rect``)."""
+    return UILabel(label_rect(ui, rect, text, cls), text, ui, object_id=oid(cls))
+
+
 def widest(cls: str | None, texts: tuple[str, ...], kind: str = "button") -> str:
     """Of ``texts``, the one that needs the most room at the style's size: a row of buttons
     fitted to it shares one font, instead of each button shrinking its own words."""

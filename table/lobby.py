@@ -16,7 +16,7 @@ from net import Client, LobbyBrowser, parse_address
 from net.link import ClientLink
 from rules.games import GAMES
 
-from .forms import MenuScene, label_rect, oid
+from .forms import MenuScene, oid, tall_label
 from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
 from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
@@ -83,9 +83,6 @@ class LobbyScene(MenuScene):
             a.x, b.x = x + w - left_w, x
         return a, b
 
-    def _heading(self, rect: pygame.Rect, text: str) -> None:
-        self.add(UILabel(label_rect(self.app.ui, rect, text), text, self.app.ui, object_id=oid("@heading_label")))
-
     def build_ui(self):
         W, H = self.app.size
         ui = self.app.ui
@@ -94,13 +91,13 @@ class LobbyScene(MenuScene):
         rh = max(32, round(H * 0.05))
         x, w = panel.x + 16, panel.width - 32
         y = panel.y + 12
-        self._heading(pygame.Rect(x, y, w, rh), _("Your name"))
+        self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Your name")))
         y += rh
         self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
         y += rh + 12
-        self._heading(pygame.Rect(x, y, w, rh), _("Seat"))
+        self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Seat")))
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
@@ -116,7 +113,7 @@ class LobbyScene(MenuScene):
         # watch a table without a seat: every public thing, never a hand
         self.buttons["spectate"] = self.add(UIButton(watch_rect, _("Watch"), ui))
         y += round(rh * 1.25) + 22
-        self._heading(pygame.Rect(x, y, w, rh), _("Join by address"))
+        self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Join by address")))
         y += rh
         addr_rect, look_rect = self._row(x, w, y, rh, w - 90)
         self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))

@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList
+from pygame_gui.elements import UIButton, UISelectionList
 from pygame_gui.windows import UIConfirmationDialog
 
 from host.replay import ReplayLink
@@ -21,7 +21,7 @@ from rules.games import GAMES
 from rules.store import load_record
 
 from .config import saves_dir
-from .forms import MenuScene, label_rect, oid
+from .forms import MenuScene, oid, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
 from .widgets import DropDown
@@ -86,16 +86,16 @@ class ReplaysScene(MenuScene):
         heading, drop = pygame.Rect(left, top, 160, rh), pygame.Rect(left + 170, top, 300, rh)
         if is_rtl():                        # the filter row starts at the list's right edge
             heading.right, drop.right = left + width, left + width - 170
-        self.add(UILabel(label_rect(ui, heading, _("Game")), _("Game"), ui, object_id=oid("@heading_label")))
+        self.add(tall_label(ui, heading, _("Game")))
         choices = [_("All games")] + [game_title(n) for n in GAMES]
         current = game_title(self.game) if self.game else choices[0]
         self.filter = self.add(DropDown(choices, current, drop, ui))
         top += rh + 10
         items = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
         self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), items, ui))
-        note = _("Choose a finished match to watch it, or one in progress to resume it.")
-        self.note = self.add(UILabel(label_rect(ui, pygame.Rect(left, H - 140, width, 36), note, "@note_label"),
-                                     note, ui, object_id=oid("@note_label")))
+        self.note = self.add(tall_label(ui, pygame.Rect(left, H - 140, width, 36),
+                                        _("Choose a finished match to watch it, or one in progress to resume it."),
+                                        "@note_label"))
         names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
                  ("delete", _("Delete")))
         gap = 16

@@ -6,9 +6,9 @@ and every open screen rebuilds its widgets, so the words change everywhere
 without a restart."""
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider
 
-from .forms import MenuScene, label_rect, oid
+from .forms import MenuScene, oid, tall_label
 from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language
@@ -62,8 +62,7 @@ class SettingsScene(MenuScene):
             return pygame.Rect(2 * x0 + lw + 10 + cw - x - w if rtl else x, yy, w, rh)
 
         def label(text, yy):
-            self.add(UILabel(label_rect(self.app.ui, at(x0, yy, lw), text), text, self.app.ui,
-                             object_id=oid("@heading_label")))
+            self.add(tall_label(self.app.ui, at(x0, yy, lw), text))
 
         def drop(name, options, start, yy):
             self.choices[name] = {t: v for t, v in options}
