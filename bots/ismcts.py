@@ -38,12 +38,10 @@ import time
 from rules.cards import SUIT_MASK, SUIT_OF, mask_cards
 from rules.deal import PLAY
 from .estimate import fog_playout
-from .infer import acceptor
 from .knowledge import Info
-from .reading import play_reader
 from .sample import Worlds, sample_world
 from .search import equivalent_reduce, utility
-from .think import live_cards
+from .think import live_cards, world_models
 
 
 class Node:
@@ -61,10 +59,7 @@ class Node:
 
 def _pool(info: Info, cfg: dict, rng, size: int) -> tuple[list, list, int]:
     """``size`` worlds consistent with the view, their weights and the units spent."""
-    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
-                   more=cfg.get("infer_more", False)) if cfg.get("infer") else None
-    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
-        if cfg.get("read_play") else None
+    acc, reader = world_models(info, cfg)
     worlds, weights = [], []
     for _ in range(size):
         others, widow = sample_world(info, rng, acc)

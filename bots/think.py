@@ -115,6 +115,16 @@ class Tally:
         return m, math.sqrt(var / (ess - 1))
 
 
+def world_models(info: Info, cfg: dict) -> tuple[Callable | None, Callable | None]:
+    """(how the announcements shape the worlds drawn, ``infer.acceptor``; how the
+    others' cards weigh them, ``reading.play_reader``), each None when off in ``cfg``."""
+    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
+                   more=cfg.get("infer_more", False)) if cfg.get("infer") else None
+    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
+        if cfg.get("read_play") else None
+    return acc, reader
+
+
 def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
           sampler: Callable | None = None) -> tuple[int, dict]:
     """The best of ``cards`` for the seat of ``info``; returns (card, stats)
@@ -124,10 +134,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     cand = equivalent_reduce(kind, cards, info.hand, live_cards(info))
     if len(cand) == 1:
         return cand[0], {"worlds": 0, "units": 0, "cands": 1}
-    acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
-                   more=cfg.get("infer_more", False)) if cfg.get("infer") else None
-    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
-        if cfg.get("read_play") else None
+    acc, reader = world_models(info, cfg)
     draw = sampler or sample_world
     worlds = Worlds(info)
     solve_at = cfg.get("solve_at", 0)
