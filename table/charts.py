@@ -109,8 +109,7 @@ def nice_ticks(lo: float, hi: float, most: int = 6) -> List[float]:
     (so a negative range gets a label), the last at or below ``hi``."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
         return []
-    if hi <= lo:
-        hi = lo + 1.0
+    hi = hi if hi > lo else lo + 1.0
     raw = (hi - lo) / max(1, most)
     mag = 10 ** math.floor(math.log10(raw))
     step = next(k * mag for k in (1, 2, 2.5, 5, 10) if k * mag >= raw)
@@ -262,7 +261,8 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         def Y(v: float) -> float:
             return plot.bottom - plot.h * (v - lo) / (hi - lo)
 
-        surface.blit(_grid_overlay(plot, [Y(t) for t in ticks], style.grid, max(1, round(u / 4))), plot.topleft)
+        grid = [Y(t) for t in ticks if t != target]     # no grid line showing through the target's gaps
+        surface.blit(_grid_overlay(plot, grid, style.grid, max(1, round(u / 4))), plot.topleft)
         for t, img in zip(ticks, labels, strict=True):
             surface.blit(img, img.get_rect(midright=(plot.x - pad, Y(t))))
         axis_w = max(1, round(u / 3))
@@ -400,8 +400,8 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
             return plot.bottom - plot.h * (v - lo) / (hi - lo)
 
         y0 = Y(0.0)
-        surface.blit(_grid_overlay(plot, [Y(t) for t in nice_ticks(lo, hi, 4)], style.grid,
-                                   max(1, round(u / 4))), plot.topleft)
+        grid = [Y(t) for t in nice_ticks(lo, hi, 4) if t not in tgts]    # none through a target's gaps
+        surface.blit(_grid_overlay(plot, grid, style.grid, max(1, round(u / 4))), plot.topleft)
         pygame.draw.line(surface, style.axis, (plot.x, round(y0)), (plot.right, round(y0)), max(1, round(u / 3)))
         radius = max(1, round(bar_w * 0.12))
         label_top = plot.bottom + (value_h if lo < 0 else 0) + pad * 0.6

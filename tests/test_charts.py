@@ -91,6 +91,11 @@ def test_target_is_a_dashed_line_at_its_value():
     rows = {y: mask_of(s, gold, (plot.x, y, plot.w, 1), 20).count() for y in range(plot.top, plot.bottom)}
     line_y = max(rows, key=rows.get)
     assert 0.3 < rows[line_y] / plot.w < 0.7                 # dashes and gaps, not a solid line
+    # the gaps between the dashes show the background: no grid line at 300 runs under them
+    assert 300 in nice_ticks(0, 300, 4)
+    for y in range(line_y - 2, line_y + 3):
+        row = pygame.Rect(plot.x, y, plot.w, 1)
+        assert mask_of(s, gold, row, 20).count() + mask_of(s, BG, row, 0).count() >= plot.w - 4, y
     # the blue line reaches 200 at the right end, two thirds of the way up to the target
     top_blue = ys_of(s, BLUE, pygame.Rect(plot.right - 4, plot.y, 8, plot.h))[1]
     assert (plot.bottom - top_blue) / (plot.bottom - line_y) == pytest.approx(2 / 3, abs=0.05)
@@ -163,6 +168,18 @@ def test_bars_are_as_tall_as_their_values_with_target_marks():
     for half in halves:
         gold = ys_of(s, charts.DARK.target, half, 20)
         assert gold and abs(gold[1] - target_y) <= 2             # a mark at 6 over each bar
+
+
+def test_no_grid_line_runs_through_the_gaps_of_a_target_mark():
+    rect = pygame.Rect(0, 0, 400, 300)
+    s = canvas((400, 300), rect)
+    plot = bar_chart(s, rect, ["Us", "Them"], [2, 3], [BLUE, RED], targets=[6, 6], max_value=8)
+    assert 6 in nice_ticks(0, 8, 4)                             # a grid value, so it could show
+    target_y = round(plot.bottom - plot.h * 6 / 8)
+    for y in range(target_y - 2, target_y + 3):
+        row = pygame.Rect(plot.x, y, plot.w, 1)
+        other = plot.w - mask_of(s, BG, row, 0).count() - mask_of(s, charts.DARK.target, row, 20).count()
+        assert other <= 4, y
 
 
 def test_negative_bars_hang_below_zero():
