@@ -1,0 +1,48 @@
+"""The opening-decision screen (benchmarks/bots_choices.py)."""
+import json
+import random
+
+import pytest
+
+from benchmarks import bots_choices
+from rules.games import get_game
+
+
+@pytest.mark.parametrize("game, phase", [("manfee", "call"), ("manille", "trump"),
+                                         ("manille-muette", "trump"), ("manni", "swap")])
+def test_the_opening_is_the_first_decision_with_a_choice(game, phase):
+    g = get_game(game)
+    rng = random.Random(5)
+    dealer = 1
+    hands, widow, _o, _c = g.deal_cards(dealer, rng)
+    m, seat, view = bots_choices.opening(g, g.normalize_options({}), dealer, hands, widow, 0)
+    assert view["phase"] == phase and m.to_act() == seat and len(view["legal"]) > 1
+    assert view["hand"] is not None           # the muette dealer has looked
+    if game == "manfee":                      # the dealer's right calls first (counter-clockwise)
+        assert seat == (dealer + 3) % 4
+    elif game == "manni":
+        assert seat == (dealer + 1) % 3
+
+
+def test_one_player_against_itself_never_differs():
+    r = bots_choices.screen("manni", "TANA", "TANA", deals=4, runs=1, judge="TANA", budget=None)
+    assert r["differ"] == 0 and r["deals"] == 4
+
+
+def test_differing_choices_are_played_on_and_compared_deal_by_deal(tmp_path, capsys):
+    rows = []
+    r = bots_choices.screen("manille", "KADO", "TANA", deals=6, runs=1, judge="TANA", budget=None,
+                            log=rows.append)
+    judged = [x for x in rows if "va" in x]
+    assert judged and all(x["a"] != x["b"] for x in judged)
+    assert all("va" not in x for x in rows if x["a"] == x["b"])
+    diffs = [x["va"] - x["vb"] for x in judged]
+    assert r["differ"] == len(judged) and r["a_minus_b"] == pytest.approx(sum(diffs) / len(diffs))
+    assert r["a_better"] == sum(d > 0 for d in diffs) and r["b_better"] == sum(d < 0 for d in diffs)
+    # The same deal, choice and judge give the same value: the screen is reproducible.
+    out = tmp_path / "choices.jsonl"
+    bots_choices.main(["--game", "manille", "--a", "KADO", "--b", "TANA", "--deals", "6", "--runs", "1",
+                       "--judge", "TANA", "--out", str(out)])
+    again = json.loads(out.read_text())
+    assert again["a_minus_b"] == pytest.approx(r["a_minus_b"]) and again["differ"] == r["differ"]
+    assert "KADO minus TANA" in capsys.readouterr().out
