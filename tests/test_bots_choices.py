@@ -24,6 +24,20 @@ def test_the_opening_is_the_first_decision_with_a_choice(game, phase):
         assert seat == (dealer + 1) % 3
 
 
+@pytest.mark.parametrize("game, phase", [("manfee", "decide"), ("manille-muette", "double")])
+def test_a_later_phase_is_reached_through_the_judges_choices_the_same_way_each_time(game, phase):
+    g = get_game(game)
+    hands, widow, _o, _c = g.deal_cards(2, random.Random(8))
+    first = bots_choices.opening(g, g.normalize_options({}), 2, hands, widow, 0, phase, "TANA", None, "k")
+    again = bots_choices.opening(g, g.normalize_options({}), 2, hands, widow, 0, phase, "TANA", None, "k")
+    assert first is not None and again is not None
+    (m, seat, view), (_m2, seat2, view2) = first, again
+    assert view["phase"] == phase and len(view["legal"]) > 1 and m.to_act() == seat
+    assert (seat2, view2) == (seat, view)
+    if game == "manfee":
+        assert seat == 2                      # the dealer accepts or passes
+
+
 def test_one_player_against_itself_never_differs():
     r = bots_choices.screen("manni", "TANA", "TANA", deals=4, runs=1, judge="TANA", budget=None)
     assert r["differ"] == 0 and r["deals"] == 4
