@@ -104,18 +104,3 @@ def table(manfee_home):
         s = app.scenes.pop()
         s.leave()
         s.close()
-
-
-# The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in
-# pyproject.toml).  Tests that open sockets, advertise on zeroconf or start
-# processes of the game all go to one worker, one after the other: two lobbies
-# on one loopback would see each other's tables, and the pressure tests count
-# the host's own files and memory.
-_ONE_AT_A_TIME = ("test_net_", "test_table_lan", "test_crash_drill")
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        name = item.path.name
-        if item.get_closest_marker("network") or name.startswith(_ONE_AT_A_TIME):
-            item.add_marker(pytest.mark.xdist_group("network"))
