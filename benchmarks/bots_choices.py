@@ -1,7 +1,7 @@
 """Which of two players makes the better opening decision of a deal?
 
-    python3 -m benchmarks.bots_choices --game manfee --a "ZELZELA:c1mc=true" --b ZELZELA \
-        --deals 300 --runs 4 --judge ZELZELA-1 --judge-budget 0.1
+    python3 -m benchmarks.bots_choices --game manille-muette --phase double \
+        --a "ZELZELA:tap_margin=8" --b ZELZELA --deals 300 --runs 4 --judge ZELZELA-1 --judge-budget 0.1
 
 The opening decision is the first one of a deal with a real choice: the
 Manfee first call, the Manille trump, the muette dealer's trump or en face
@@ -114,7 +114,7 @@ def screen(game_name: str, a: str, b: str, deals: int, runs: int, judge: str,
 def main(argv=None) -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--game", default="manfee")
-    p.add_argument("--a", required=True, help="arena name, e.g. ZELZELA:c1mc=true")
+    p.add_argument("--a", required=True, help="arena name, e.g. ZELZELA:tap_margin=8")
     p.add_argument("--b", required=True)
     p.add_argument("--phase", default=None,
                    help="screen the first decision in this phase (decide, double, redouble, ...), "

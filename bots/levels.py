@@ -54,8 +54,9 @@ obligations' deductions too; fog_signals: with the Manfee signals in
 them; fog_out: in Manni, without knowing which unseen cards are out of
 play; these three off: no gain in the arena from fog_deduce (Manille)
 or fog_out (Manni, -0.30 +- 0.48 tricks a set), a loss from fog_signals
-(Manfee, -2.92 +- 2.35 points a set against the fog without it); fog_tail: the fogged play-out stops where solve_at tricks are
-left and the exact solver ends it, off: even with ZELZELA in Manille,
+(Manfee, -2.92 +- 2.35 points a set against the fog without it);
+fog_tail: the fogged play-out stops where solve_at tricks are left and
+the exact solver ends it, off: even with ZELZELA in Manille,
 44.7% of 150 sets, +0.03 a set; README), bid_fog (the same for the bidding estimates),
 alike_worlds (worlds that must all score every card alike before the search
 calls the cards equivalent), node_units (solver nodes charged as one
