@@ -16,6 +16,11 @@ FELT_GREEN = (36, 112, 64)
 
 _TILE = 128
 _tiles: dict = {}   # (seed, colour) -> the noise tile
+# The last few felts drawn, (w, h, seed, colour) -> surface: a table, its
+# menus and a replay ask for the same size again and again, and the shade map
+# costs tens of milliseconds.  Few, because a large felt is megabytes.
+_felts: dict = {}
+_FELTS_KEPT = 4
 
 
 def _noise_tile(seed: int, base: Tuple[int, ...]) -> pygame.Surface:
@@ -45,11 +50,22 @@ def _noise_tile(seed: int, base: Tuple[int, ...]) -> pygame.Surface:
 def felt(size: Tuple[int, int], seed: int = 7, colour: Sequence[int] = FELT_GREEN) -> pygame.Surface:
     """A green card-table felt of ``size`` (w, h): grain, soft blotches, vignette.
 
-    The same ``size`` and ``seed`` always give the same pixels.
+    The same ``size`` and ``seed`` always give the same pixels.  The caller
+    gets its own surface (a copy of a kept one), free to draw on.
     """
     w, h = int(size[0]), int(size[1])
     if w < 1 or h < 1:
         raise ValueError(f"felt size must be positive, not {size!r}")
+    key = (w, h, seed, tuple(colour))
+    kept = _felts.get(key)
+    if kept is None:
+        if len(_felts) >= _FELTS_KEPT:
+            _felts.pop(next(iter(_felts)))
+        kept = _felts[key] = _draw_felt(w, h, seed, colour)
+    return kept.copy()
+
+
+def _draw_felt(w: int, h: int, seed: int, colour: Sequence[int]) -> pygame.Surface:
     surf = pygame.Surface((w, h))
     tile = _noise_tile(seed, tuple(colour))
     for y in range(0, h, _TILE):

@@ -245,7 +245,7 @@ def test_a_crashed_host_resumes_from_its_autosave_and_the_clients_come_back(proc
     port = free_port()
     name = f"resume-{uuid.uuid4().hex[:6]}"
     seats = "bottom=host,left=open,top=bot:KADO,right=open"
-    host = host_proc(name, "manille", seats, "--save", save, "--bot-delay", "0.03", "--target", "101",
+    host = host_proc(name, "manille", seats, "--save", save, "--bot-delay", "0.03", "--target", "51",
                      "--no-advertise", port=port)
     procs.append(host)
     host.expect("listening")
@@ -261,7 +261,7 @@ def test_a_crashed_host_resumes_from_its_autosave_and_the_clients_come_back(proc
     for c in clients:
         assert c.expect("disconnected", 5)
     saved = open(save, "rb").read()
-    for extra in (["--seats", "bottom=host,left=open,top=open,right=open"], ["--target", "51"]):
+    for extra in (["--seats", "bottom=host,left=open,top=open,right=open"], ["--target", "101"]):
         # Seats or options of its own would hand the table's seats to strangers: refused in a line.
         refused = Proc("--host", "ignored", "--resume", save, "--port", str(port), "--bind", LOOP,
                        "--no-advertise", "--max-seconds", "20", *extra)

@@ -213,6 +213,18 @@ def test_felt_size_green_deterministic():
         felt((0, 10))
 
 
+def test_a_kept_felt_is_handed_out_as_a_copy_and_few_are_kept():
+    from sprites import table_art
+    first = felt((200, 100))
+    before = pygame.image.tobytes(first, "RGB")
+    first.fill((255, 0, 0))                       # the caller draws on its felt
+    again = felt((200, 100))
+    assert again is not first and pygame.image.tobytes(again, "RGB") == before
+    for w in range(50, 60):
+        felt((w, 40))
+    assert len(table_art._felts) <= table_art._FELTS_KEPT
+
+
 def test_dealer_button_is_a_white_disc_with_a_letter():
     pygame.font.init()
     b = dealer_button(40)
