@@ -668,7 +668,9 @@ OPTION_SETS = {
                        {"target": 101, "max_deals": 2}, {"target": 25, "doubling": False, "blind": True}],
     "manni": [{"target": 2}, {"target": 4}, {"target": 1}],
 }
-MATCHES = {"manfee": 60, "manille": 80, "manille-muette": 90, "manni": 60}
+# Every option set several times over, kept short for the suite; a longer
+# audit by hand: AUDIT_SCALE=20 python3 -m pytest tests/test_rules_audit.py
+MATCHES = {"manfee": 30, "manille": 40, "manille-muette": 60, "manni": 30}
 
 
 @pytest.mark.parametrize("game", sorted(OPTION_SETS))

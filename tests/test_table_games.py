@@ -287,7 +287,7 @@ def test_new_game_offers_the_muette_options(table):
 
 @pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "20"],
                                   ["--game", "manille-muette", "--demo", "--target", "20", "--blind"],
-                                  ["--game", "manni", "--demo", "--target", "3"]])
+                                  ["--game", "manni", "--demo", "--target", "1"]])
 def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     import game
     args = game.parse_args(argv + ["--seed", "3", "--bots", "KADO,KADO,KADO,KADO"])
@@ -347,7 +347,7 @@ def test_resume_lays_out_each_game_as_it_stood(table, manfee_home, game, seed, s
 
 @pytest.mark.parametrize("game, options", [("manille", {"target": 20}),
                                            ("manille-muette", {"target": 20, "blind": True}),
-                                           ("manni", {"target": 3})])
+                                           ("manni", {"target": 1})])
 def test_a_replay_of_each_game_plays_to_the_end(table, game, options):
     from host.replay import ReplayLink
     from rules.record import read_match
