@@ -9,7 +9,8 @@ Manfee first call, the Manille trump, the muette dealer's trump or en face
 and made once a deal, so the arena sees a change to it only through the
 noise of every card played after it (``--phase`` screens the first decision
 of another phase instead: the Manfee dealer's accept or pass, a muette tap,
-the choices before it made by the judge).  Here both players decide in the same
+the choices before it made by the judge; ``--phase play --trick T`` a card
+decision once T tricks are played).  Here both players decide in the same
 view; where they differ, each choice is played on from the true deal
 ``--runs`` times by the judge at every seat, and the values (the deciding
 seat's side, ``search.utility``) are compared deal by deal (paired).
@@ -34,25 +35,30 @@ from rules.views import seat_view
 from bots.arena import make_player, start
 from bots.search import utility
 
+PLAY_PHASE = "play"
+
 
 def _plain(action: dict) -> str:
     return json.dumps({k: v for k, v in action.items() if k != "seat"}, sort_keys=True)
 
 
 def opening(game, options: dict, dealer: int, hands, widow, index: int, phase: str | None = None,
-            judge: str = "TANA", budget: float | None = None, key: str = ""):
+            judge: str = "TANA", budget: float | None = None, key: str = "", trick: int = 0):
     """(match, seat, view) at the deal's first decision with a choice (the
     muette dealer looks at the hand first), or with ``phase`` at the first
-    one in that phase, the choices before it made by the judge; None when
-    the deal ends without one."""
+    one in that phase (in the play: once ``trick`` tricks are played), the
+    choices before it made by the judge; None when the deal ends without one."""
     m = Match(game, options)
     start(m, dealer, hands, widow, index)
+    cards = 0                               # cards played so far
     while m.in_deal:
         s = m.to_act()
         v = seat_view(m, s)
         look = [a for a in v["legal"] if "look" in a]
-        if len(v["legal"]) > 1 and not look and (phase is None or v["phase"] == phase):
+        if len(v["legal"]) > 1 and not look and (phase is None or v["phase"] == phase) \
+                and cards >= trick * game.n:
             return m, s, v
+        cards += v["phase"] == PLAY_PHASE
         if phase is not None and len(v["legal"]) > 1:
             m.apply(s, make_player(judge, f"{key}/before/{s}", budget).choose(v))
         else:
@@ -61,11 +67,11 @@ def opening(game, options: dict, dealer: int, hands, widow, index: int, phase: s
 
 
 def played_on(game, options, deal, action: dict, judge: str, budget: float | None, runs: int,
-              key: str, phase: str | None = None) -> float:
+              key: str, phase: str | None = None, trick: int = 0) -> float:
     """The mean worth of ``action`` to the deciding seat, the deal played on by the judge."""
     total = 0.0
     for r in range(runs):
-        m, s0, _v = opening(game, options, *deal, phase, judge, budget, key)
+        m, s0, _v = opening(game, options, *deal, phase, judge, budget, key, trick)
         m.apply(s0, action)
         seats = [make_player(judge, f"{key}/{r}/{s}", budget) for s in range(game.n)]
         while m.in_deal:
@@ -76,7 +82,8 @@ def played_on(game, options, deal, action: dict, judge: str, budget: float | Non
 
 
 def screen(game_name: str, a: str, b: str, deals: int, runs: int, judge: str,
-           budget: float | None, seed: int = 1, log=None, phase: str | None = None) -> dict:
+           budget: float | None, seed: int = 1, log=None, phase: str | None = None,
+           trick: int = 0) -> dict:
     """Both players' opening choices (or first choices in ``phase``) on
     ``deals`` shuffles; the judged values where they differ."""
     g = get_game(game_name)
@@ -87,7 +94,7 @@ def screen(game_name: str, a: str, b: str, deals: int, runs: int, judge: str,
         dealer = rng.randrange(g.n)
         hands, widow, _order, _cut = g.deal_cards(dealer, rng)
         deal = (dealer, hands, widow, k % 4 if g.n == 3 else 0)
-        at = opening(g, options, *deal, phase, judge, budget, f"{seed}/{k}")
+        at = opening(g, options, *deal, phase, judge, budget, f"{seed}/{k}", trick)
         if at is None:
             continue
         v = at[2]
@@ -95,8 +102,8 @@ def screen(game_name: str, a: str, b: str, deals: int, runs: int, judge: str,
         cb = make_player(b, f"{seed}/{k}", None).choose(v)
         row = {"k": k, "phase": v["phase"], "a": _plain(ca), "b": _plain(cb)}
         if row["a"] != row["b"]:
-            row["va"] = played_on(g, options, deal, ca, judge, budget, runs, f"{seed}/{k}", phase)
-            row["vb"] = played_on(g, options, deal, cb, judge, budget, runs, f"{seed}/{k}", phase)
+            row["va"] = played_on(g, options, deal, ca, judge, budget, runs, f"{seed}/{k}", phase, trick)
+            row["vb"] = played_on(g, options, deal, cb, judge, budget, runs, f"{seed}/{k}", phase, trick)
         rows.append(row)
         if log:
             log(row)
@@ -104,7 +111,7 @@ def screen(game_name: str, a: str, b: str, deals: int, runs: int, judge: str,
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else math.inf
-    return {"game": game_name, "phase": phase, "a": a, "b": b, "deals": deals, "seen": len(rows),
+    return {"game": game_name, "phase": phase, "trick": trick, "a": a, "b": b, "deals": deals, "seen": len(rows),
             "differ": n, "runs": runs,
             "judge": judge, "judge_budget": budget, "seed": seed,
             "a_minus_b": mean, "half": 1.96 * sd / math.sqrt(n) if n else math.inf,
@@ -119,6 +126,8 @@ def main(argv=None) -> None:
     p.add_argument("--phase", default=None,
                    help="screen the first decision in this phase (decide, double, redouble, ...), "
                         "the judge making the ones before")
+    p.add_argument("--trick", type=int, default=0,
+                   help="with --phase play: the first card decision once this many tricks are played")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--runs", type=int, default=4, help="play-outs of each differing choice")
     p.add_argument("--judge", default="ZELZELA-1")
@@ -132,9 +141,11 @@ def main(argv=None) -> None:
     def log(row):
         if o.verbose and "va" in row:
             print(json.dumps(row), flush=True)
-    r = screen(o.game, o.a, o.b, o.deals, o.runs, o.judge, o.judge_budget, o.seed, log, o.phase)
+    r = screen(o.game, o.a, o.b, o.deals, o.runs, o.judge, o.judge_budget, o.seed, log, o.phase, o.trick)
     r["seconds"] = round(time.perf_counter() - t, 1)
     what = f"the first '{o.phase}' decision" if o.phase else "the opening decision"
+    if o.phase == PLAY_PHASE and o.trick:
+        what += f" after {o.trick} tricks"
     print(f"{o.game}: {what} of {r['seen']} deals; {o.a} and {o.b} differ in {r['differ']}; "
           f"there {o.a} minus {o.b}: {r['a_minus_b']:+.2f} ± {r['half']:.2f} a deal "
           f"(better {r['a_better']}, worse {r['b_better']}; judge {o.judge} at {o.judge_budget}, "

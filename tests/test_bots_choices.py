@@ -38,6 +38,19 @@ def test_a_later_phase_is_reached_through_the_judges_choices_the_same_way_each_t
         assert seat == 2                      # the dealer accepts or passes
 
 
+@pytest.mark.parametrize("game", ["manille", "manni"])
+def test_a_card_decision_after_some_tricks(game):
+    g = get_game(game)
+    hands, widow, _o, _c = g.deal_cards(1, random.Random(3))
+    at = bots_choices.opening(g, g.normalize_options({}), 1, hands, widow, 0, "play", "TANA", None, "k",
+                              trick=3)
+    assert at is not None
+    m, seat, view = at
+    assert view["phase"] == "play" and len(view["legal"]) > 1 and m.to_act() == seat
+    played = sum(1 for a in m.records[-1]["actions"] if "play" in a)
+    assert played >= 3 * g.n
+
+
 def test_one_player_against_itself_never_differs():
     r = bots_choices.screen("manni", "TANA", "TANA", deals=4, runs=1, judge="TANA", budget=None)
     assert r["differ"] == 0 and r["deals"] == 4
