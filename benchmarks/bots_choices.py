@@ -10,8 +10,9 @@ and made once a deal, so the arena sees a change to it only through the
 noise of every card played after it (``--phase`` screens the first decision
 of another phase instead: the Manfee dealer's accept or pass, a muette tap,
 the choices before it made by the judge; ``--phase play --trick T`` a card
-decision once T tricks are played).  Here both players decide in the same
-view; where they differ, each choice is played on from the true deal
+decision once T tricks are played, though there ZELZELA's edge over
+ZELZELA-1 is some 0.05 points a card, too little for a screen to see,
+README).  Here both players decide in the same view; where they differ, each choice is played on from the true deal
 ``--runs`` times by the judge at every seat, and the values (the deciding
 seat's side, ``search.utility``) are compared deal by deal (paired).
 
