@@ -285,8 +285,8 @@ def test_new_game_offers_the_muette_options(table):
                                            "doubling": False, "blind": True}
 
 
-@pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "20"],
-                                  ["--game", "manille-muette", "--demo", "--target", "20", "--blind"],
+@pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "10"],
+                                  ["--game", "manille-muette", "--demo", "--target", "10", "--blind"],
                                   ["--game", "manni", "--demo", "--target", "1"]])
 def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     import game
@@ -345,8 +345,8 @@ def test_resume_lays_out_each_game_as_it_stood(table, manfee_home, game, seed, s
     assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=3000)
 
 
-@pytest.mark.parametrize("game, options", [("manille", {"target": 20}),
-                                           ("manille-muette", {"target": 20, "blind": True}),
+@pytest.mark.parametrize("game, options", [("manille", {"target": 10}),
+                                           ("manille-muette", {"target": 10, "blind": True}),
                                            ("manni", {"target": 1})])
 def test_a_replay_of_each_game_plays_to_the_end(table, game, options):
     from host.replay import ReplayLink
