@@ -12,9 +12,10 @@ of another phase instead: the Manfee dealer's accept or pass, a muette tap,
 the choices before it made by the judge; ``--phase play --trick T`` a card
 decision once T tricks are played, though there ZELZELA's edge over
 ZELZELA-1 is some 0.05 points a card, too little for a screen to see,
-README).  Here both players decide in the same view; where they differ, each choice is played on from the true deal
-``--runs`` times by the judge at every seat, and the values (the deciding
-seat's side, ``search.utility``) are compared deal by deal (paired).
+README).  Here both players decide in the same view; where they differ,
+each choice is played on from the true deal ``--runs`` times by the judge
+at every seat, and the values (the deciding seat's side,
+``search.utility``) are compared deal by deal (paired).
 
 The judge plays the rest as it would: its own later bids, its own cards.
 So a choice scores well when it suits what the judge's players make of the
@@ -30,13 +31,14 @@ import math
 import random
 import time
 
+from rules.deal import PHASE_NAMES, PLAY
 from rules.games import get_game
 from rules.match import Match
 from rules.views import seat_view
 from bots.arena import make_player, start
 from bots.search import utility
 
-PLAY_PHASE = "play"
+PLAY_PHASE = PHASE_NAMES[PLAY]
 
 
 def _plain(action: dict) -> str:
