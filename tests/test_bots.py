@@ -394,3 +394,35 @@ def test_a_bot_pairs_with_its_earlier_self_kept_in_another_file(tmp_path, capsys
                     "--seeds", "3", "--versus-from", str(old)])
     said = capsys.readouterr().out
     assert "+0.50" in said and "better/alike/worse 3/9/0" in said
+
+
+def test_the_oracle_without_peeking_at_the_bids_swaps_as_if_blind():
+    """``ORACLE:peek_bids=false`` (arena only) sees every hand in the play
+    but decides the Manni swap without seeing the Manni: the same choice
+    whatever the Manni holds, where the peeking oracle takes a strong Manni
+    and leaves a weak one."""
+    from bots.arena import make_player, start
+    from rules.manni import TRUMP_CYCLE
+    g = Match("manni").game
+    T = TRUMP_CYCLE[0]                                 # deal 0's trump
+    trumps = [c for c in g.deck if SUIT_OF[c] == T]
+    plain = [c for c in g.deck if SUIT_OF[c] != T]
+    me = 1                                             # the dealer's left decides first
+    mine = plain[:12]                                  # a middling hand with no trump
+    strong = trumps[:12]                               # every trump
+    rest = plain[12:]
+    choices = {True: set(), False: set()}
+    for peek in (True, False):
+        for manni in (strong, rest[:12]):
+            unseen = [c for c in strong + rest if c not in manni]
+            hands = [0, 0, 0]
+            hands[me] = sum(1 << c for c in mine)
+            hands[2] = sum(1 << c for c in unseen[:12])
+            hands[0] = sum(1 << c for c in unseen[12:24])
+            m = Match("manni")
+            start(m, 0, hands, sum(1 << c for c in manni), 0)
+            assert m.to_act() == me and m.deal.trump == T
+            oracle = make_player("ORACLE:peek_bids=" + ("true" if peek else "false"), 5, 0.1)
+            choices[peek].add(oracle.choose_state(m, me)["swap"])
+    assert choices[True] == {True, False}              # it sees the Manni: takes the good one
+    assert len(choices[False]) == 1                    # it does not: one choice for both
