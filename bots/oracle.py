@@ -6,11 +6,11 @@ decides like ZELZELA but every "sampled world" is the true deal, with a
 little randomness in the play-outs (so estimates are distributions), and it
 solves the end of the deal exactly from further out.
 
-With ``peek_bids`` off (``ORACLE:peek_bids=false`` in the arena) it sees every
-hand only in the card play: its calls, trump, taps and swap are
-ZELZELA-1's, who sees only its own hand.  That splits the oracle's edge into what seeing
-the cards is worth in the bidding (the Manni swap sees the Manni) and in
-the play.
+With ``peek_bids`` off (``ORACLE:peek_bids=false`` in the arena) it sees
+every hand only in the card play: its calls, trump, taps and swap are
+ZELZELA-1's, who sees only its own hand.  That splits the oracle's edge
+into what seeing the cards is worth in the bidding (the Manni swap sees
+the Manni) and in the play.
 """
 import random
 

@@ -10,9 +10,10 @@ import pytest
 from rules import Match
 from rules import actions as A
 from rules.cards import SUIT_OF, SUIT_MASK, mask_cards
+from rules.manni import TRUMP_CYCLE
 from rules.views import seat_view
 from bots import CHARACTERS, make_bot, Bot
-from bots.arena import run as arena_run
+from bots.arena import make_player, start, run as arena_run
 
 GAME_OPTIONS = [
     ("manfee", {}),
@@ -401,8 +402,6 @@ def test_the_oracle_without_peeking_at_the_bids_swaps_as_if_blind():
     but decides the Manni swap without seeing the Manni: the same choice
     whatever the Manni holds, where the peeking oracle takes a strong Manni
     and leaves a weak one."""
-    from bots.arena import make_player, start
-    from rules.manni import TRUMP_CYCLE
     g = Match("manni").game
     T = TRUMP_CYCLE[0]                                 # deal 0's trump
     trumps = [c for c in g.deck if SUIT_OF[c] == T]
