@@ -73,12 +73,13 @@ def main(argv=None) -> None:
     p.add_argument("--deals", type=int, default=30)
     p.add_argument("--worlds", type=int, default=60)
     p.add_argument("--every", type=int, default=3)
-    p.add_argument("--q", default="0.7", help="comma-separated values of the model's q")
+    p.add_argument("--q", default="0.7", help="comma-separated values of the model's q, or 'learnt' "
+                   "for the fitted model (bots.play_model)")
     p.add_argument("--sharp", type=float, default=1.0, help="exponent on the play weights")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default=None, help="append a JSON line with the table")
     a = p.parse_args(argv)
-    qs = [float(x) for x in a.q.split(",")]
+    qs = [x if x == "learnt" else float(x) for x in a.q.split(",")]
     rng = random.Random(a.seed)
     rows = defaultdict(lambda: defaultdict(list))
     k = 0
@@ -133,7 +134,7 @@ def measure(m, info, a, qs, rng, rows):
         r[key + "_acc"].append(x)
         r[key + "_ll"].append(y)
     for q in qs:
-        reader = play_reader(info, q, a.sharp)
+        reader = play_reader(info, 0.8, a.sharp, "learnt") if q == "learnt" else play_reader(info, q, a.sharp)
         wp = [w * (reader(o, wd) if reader else 1.0) for (o, wd), w in zip(worlds, wa, strict=True)]
         if sum(wp) <= 0:
             wp = wa

@@ -48,7 +48,8 @@ for bidding only), block / c1opt (Manfee call tactics, see bidding.py), time_cap
 stops early), bravado (chance of a blind trump, muette).  ZELZELA's search
 (``think``): max_units (its most play-out units a card), read_play / read_q /
 read_sharp (the play model: the heuristic's card with chance q, weights to
-the power sharp), infer_more (the extra announcements), fog (fogged
+the power sharp; read_model "learnt": the choice model fitted to searching
+players' deals instead, ``play_model``), infer_more (the extra announcements), fog (fogged
 play-outs, ``estimate.fog_playout``; fog_deduce: with the Manille
 obligations' deductions too; fog_signals: with the Manfee signals in
 them; fog_out: in Manni, without knowing which unseen cards are out of

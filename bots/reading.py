@@ -12,6 +12,8 @@ shown so far, a partner's slam).  The model of a player is "the heuristic's
 card with probability q, any other distinct legal card otherwise": the
 bots' own heuristic as a first model of how people and bots play, softened
 so that one surprising card lowers a world's weight without ruling it out.
+A second model (``play_model``, "learnt") scores every distinct choice by
+a few features and was fitted to deals of searching players.
 
 The weight of a world is the product over those choices (times ``sharp`` in
 the exponent).  Only the view and the world are read, so a bot using it is
@@ -20,12 +22,14 @@ still a pure function of its view and seed.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Iterator
 
-from rules.cards import SUIT_OF, SUIT_MASK, NT
+from rules.cards import SUIT_OF, SUIT_MASK
 from rules.deal import PLAY
+from rules.games import get_game
 from rules import actions as A
 from .knowledge import Info
+from .play_model import learnt_weights, log_prob
 from .policy import pick
 
 Weigher = Callable[[dict, int], float]
@@ -78,19 +82,21 @@ def choices(kind, legal: int, hand: int, gone: int) -> int:
     return count
 
 
-def play_reader(info: Info, q: float = 0.7, sharp: float = 1.0) -> Weigher | None:
+def play_reader(info: Info, q: float = 0.7, sharp: float = 1.0, model: str = "rule") -> Weigher | None:
     """A function giving each world (others {seat: mask}, widow) its weight
     from the cards the other seats chose; None when nobody else has chosen
-    a card yet (every world weighs the same)."""
+    a card yet (every world weighs the same).  ``model``: "rule" (the
+    heuristic's card with chance ``q``) or "learnt" (``play_model``, fitted to
+    deals of searching players)."""
     me, n = info.me, info.n
-    hidden = [s for s in range(n) if s != me and (info.need[s] > 0 or info.name == "manni")]
+    hidden = {s for s in range(n) if s != me and (info.need[s] > 0 or info.name == "manni")}
     if not any(seat in hidden for seat, _c, _sig in info.plays):
         return None
     game, kind, view = info.game, info.kind, info.view
-    deck = game.deck_mask
-    signals = info.name == "manfee"
+    name = info.name
     log_q = math.log(q)
     log_miss = math.log(1 - q)
+    weights = learnt_weights(name) if model == "learnt" else None
     codes = info.codes
     dealer = info.dealer
     options = view["options"]
@@ -100,50 +106,71 @@ def play_reader(info: Info, q: float = 0.7, sharp: float = 1.0) -> Weigher | Non
     def weigh(others: dict, widow: int) -> float:
         held, wid = start_hands(info, others, widow)
         d = game.new_deal(held, dealer, options, widow=wid, deal_index=deal_index, tie_pending=tie)
-        voids = [0] * n
-        ask = [-1] * n              # the suit a seat's partner slammed for it to lead
         lw = 0.0
-        for seat, code in codes:
-            if d.phase != PLAY or code >= 192:
-                d.step(code)
+        for seat, c, voids, ask in read_points(d, codes, hidden, name):
+            legal, poss, k = seat_knowledge(d, kind, seat, voids, name)
+            if k <= 1:
                 continue
-            c = code & 63
-            if seat in hidden:
-                lw += _log_choice(d, kind, seat, c, voids, ask, deck, info, log_q, log_miss)
-            if d.trick and SUIT_OF[c] != d.led:
-                voids[seat] |= SUIT_MASK[d.led]
-            if signals:
-                sig = A.play_signal(code)
-                if sig == "drop":
-                    voids[seat] |= SUIT_MASK[SUIT_OF[c]]
-                elif sig == "slam":
-                    ask[(seat + 2) % 4] = SUIT_OF[c]
-                if not d.trick:
-                    ask[seat] = -1      # a lead answers the partner's last slam
-            d.step(code)
+            guess = pick(kind, d, legal, poss, seat, d.trump, ask[seat] if n == 4 else -1)
+            if weights is not None:
+                lw += log_prob(kind, d, seat, c, legal, poss, guess, weights)
+            elif same_choice(kind, guess, c, d.hands[seat], d.played):
+                lw += log_q
+            else:
+                lw += log_miss - math.log(k - 1)
         lw *= sharp
         return math.exp(lw) if lw > -60 else 0.0
     return weigh
 
 
-def _log_choice(d, kind, seat, c, voids, ask, deck, info, log_q, log_miss):
-    """log P(seat played c | this world) under the softened heuristic."""
+def read_points(d, codes: list, readable: set, name: str) -> Iterator[tuple[int, int, list, list]]:
+    """Replay ``codes`` on deal ``d``; just before each card a seat of
+    ``readable`` chose, yield (seat, card, voids, ask): the suits each seat
+    was seen to lack so far and the suit each seat's partner slammed for it
+    to lead (Manfee), with ``d`` at that moment."""
+    n = d.n
+    signals = name == "manfee"
+    voids = [0] * n
+    ask = [-1] * n
+    for seat, code in codes:
+        if d.phase != PLAY or code >= 192:
+            d.step(code)
+            continue
+        c = code & 63
+        if seat in readable:
+            yield seat, c, voids, ask
+        if d.trick and SUIT_OF[c] != d.led:
+            voids[seat] |= SUIT_MASK[d.led]
+        if signals:
+            sig = A.play_signal(code)
+            if sig == "drop":
+                voids[seat] |= SUIT_MASK[SUIT_OF[c]]
+            elif sig == "slam":
+                ask[(seat + 2) % 4] = SUIT_OF[c]
+            if not d.trick:
+                ask[seat] = -1      # a lead answers the partner's last slam
+        d.step(code)
+
+
+def seat_knowledge(d, kind, seat: int, voids: list, name: str) -> tuple[int, list, int]:
+    """(the legal cards, what ``seat`` knew each seat might hold, how many
+    distinct choices it had) at this moment of ``d``: its hand, the cards
+    gone, the voids shown so far, and in Manfee after a pass the hand it
+    passed to its right (in Manni, the swapper's cards out of play)."""
     legal = d.play_mask()
     hand = d.hands[seat]
     gone = d.played
     k = choices(kind, legal, hand, gone)
     if k <= 1:
-        return 0.0
-    # What the seat knew: its hand, the cards gone, the voids shown so far,
-    # and, in Manfee after a pass, the hand it passed to its right.
+        return legal, [], k
     n = d.n
-    unseen = deck & ~hand & ~gone
+    unseen = get_game(name).deck_mask & ~hand & ~gone
     poss = [0] * n
     right = -1
-    if info.name == "manfee" and d.passed:
+    if name == "manfee" and d.passed:
         right = (seat + 3) % 4
         unseen &= ~d.hands[right]
-    if info.name == "manni" and d.swapper == seat:
+    if name == "manni" and d.swapper == seat:
         unseen &= ~d.swapped_out
     for s in range(n):
         if s == seat:
@@ -152,8 +179,4 @@ def _log_choice(d, kind, seat, c, voids, ask, deck, info, log_q, log_miss):
             poss[s] = d.hands[right]
         else:
             poss[s] = unseen & ~voids[s]
-    T = d.trump if d.trump != NT else NT
-    guess = pick(kind, d, legal, poss, seat, T, ask[seat] if n == 4 else -1)
-    if same_choice(kind, guess, c, hand, gone):
-        return log_q
-    return log_miss - math.log(k - 1)
+    return legal, poss, k

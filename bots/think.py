@@ -120,8 +120,8 @@ def world_models(info: Info, cfg: dict) -> tuple[Callable | None, Callable | Non
     others' cards weigh them, ``reading.play_reader``), each None when off in ``cfg``."""
     acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
                    more=cfg.get("infer_more", False)) if cfg.get("infer") else None
-    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5)) \
-        if cfg.get("read_play") else None
+    reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5),
+                         cfg.get("read_model", "rule")) if cfg.get("read_play") else None
     return acc, reader
 
 
