@@ -9,6 +9,7 @@ wall time; the README's tables are made from these lines.
 import argparse
 import json
 import os
+import sys
 import time
 
 from bots import CHARACTERS
@@ -68,12 +69,17 @@ def main():
         pairs = [tuple(x.split("/")) for x in a.pairs.split(",")]
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
     done = measured(a.out, a.game, json.loads(a.options), a.deals) if a.skip_done else set()
+    def progress(i: int, n: int) -> None:
+        # Every tenth set on stderr, so a long run in the background shows how far it is.
+        if i % 10 == 0 or i == n:
+            print(f"{i}/{n} sets", file=sys.stderr, flush=True)
+
     for x, y in pairs:
         if (x, y) in done:
             print(f"{a.game} {x} vs {y}: already measured", flush=True)
             continue
         t = time.time()
-        r = run(a.game, x, y, a.deals, a.seed, a.jobs, json.loads(a.options), a.budget)
+        r = run(a.game, x, y, a.deals, a.seed, a.jobs, json.loads(a.options), a.budget, progress)
         r.update(game=a.game, seed=a.seed, options=json.loads(a.options),
                  seconds=round(time.time() - t, 1), budget=a.budget)
         with open(a.out, "a") as f:
