@@ -29,7 +29,7 @@ from rules.deal import PLAY
 from rules.games import get_game
 from rules import actions as A
 from .knowledge import Info
-from .play_model import learnt_weights, log_prob
+from .play_model import groups, learnt_weights, log_prob
 from .policy import pick
 
 Weigher = Callable[[dict, int], float]
@@ -68,18 +68,7 @@ def same_choice(kind, a: int, b: int, hand: int, gone: int) -> bool:
 
 def choices(kind, legal: int, hand: int, gone: int) -> int:
     """How many distinct choices ``legal`` offers (runs of cards that play alike)."""
-    count = 0
-    for s in range(4):
-        m = legal & SUIT_MASK[s]
-        prev = -1
-        # Walk the suit weakest first: a card starts a new choice unless it
-        # plays like the one before.
-        for c in sorted((c for c in range(13 * s, 13 * s + 13) if m >> c & 1),
-                        key=lambda c: kind.strength[c]):
-            if prev < 0 or not same_choice(kind, prev, c, hand, gone):
-                count += 1
-            prev = c
-    return count
+    return len(groups(kind, legal, hand, gone))
 
 
 def play_reader(info: Info, q: float = 0.7, sharp: float = 1.0, model: str = "rule") -> Weigher | None:
