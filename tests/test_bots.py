@@ -303,12 +303,12 @@ def test_search_levels_sample_more_worlds_in_manfee_and_manni(monkeypatch):
 def test_ladder_holds_on_a_fixed_sample():
     r = arena_run("manfee", "SADA", "KADO", 30, seed=3)
     assert r["win_rate"] > 0.6 and r["mean_diff"] > 0
-    r = arena_run("manille", "ZELZELA", "KADO", 3, seed=3, budget=0.03)
+    r = arena_run("manille", "ZELZELA", "KADO", 1, seed=3, budget=0.03)
     assert r["mean_diff"] > 0
     # A search step: four sampled worlds against two (the levels' own
     # settings).  A fixed sample, small to keep the suite short: the step
     # itself is measured over hundreds of sets in the benchmarks (README).
-    r = arena_run("manille", "TANOOR", "JANGARA", 30, seed=3)
+    r = arena_run("manille", "TANOOR", "JANGARA", 20, seed=3)
     assert r["win_rate"] > 0.55 and r["mean_diff"] > 0
 
 

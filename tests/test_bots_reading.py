@@ -147,7 +147,7 @@ def test_zelzela_stops_early_on_easy_cards_and_works_on_close_ones():
     """Across a deal the work per decision varies: some decisions settle at
     the minimum number of worlds, others run to the budget."""
     units = []
-    cfg = config("ZELZELA", 0.2, "manille")
+    cfg = config("ZELZELA", 0.1, "manille")
     for _m, v in played_points("manille", seed=6, deals=1):
         info = Info(v)
         plays = [a for a in info.legal if a < 192]

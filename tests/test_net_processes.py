@@ -214,7 +214,7 @@ def wait_change(changes, pred, timeout=5.0):
 
 def test_a_killed_client_is_replaced_by_a_bot_and_its_token_takes_the_seat_back(procs):
     host = host_proc(f"drop-{uuid.uuid4().hex[:6]}", "manfee", "bottom=host,left=open,top=bot:KADO,right=bot:KADO",
-                     "--grace", "0.3", "--bot-delay", "0.02", "--target", "39", "--no-advertise")
+                     "--grace", "0.3", "--bot-delay", "0.02", "--target", "26", "--no-advertise")
     procs.append(host)
     port = host.expect("listening")["port"]
     first = Proc("--join", f"{LOOP}:{port}", "--bot", "KADO", "--name", "Cy", "--max-seconds", "60")
@@ -245,7 +245,7 @@ def test_a_crashed_host_resumes_from_its_autosave_and_the_clients_come_back(proc
     port = free_port()
     name = f"resume-{uuid.uuid4().hex[:6]}"
     seats = "bottom=host,left=open,top=bot:KADO,right=open"
-    host = host_proc(name, "manille", seats, "--save", save, "--bot-delay", "0.03", "--target", "51",
+    host = host_proc(name, "manille", seats, "--save", save, "--bot-delay", "0.03", "--target", "31",
                      "--no-advertise", port=port)
     procs.append(host)
     host.expect("listening")

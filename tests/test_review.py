@@ -115,19 +115,19 @@ def test_the_seats_columns_never_read_hidden_cards(game):
 def test_reproducible_with_progress_and_a_stop():
     record = built_record({"play": "5H"})
     calls = []
-    first = review_deal(record, 0, "bottom", budget=0.1, progress=lambda d, n: calls.append((d, n)))
+    first = review_deal(record, 0, "bottom", budget=0.05, progress=lambda d, n: calls.append((d, n)))
     n = len(first.decisions)
     assert calls == [(k, n) for k in range(n + 1)] and first.complete
-    again = review_deal(record, 0, "bottom", budget=0.1)
+    again = review_deal(record, 0, "bottom", budget=0.05)
     assert again.decisions == first.decisions
-    stopped = review_deal(record, 0, "bottom", budget=0.1, progress=lambda d, n: d < 1)
+    stopped = review_deal(record, 0, "bottom", budget=0.05, progress=lambda d, n: d < 1)
     assert not stopped.complete and len(stopped.decisions) == 1
 
 
 def test_headless_review_prints_one_json_line_per_decision(tmp_path, capsys):
     path = tmp_path / "match.json"
     path.write_text(json.dumps(built_record({"play": "5H"})))
-    assert main([str(path), "--budget", "0.1"]) == 0       # the people's seat: bottom
+    assert main([str(path), "--budget", "0.05"]) == 0       # the people's seat: bottom
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [x["phase"] for x in lines][:2] == ["decide", "play"]
     for x in lines:
@@ -135,7 +135,7 @@ def test_headless_review_prints_one_json_line_per_decision(tmp_path, capsys):
                 "label"} <= set(x)
     assert lines[-1]["label"] == "blunder" and lines[-1]["best"] == {"play": "AH"}
     assert all(x["seat"] == "bottom" for x in lines)
-    assert main([str(path), "--seat", "left", "--deal", "0", "--budget", "0.1"]) == 0
+    assert main([str(path), "--seat", "left", "--deal", "0", "--budget", "0.05"]) == 0
     assert all(json.loads(x)["seat"] == "left" for x in capsys.readouterr().out.splitlines())
 
 
