@@ -501,8 +501,9 @@ def test_the_choice_groups_are_the_choices_the_reading_counts():
         assert sum(sum(1 << c for c in r) for r in runs) == legal
 
 
-def test_the_learnt_model_reads_searching_players_better_than_the_rule():
-    """On Manille deals ZELZELA-1 played at every seat, kept out of the fit
+@pytest.mark.parametrize("game", ["manille", "manni"])
+def test_the_learnt_model_reads_searching_players_better_than_the_rule(game):
+    """On deals ZELZELA-1 played at every seat, kept out of the fit
     (tests/bots_data), the fitted choice model gives the cards chosen a
     higher likelihood than the rule model (the heuristic's card with
     chance 0.8) and than a uniform guess among the distinct choices."""
@@ -510,23 +511,23 @@ def test_the_learnt_model_reads_searching_players_better_than_the_rule():
     from pathlib import Path
     from benchmarks.play_model_fit import examples, log_lik, rule_scores
     from bots.play_model import learnt_weights
-    path = Path(__file__).parent / "bots_data" / "manille-zelzela1.jsonl"
+    path = Path(__file__).parent / "bots_data" / f"{game}-zelzela1.jsonl"
     rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     data = [e for deal in examples(rows) for e in deal]
     assert len(data) > 200
-    learnt = log_lik(learnt_weights("manille"), data) / len(data)
+    learnt = log_lik(learnt_weights(game), data) / len(data)
     rule = rule_scores(data, 0.8)[0]
     uniform = sum(-math.log(k) for _r, _c, k in data) / len(data)
     assert learnt > rule + 0.05 and learnt > uniform + 0.05, (learnt, rule, uniform)
 
 
-@pytest.mark.parametrize("model", ["rule", "learnt"])
-def test_no_peeking_with_either_model_of_the_play(model):
+@pytest.mark.parametrize("game,model", [("manille", "rule"), ("manille", "learnt"), ("manni", "learnt")])
+def test_no_peeking_with_either_model_of_the_play(game, model):
     """ZELZELA reading the play with the rule model or the fitted one: the
     hidden cards dealt again consistently with the view, the same choice."""
     from test_bots import play_twins
     checked = 0
-    for view, twin in play_twins("manille", 23, 14, random.Random(6)):
+    for view, twin in play_twins(game, 23, 14, random.Random(6)):
         a, b = make_bot("ZELZELA", 4, budget=0.03), make_bot("ZELZELA", 4, budget=0.03)
         for bot in (a, b):
             bot.tweak("read_model", model)
