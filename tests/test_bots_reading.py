@@ -501,7 +501,7 @@ def test_the_choice_groups_are_the_choices_the_reading_counts():
         assert sum(sum(1 << c for c in r) for r in runs) == legal
 
 
-@pytest.mark.parametrize("game", ["manille", "manni"])
+@pytest.mark.parametrize("game", ["manfee", "manille", "manni"])
 def test_the_learnt_model_reads_searching_players_better_than_the_rule(game):
     """On deals ZELZELA-1 played at every seat, kept out of the fit
     (tests/bots_data), the fitted choice model gives the cards chosen a
@@ -521,7 +521,7 @@ def test_the_learnt_model_reads_searching_players_better_than_the_rule(game):
     assert learnt > rule + 0.05 and learnt > uniform + 0.05, (learnt, rule, uniform)
 
 
-@pytest.mark.parametrize("game,model", [("manille", "rule"), ("manille", "learnt"), ("manni", "learnt")])
+@pytest.mark.parametrize("game,model", [("manille", "rule"), ("manille", "learnt"), ("manni", "learnt"), ("manfee", "learnt")])
 def test_no_peeking_with_either_model_of_the_play(game, model):
     """ZELZELA reading the play with the rule model or the fitted one: the
     hidden cards dealt again consistently with the view, the same choice."""
