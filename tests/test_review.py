@@ -82,7 +82,7 @@ def test_a_strong_bots_own_choices_cost_next_to_nothing():
 
 
 def last_decision(record, seat):
-    return review_deal(record, len(record["deals"]) - 1, seat, budget=0.1).decisions[-1]
+    return review_deal(record, len(record["deals"]) - 1, seat, budget=0.05).decisions[-1]
 
 
 @pytest.mark.parametrize("game", ["manfee", "manille", "manille-muette", "manni"])
