@@ -135,7 +135,7 @@ def playout(d, kind, rng=None, eps=0.0):
 
 
 def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False, stop_at=0,
-                until=-1, state=None):
+                until=-1, state=None, sight=None):
     """Play deal ``d`` out with the heuristic at every seat, each seat seeing
     only its own hand, the cards gone and the voids shown (``voids[s]``,
     updated as seats fail to follow; with ``deduce`` also what the Manille
@@ -152,6 +152,9 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
     (a search that chooses that seat's cards itself, ``ismcts.own_tree``);
     ``state``: the lists (voids seen, suits asked) to go on with in place,
     so that a paused play-out resumes knowing what the table showed.
+    ``sight``: per seat, a mask of cards whose place that seat knows in the
+    world (a partial read of the others' hands, as a real player infers some
+    of them); None: nobody knows any.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -193,6 +196,11 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
                 poss[right] = known
             else:
                 poss = [others & ~seen[o] for o in range(n)]
+            if sight:
+                # The cards this seat has placed: possible only where they are.
+                placed = others & sight[s]
+                if placed:
+                    poss = [p & (hands[o] | ~placed) for o, p in enumerate(poss)]
             poss[s] = own
             c = pick(kind, d, legal, poss, s, T, asked[s] if not d.trick else -1)
         else:

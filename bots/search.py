@@ -156,17 +156,19 @@ NODE_UNITS = 12
 
 
 def evaluate(d, kind, me, n, name, solve_at, rng=None, eps=0.0, solver=None, fog=None,
-             node_units=NODE_UNITS, fog_tail=False):
+             node_units=NODE_UNITS, fog_tail=False, sight=None):
     """Worth of deal ``d`` (after the candidate card) in one world, and its
     cost in play-out units (a solve counts its nodes, ``node_units`` a unit).  ``solver``: a Solver
     of this world to reuse, so that the candidates of one world share its
     table of positions already solved (about a third fewer nodes).  ``fog``:
     (voids, deduce[, signals[, hide_out]]) to play out blind (``estimate.fog_playout``) instead of
     with every hand visible; ``fog_tail``: the fogged play-out stops where
-    ``solve_at`` tricks are left and the solver plays the rest."""
+    ``solve_at`` tricks are left and the solver plays the rest; ``sight``:
+    what each seat of the fogged play-out knows of the world's hands
+    (``estimate.fog_playout``)."""
     if d.phase == PLAY and not (solve_at and tricks_left(d) <= solve_at):
         if fog is not None:
-            fog_playout(d, kind, *fog, stop_at=solve_at if fog_tail else 0)
+            fog_playout(d, kind, *fog, stop_at=solve_at if fog_tail else 0, sight=sight)
         else:
             playout(d, kind, rng, eps)
     if d.phase == PLAY:

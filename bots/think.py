@@ -144,6 +144,10 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     # Fogged play-outs start from the voids (and Manfee drops) everyone saw.
     fog = (info.fog_voids(), cfg.get("fog_deduce", False), cfg.get("fog_signals", False),
            cfg.get("fog_out", False)) if cfg.get("fog") else None
+    # A fogged play-out's seats may each know where some of the others' cards
+    # are (``fog_sight``: the chance per card), between the blind fog and
+    # the open play-out where everyone sees everything.
+    fog_sight = cfg.get("fog_sight", 0.0) if fog else 0.0
     max_units = cfg["max_units"]
     node_units = cfg.get("node_units", NODE_UNITS)
     # At least as much as the plain search spends (rollouts): the stop rule
@@ -177,6 +181,8 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
             if weight <= 0 or weight < 0.01 * top_w:
                 continue
             base = worlds.deal(others, widow)
+            # One sight a world, shared by its candidates (paired comparison).
+            sight = _sight(rng, n, fog_sight) if fog_sight else None
             vals = {}
             solver = Solver(kind, me, n, name)      # shared by this world's candidates
             for c in alive:
@@ -186,7 +192,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                     v, cost = tail_value(d, kind, me, n, name, solve_at, node_units)
                 else:
                     v, cost = evaluate(d, kind, me, n, name, solve_at, rng, eps, solver, fog, node_units,
-                                       fog_tail)
+                                       fog_tail, sight)
                 vals[c] = v
                 units += cost
             tally.add(weight, vals)
@@ -207,6 +213,18 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
         return fallback, {"worlds": 0, "units": units, "cands": len(cand)}
     best = max(alive, key=lambda c: (tally.mean(c), c == prefer))
     return best, {"worlds": tally.worlds, "units": units, "cands": len(cand), "drawn": drawn}
+
+
+def _sight(rng, n: int, chance: float) -> list[int]:
+    """Per seat, a random mask of the 52 card codes, each in it with ``chance``."""
+    out = []
+    for _ in range(n):
+        m = 0
+        for c in range(52):
+            if rng.random() < chance:
+                m |= 1 << c
+        out.append(m)
+    return out
 
 
 def _settle(tally: Tally, alive: list, z: float, indifferent: float) -> tuple[list, bool]:

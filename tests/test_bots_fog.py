@@ -1,0 +1,65 @@
+"""The fogged play-out's sight (``fog_sight``): between the blind fog, where
+every seat knows only its own hand and what the table showed, and the open
+play-out, where every seat sees every hand of the world."""
+import random
+
+import pytest
+
+from rules.deal import DONE
+from rules.games import get_game
+from bots.core import kind_of
+from bots.estimate import fog_playout, open_play, playout
+from bots.think import _sight
+
+GAMES = ["manfee", "manille", "manille-muette", "manni"]
+
+
+def dealt(game, seed):
+    g = get_game(game)
+    rng = random.Random(seed)
+    hands = g.deal_cards(0, rng)[0]
+    return open_play(g, hands, 0, g.normalize_options(None), trump=rng.randrange(4))
+
+
+def outcome(d):
+    return d.score, list(d.won), list(d.captured)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_sight_is_the_open_play_out_and_none_is_the_fog(game):
+    kind = kind_of(game)
+    differ = 0
+    for seed in range(12):
+        d = dealt(game, seed)
+        n = d.n
+        everything = [(1 << 52) - 1] * n
+        assert outcome(fog_playout(d.copy(), kind, [0] * n, sight=everything)) == \
+            outcome(playout(d.copy(), kind))
+        blind = outcome(fog_playout(d.copy(), kind, [0] * n))
+        assert outcome(fog_playout(d.copy(), kind, [0] * n, sight=[0] * n)) == blind
+        differ += blind != outcome(playout(d.copy(), kind))
+    assert differ, "the fog should change some play-outs, or this test shows nothing"
+
+
+def test_partial_sight_plays_legal_deals_and_lies_between():
+    """Half the cards placed: every play-out ends, and over many deals some
+    differ from both the blind and the open play-out."""
+    kind = kind_of("manille")
+    rng = random.Random(3)
+    unlike_both = 0
+    for seed in range(20):
+        d = dealt("manille", seed)
+        half = fog_playout(d.copy(), kind, [0] * 4, sight=_sight(rng, 4, 0.5))
+        assert half.phase == DONE
+        got = outcome(half)
+        unlike_both += got != outcome(fog_playout(d.copy(), kind, [0] * 4)) and \
+            got != outcome(playout(d.copy(), kind))
+    assert unlike_both
+
+
+def test_the_sight_drawn_has_the_chance_asked():
+    rng = random.Random(1)
+    masks = _sight(rng, 4, 0.25) + _sight(rng, 4, 0.25)
+    share = sum(bin(m).count("1") for m in masks) / (52 * len(masks))
+    assert 0.18 < share < 0.32
+    assert _sight(random.Random(5), 3, 0.0) == [0, 0, 0]
