@@ -58,9 +58,12 @@ or fog_out (Manni, -0.30 +- 0.48 tricks a set), a loss from fog_signals
 (Manfee, -2.92 +- 2.35 points a set against the fog without it);
 fog_tail: the fogged play-out stops where solve_at tricks are left and
 the exact solver ends it, off: even with ZELZELA in Manille,
-44.7% of 150 sets, +0.03 a set; README), bid_fog (the same for the bidding estimates), fog_sight (the chance that a seat
-of a fogged play-out knows where each card of the world lies, drawn once a
-world: between the blind fog, 0, and the open play-out, 1; README),
+44.7% of 150 sets, +0.03 a set; README), bid_fog (the same for the
+bidding estimates), fog_sight (the chance that a seat of a fogged play-out
+knows where each card of the world lies, drawn once a world: between the
+blind fog, 0, and the open play-out, 1; off: +2.09 +- 1.73 points a set
+head to head with ZELZELA in Manille, but no better against ZELZELA-1;
+README),
 alike_worlds (worlds that must all score every card alike before the search
 calls the cards equivalent), node_units (solver nodes charged as one
 play-out unit, ``search.NODE_UNITS``).

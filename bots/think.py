@@ -182,7 +182,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 continue
             base = worlds.deal(others, widow)
             # One sight a world, shared by its candidates (paired comparison).
-            sight = _sight(rng, n, fog_sight) if fog_sight else None
+            sight = draw_sight(rng, n, fog_sight) if fog_sight else None
             vals = {}
             solver = Solver(kind, me, n, name)      # shared by this world's candidates
             for c in alive:
@@ -215,7 +215,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     return best, {"worlds": tally.worlds, "units": units, "cands": len(cand), "drawn": drawn}
 
 
-def _sight(rng, n: int, chance: float) -> list[int]:
+def draw_sight(rng, n: int, chance: float) -> list[int]:
     """Per seat, a random mask of the 52 card codes, each in it with ``chance``."""
     out = []
     for _ in range(n):

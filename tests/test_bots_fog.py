@@ -9,7 +9,7 @@ from rules.deal import DONE
 from rules.games import get_game
 from bots.core import kind_of
 from bots.estimate import fog_playout, open_play, playout
-from bots.think import _sight
+from bots.think import draw_sight
 
 GAMES = ["manfee", "manille", "manille-muette", "manni"]
 
@@ -49,7 +49,7 @@ def test_partial_sight_plays_legal_deals_and_lies_between():
     unlike_both = 0
     for seed in range(20):
         d = dealt("manille", seed)
-        half = fog_playout(d.copy(), kind, [0] * 4, sight=_sight(rng, 4, 0.5))
+        half = fog_playout(d.copy(), kind, [0] * 4, sight=draw_sight(rng, 4, 0.5))
         assert half.phase == DONE
         got = outcome(half)
         unlike_both += got != outcome(fog_playout(d.copy(), kind, [0] * 4)) and \
@@ -59,7 +59,23 @@ def test_partial_sight_plays_legal_deals_and_lies_between():
 
 def test_the_sight_drawn_has_the_chance_asked():
     rng = random.Random(1)
-    masks = _sight(rng, 4, 0.25) + _sight(rng, 4, 0.25)
+    masks = draw_sight(rng, 4, 0.25) + draw_sight(rng, 4, 0.25)
     share = sum(bin(m).count("1") for m in masks) / (52 * len(masks))
     assert 0.18 < share < 0.32
-    assert _sight(random.Random(5), 3, 0.0) == [0, 0, 0]
+    assert draw_sight(random.Random(5), 3, 0.0) == [0, 0, 0]
+
+
+def test_no_peeking_with_partial_sight():
+    """The sight places cards of the sampled world, never of the real deal:
+    the hidden cards dealt again consistently with the view, ZELZELA with
+    ``fog_sight`` makes the same choice."""
+    from bots import make_bot
+    from test_bots import play_twins
+    checked = 0
+    for view, twin in play_twins("manille", 24, 12, random.Random(7)):
+        a, b = make_bot("ZELZELA", 4, budget=0.03), make_bot("ZELZELA", 4, budget=0.03)
+        for bot in (a, b):
+            bot.tweak("fog_sight", 0.5)
+        assert a.choose(view) == b.choose(twin)
+        checked += 1
+    assert checked >= 3
