@@ -154,7 +154,9 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
     so that a paused play-out resumes knowing what the table showed.
     ``sight``: per seat, a mask of cards whose place that seat knows in the
     world (a partial read of the others' hands, as a real player infers some
-    of them); None: nobody knows any.
+    of them), or per seat a list of such masks by the cards left in its hand
+    (a sight that grows as the deal goes on, ``think.draw_growing_sight``);
+    None: nobody knows any.
 
     A play-out with every hand visible rewards cards whose worth depends on
     everyone later guessing right (strategy fusion): in it nobody ever has
@@ -198,7 +200,9 @@ def fog_playout(d, kind, voids=None, deduce=False, signals=False, hide_out=False
                 poss = [others & ~seen[o] for o in range(n)]
             if sight:
                 # The cards this seat has placed: possible only where they are.
-                placed = others & sight[s]
+                # A growing sight is a list by the cards left in the hand.
+                m = sight[s]
+                placed = others & (m if type(m) is int else m[popcount(own)])
                 if placed:
                     poss = [p & (hands[o] | ~placed) for o, p in enumerate(poss)]
             poss[s] = own

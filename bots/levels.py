@@ -63,7 +63,8 @@ bidding estimates), fog_sight (the chance that a seat of a fogged play-out
 knows where each card of the world lies, drawn once a world: between the
 blind fog, 0, and the open play-out, 1; off: +2.09 +- 1.73 points a set
 head to head with ZELZELA in Manille, but no better against ZELZELA-1;
-README),
+README; with fog_sight_late the chance grows from fog_sight at a hand's
+first card to fog_sight_late at its last),
 alike_worlds (worlds that must all score every card alike before the search
 calls the cards equivalent), node_units (solver nodes charged as one
 play-out unit, ``search.NODE_UNITS``).

@@ -147,7 +147,12 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
     # A fogged play-out's seats may each know where some of the others' cards
     # are (``fog_sight``: the chance per card), between the blind fog and
     # the open play-out where everyone sees everything.
+    # With ``fog_sight_late`` the chance grows from ``fog_sight`` at the first
+    # card of a hand to that at its last, as a real player's read of the
+    # others sharpens trick by trick.
     fog_sight = cfg.get("fog_sight", 0.0) if fog else 0.0
+    fog_late = cfg.get("fog_sight_late") if fog else None
+    hand_size = (52 if name == "manfee" else 32) // n
     max_units = cfg["max_units"]
     node_units = cfg.get("node_units", NODE_UNITS)
     # At least as much as the plain search spends (rollouts): the stop rule
@@ -182,7 +187,10 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 continue
             base = worlds.deal(others, widow)
             # One sight a world, shared by its candidates (paired comparison).
-            sight = draw_sight(rng, n, fog_sight) if fog_sight else None
+            if fog_late is not None:
+                sight = draw_growing_sight(rng, n, fog_sight, fog_late, hand_size)
+            else:
+                sight = draw_sight(rng, n, fog_sight) if fog_sight else None
             vals = {}
             solver = Solver(kind, me, n, name)      # shared by this world's candidates
             for c in alive:
@@ -224,6 +232,31 @@ def draw_sight(rng, n: int, chance: float) -> list[int]:
             if rng.random() < chance:
                 m |= 1 << c
         out.append(m)
+    return out
+
+
+def draw_growing_sight(rng, n: int, early: float, late: float, hand: int) -> list[list[int]]:
+    """Per seat, masks of the 52 card codes by the cards left in its hand
+    (index 0..13): with ``hand`` cards left each card is in the mask with
+    chance ``early``, with one card left with chance ``late``, linearly in
+    between.  One uniform draw per seat and card, so a card once known stays
+    known as the hand empties."""
+    chances = []
+    for left in range(14):
+        done = (hand - left) / (hand - 1) if hand > 1 else 1.0
+        chances.append(early + (late - early) * min(1.0, max(0.0, done)))
+    out = []
+    for _ in range(n):
+        order = sorted((rng.random(), c) for c in range(52))
+        by_left = []
+        for chance in chances:
+            m = 0
+            for u, c in order:
+                if u >= chance:
+                    break
+                m |= 1 << c
+            by_left.append(m)
+        out.append(by_left)
     return out
 
 

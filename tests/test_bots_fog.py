@@ -9,7 +9,7 @@ from rules.deal import DONE
 from rules.games import get_game
 from bots.core import kind_of
 from bots.estimate import fog_playout, open_play, playout
-from bots.think import draw_sight
+from bots.think import draw_growing_sight, draw_sight
 
 GAMES = ["manfee", "manille", "manille-muette", "manni"]
 
@@ -65,6 +65,27 @@ def test_the_sight_drawn_has_the_chance_asked():
     assert draw_sight(random.Random(5), 3, 0.0) == [0, 0, 0]
 
 
+def test_a_growing_sight_keeps_what_it_knew_and_spans_the_chances():
+    """``fog_sight_late``: the masks by cards left are nested (a card once
+    placed stays placed as the hand empties), the full hand sees the early
+    share and the last card the late one."""
+    rng = random.Random(2)
+    seats = draw_growing_sight(rng, 4, 0.0, 0.5, 8) + draw_growing_sight(rng, 4, 0.0, 0.5, 8)
+    for by_left in seats:
+        assert by_left[8] == 0
+        for left in range(2, 9):
+            assert by_left[left] & ~by_left[left - 1] == 0
+    late = sum(bin(s[1]).count("1") for s in seats) / (52 * len(seats))
+    assert 0.4 < late < 0.6
+    # A growing sight is a list per seat, indexed in the play-out by the cards
+    # left in the hand: all seen from the start is the open play-out.
+    kind = kind_of("manille")
+    d = dealt("manille", 4)
+    whole = [[(1 << 52) - 1] * 14 for _ in range(4)]
+    assert outcome(fog_playout(d.copy(), kind, [0] * 4, sight=whole)) == \
+        outcome(playout(d.copy(), kind))
+
+
 def test_no_peeking_with_partial_sight():
     """The sight places cards of the sampled world, never of the real deal:
     the hidden cards dealt again consistently with the view, ZELZELA with
@@ -76,6 +97,8 @@ def test_no_peeking_with_partial_sight():
         a, b = make_bot("ZELZELA", 4, budget=0.03), make_bot("ZELZELA", 4, budget=0.03)
         for bot in (a, b):
             bot.tweak("fog_sight", 0.5)
+            if checked % 2:
+                bot.tweak("fog_sight_late", 0.9)    # the growing sight
         assert a.choose(view) == b.choose(twin)
         checked += 1
     assert checked >= 3
