@@ -187,6 +187,7 @@ def think(info: Info, cards: list, cfg: dict, rng, prefer: int | None = None,
                 continue
             base = worlds.deal(others, widow)
             # One sight a world, shared by its candidates (paired comparison).
+            sight: list | None
             if fog_late is not None:
                 sight = draw_growing_sight(rng, n, fog_sight, fog_late, hand_size)
             else:
