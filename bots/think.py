@@ -248,15 +248,16 @@ def draw_growing_sight(rng, n: int, early: float, late: float, hand: int) -> lis
         chances.append(early + (late - early) * min(1.0, max(0.0, done)))
     out = []
     for _ in range(n):
+        # A mask holds the cards drawn under its chance, so the masks nest
+        # by chance: walk the cards by their draw once, smallest chance first.
         order = sorted((rng.random(), c) for c in range(52))
-        by_left = []
-        for chance in chances:
-            m = 0
-            for u, c in order:
-                if u >= chance:
-                    break
-                m |= 1 << c
-            by_left.append(m)
+        by_left = [0] * 14
+        m, i = 0, 0
+        for left in sorted(range(14), key=chances.__getitem__):
+            while i < 52 and order[i][0] < chances[left]:
+                m |= 1 << order[i][1]
+                i += 1
+            by_left[left] = m
         out.append(by_left)
     return out
 
