@@ -46,8 +46,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--mute", action="store_true", help="no sound this run")
     # LAN (net/cli.py): accepted here so that --help lists them.
     p.add_argument("--headless", action="store_true", help="LAN host without a window (see net/cli.py)")
-    p.add_argument("--host", metavar="NAME", help="host a LAN table (not in the window yet)")
-    p.add_argument("--join", metavar="ADDR", help="join a LAN table (not in the window yet)")
+    p.add_argument("--host", metavar="NAME", help="with --headless: host a LAN table from a terminal (in the window: New game, Host on the local network)")
+    p.add_argument("--join", metavar="ADDR", help="with --headless: join a LAN table from a terminal (in the window: Join a LAN game)")
     p.add_argument("--bot", metavar="NAME", help="LAN: play this seat with a bot")
     args = p.parse_args(argv)
     try:
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = Settings.load()
     if args.mute:
-        settings.muted = True
+        settings.for_this_run("muted", True)     # this run only: never saved
     fullscreen = True if args.fullscreen else False if args.windowed else None
     if args.screenshot:
         fullscreen = False

@@ -93,10 +93,27 @@ class Settings:
                 raise KeyError(key)
             setattr(self, key, FIELDS[key][1](value))
         self.problems = []       # sentences about what load() ignored
+        self._this_run = {}      # key -> (value for this run only, the value to keep saved)
+
+    def for_this_run(self, key, value):
+        """Use ``value`` for ``key`` in this run without saving it (a command
+        line flag such as ``--mute``): a later save keeps the saved value,
+        unless the player changes the setting meanwhile.
+
+        >>> s = Settings(); s.for_this_run("muted", True); s.muted, s.as_dict()["muted"]
+        (True, False)
+        """
+        if key not in FIELDS:
+            raise KeyError(key)
+        self._this_run[key] = (value, getattr(self, key))
+        setattr(self, key, value)
 
     def as_dict(self):
         out = {"version": SETTINGS_VERSION}
-        out.update({key: getattr(self, key) for key in FIELDS})
+        for key in FIELDS:
+            value = getattr(self, key)
+            run_value, kept = self._this_run.get(key, (None, None))
+            out[key] = kept if key in self._this_run and value == run_value else value
         return out
 
     @classmethod

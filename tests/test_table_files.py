@@ -23,6 +23,27 @@ def test_settings_live_in_manfee_home_and_round_trip(manfee_home):
     assert (t.volume, t.muted, t.anim_speed, t.four_colour) == (0.3, True, 2.5, True)
 
 
+def test_a_mute_for_this_run_is_never_saved_but_a_change_in_settings_is(manfee_home):
+    s = Settings.load()
+    s.for_this_run("muted", True)            # game.py --mute
+    s.language = "nl"                       # a later save, for another reason
+    assert s.muted and s.save() is None
+    t = Settings.load()
+    assert (t.muted, t.language) == (False, "nl")
+    t.for_this_run("muted", True)
+    t.muted = False                         # the player turns the sound on in Settings
+    t.volume = 0.2
+    t.save()
+    assert Settings.load().muted is False and Settings.load().volume == 0.2
+    u = Settings.load()
+    u.muted = True
+    u.save()                                # a real mute, chosen in Settings, is kept
+    v = Settings.load()
+    v.for_this_run("muted", True)
+    v.save()
+    assert Settings.load().muted is True
+
+
 def test_config_folder_follows_xdg_without_manfee_home(monkeypatch, tmp_path):
     monkeypatch.delenv("MANFEE_HOME", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
