@@ -1,7 +1,6 @@
 """Charts drawn with pygame on a given Surface inside a given Rect, from plain data
 (numbers, labels, colours; nothing from a scene), for the results, match-end and
 statistics screens:
-
     score_race(surface, rect, [Series("Us", [40, 95, 160], BLUE), ...], target=500)
     bar_chart(surface, rect, ["Us", "Them"], [7, 5], [BLUE, RED], targets=[6, 7])
     sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")
@@ -104,15 +103,15 @@ def fit_text(text: TextFn, s: str, size: int, colour: Colour, max_w: float, bold
     return img if img.get_width() <= max_w else None
 
 
-def nice_ticks(lo: float, hi: float, most: int = 6) -> List[float]:
-    """Round tick values (1, 2, 2.5 or 5 times a power of ten): the first at or below ``lo``
-    (so a negative range gets a label), the last at or below ``hi``."""
+def nice_ticks(lo: float, hi: float, most: int = 6, whole: bool = False) -> List[float]:
+    """Round tick values (1, 2, 2.5 or 5 times a power of ten; whole numbers only if ``whole``): the
+    first at or below ``lo`` (so a negative range gets a label), the last at or below ``hi``."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
         return []
     hi = hi if hi > lo else lo + 1.0
-    raw = (hi - lo) / max(1, most)
+    raw = max((hi - lo) / max(1, most), 1.0 if whole else 0.0)
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(k * mag for k in (1, 2, 2.5, 5, 10) if k * mag >= raw)
+    step = next(k * mag for k in (1, 2, 2.5, 5, 10) if k * mag >= raw and not (whole and k * mag % 1))
     first = math.floor(lo / step + 1e-9) * step
     count = int(math.floor((hi - first) / step + 1e-9)) + 1
     return [0.0 if abs(v) < step * 1e-9 else v for v in (first + i * step for i in range(count))]
@@ -242,7 +241,8 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             lo, hi = min(lo, target), max(hi, target)
         span = hi - lo or 1.0
         lo, hi = lo - (0.03 * span if lo < 0 else 0.0), hi + 0.06 * span
-        ticks = nice_ticks(lo, hi, max(2, min(6, round((inner.bottom - top - small * 3) / (small * 2.6)))))
+        ticks = nice_ticks(lo, hi, max(2, min(6, round((inner.bottom - top - small * 3) / (small * 2.6)))),
+                           whole=all(v == round(v) for v in values))     # scores: no 2.5 labels
         lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)

@@ -142,7 +142,7 @@ def test_a_short_race_keeps_its_value_labels_apart(monkeypatch):
     """The deal summary's small chart: a few labels, each clear of the next."""
     made = []
     real = charts.nice_ticks
-    monkeypatch.setattr(charts, "nice_ticks", lambda *a: made.append(real(*a)) or made[-1])
+    monkeypatch.setattr(charts, "nice_ticks", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
     rect = pygame.Rect(0, 0, 340, 130)
     s = canvas((340, 130), rect)
     plot = score_race(s, rect, [Series("Us", [10, 25, 40], BLUE), Series("Them", [5, 30, 60], RED)],
@@ -150,6 +150,19 @@ def test_a_short_race_keeps_its_value_labels_apart(monkeypatch):
     small = max(9, round(charts.font_size(rect) * 0.85))
     assert plot is not None and len(made[0]) >= 2
     assert plot.h / (len(made[0]) - 1) >= small * 1.8, (plot.h, made[0], small)
+
+
+def test_a_race_of_whole_scores_labels_only_whole_numbers(monkeypatch):
+    """A Manfee match to 13: the axis reads 0, 5, 10, never 2.5 or 7.5."""
+    made = []
+    real = charts.nice_ticks
+    monkeypatch.setattr(charts, "nice_ticks", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
+    rect = pygame.Rect(0, 0, 500, 300)
+    score_race(canvas((500, 300), rect), rect, [Series("Us", [3, 9, 14], BLUE), Series("Them", [-1, 4, 8], RED)],
+               target=13)
+    assert len(made[0]) >= 3 and all(t == int(t) for t in made[0]), made[0]
+    assert real(0, 13.8, 6) != made[0]                       # fractions were what it drew before
+    assert 2.5 in real(0, 13.8, 6) and real(0, 1.2, 4) == [0.0, 0.5, 1.0]  # rates keep theirs
 
 
 # ---------------------------------------------------------------- bar chart
