@@ -18,7 +18,7 @@ from rules.games import Game
 from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
-from .theme import FIT_SIZES, GOLD, CREAM, blit_text, font_spec, render, text_width
+from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, render, text_width
 from .widgets import DropDown
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
@@ -38,7 +38,7 @@ def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> Obje
     room = width - 28                       # the theme's padding, border and shadow
     if text_width(text, size, bold) <= room:
         return oid(cls) if cls else None
-    smaller = [s for s in FIT_SIZES if s < size]
+    smaller = [s for s in fit_sizes() if s < size]
     best = next((s for s in smaller if text_width(text, s, bold) <= room), smaller[-1] if smaller else size)
     return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
 
@@ -135,10 +135,32 @@ class MenuScene(Scene):
                 element.change_object_id(new)
         return element
 
+    def button_row(self, names: list, y: int, bw: int, bh: int, gap: int = 16,
+                   x: int | None = None) -> dict:
+        """A centred row of buttons (name, words) ``bw`` wide, in reading order, all in one
+        font: the one the longest words fit at (``widest``), so no button's words look
+        smaller than its neighbours'."""
+        W = self.app.size[0]
+        shared = fit_id("@menu_button", widest("@menu_button", tuple(t for _n, t in names)), bw)
+        x = W // 2 - (len(names) * (bw + gap) - gap) // 2 if x is None else x
+        out = {}
+        for name, text in (reversed(names) if is_rtl() else names):
+            out[name] = self.add(UIButton(pygame.Rect(x, y, bw, bh), text, self.app.ui, object_id=shared))
+            x += bw + gap
+        return out
+
+    def pair_width(self) -> int:
+        """The width of a Back / Start button, grown with the window's words."""
+        return round(220 * self.app.ui_scale)
+
     def column(self, items: list, top: int | None = None, width: int | None = None) -> int:
         """A column of big buttons (name, text, enabled); returns the y below it."""
         W, H = self.app.size
         bw = width or max(260, round(W * 0.24))
+        if width is None:                    # wide enough for the longest words, up to a third of the screen
+            size, bold = font_spec("@menu_button")
+            need = max((text_width(text, size, bold) for _n, text, _e in items), default=0) + 40
+            bw = max(bw, min(need, round(W * 0.34)))
         bh = max(40, round(H * 0.07))
         gap = round(bh * 0.28)
         y = top if top is not None else round(H * 0.32)
@@ -177,6 +199,9 @@ class Form:
     def __init__(self, scene: MenuScene, y: int, rows: int, room: int, width: int = 660,
                  label_w: int = 220) -> None:
         W, H = scene.app.size
+        grow = getattr(scene.app, "ui_scale", 1.0)         # the words grow with the window: so do the boxes
+        grown = min(W - 40, round(width * grow))
+        label_w, width = round(label_w * grown / width), grown
         self.scene = scene
         self.ui = scene.app.ui
         self.H = H

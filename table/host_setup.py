@@ -156,7 +156,7 @@ class HostSetupScene(MenuScene):
             form.toggle("resume", resume_label(self.unfinished[0]), x=-(form.lw + 10), width=form.lw + 10 + form.cw)
         y = form.next_row()
         self.buttons = dict(form.buttons)
-        bw = 220
+        bw = self.pair_width()
         on, back = (W // 2 - bw - 10, W // 2 + 10) if form.rtl else (W // 2 + 10, W // 2 - bw - 10)
         self.buttons["start"] = self.add(UIButton(Rect(on, y, bw, bh), _("Open the table"), self.app.ui,
                                                   object_id=oid("@menu_button")))

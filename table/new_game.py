@@ -106,7 +106,7 @@ class NewGameScene(MenuScene):
         form.next_row()
         form.note(people_note(g, self.humans))
         y = form.next_row()
-        bw = 220
+        bw = self.pair_width()
         self.buttons = dict(form.buttons)
         ui = self.app.ui
         # Back and Start trade places right to left: the way on is where the reader ends.

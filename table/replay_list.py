@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UISelectionList
+from pygame_gui.elements import UISelectionList
 from pygame_gui.windows import UIConfirmationDialog
 
 from host.replay import ReplayLink
@@ -21,7 +21,7 @@ from rules.games import GAMES
 from rules.store import load_record
 
 from .config import saves_dir
-from .forms import MenuScene, oid, tall_label
+from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
 from .widgets import DropDown
@@ -99,13 +99,8 @@ class ReplaysScene(MenuScene):
         names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
                  ("delete", _("Delete")))
         gap = 16
-        bw, bh = min(220, (width - gap * (len(names) - 1)) // len(names)), 54
-        x = W // 2 - (len(names) * (bw + gap) - gap) // 2
-        self.buttons = {}
-        for name, text in names:
-            self.buttons[name] = self.add(UIButton(pygame.Rect(x, H - 96, bw, bh), text, ui,
-                                                   object_id=oid("@menu_button")))
-            x += bw + gap
+        bw, bh = min(self.pair_width(), (width - gap * (len(names) - 1)) // len(names)), round(54 * self.app.ui_scale)
+        self.buttons = self.button_row(list(names), H - 96, bw, bh, gap)
         self._enable()
 
     def _entry(self):

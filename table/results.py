@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
-from pygame_gui.elements import UIButton
 
 from host.replay import ReplayLink
 
-from .forms import MenuScene, oid
+from .forms import MenuScene
 from .hud import side_name
 from .words import side_score
 from .i18n import _, is_rtl
@@ -75,11 +74,7 @@ class ResultsScene(MenuScene):
             names = [("new", _("New game")), ("replay", _("Watch replay")), ("menu", _("Main menu"))]
         if self.end.record is not None:
             names.insert(min(2, len(names)), ("review", _("Review")))     # before "Main menu" if it is third
-        x = W // 2 - (len(names) * (bw + 16) - 16) // 2
-        for name, text in names:
-            self.buttons[name] = self.add(UIButton(pygame.Rect(x, y, bw, bh), text, self.app.ui,
-                                                   object_id=oid("@menu_button")))
-            x += bw + 16
+        self.buttons = self.button_row(names, y, bw, bh)
 
     def update(self, dt):
         self.age += dt

@@ -50,11 +50,12 @@ class SettingsScene(MenuScene):
         self.buttons = {}
         self.drops = {}
         self.choices = {}
-        x0 = W // 2 - 300
+        k = self.app.ui_scale                 # the words grow with the window: so do the boxes
+        x0 = W // 2 - round(300 * k)
         y = round(H * 0.2)
         rh = max(34, round(H * 0.055))
         gap = max(8, round(H * 0.02))
-        lw, cw = 230, 370
+        lw, cw = round(230 * k), round(370 * k)
         rtl = is_rtl()
 
         def at(x, yy, w):
@@ -70,10 +71,10 @@ class SettingsScene(MenuScene):
                                                        at(x0 + lw + 10, yy, cw), self.app.ui))
 
         label(_("Volume"), y)
-        self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - 130),
+        self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(130 * k)),
                                                   round(s.volume * 100), (0, 100), self.app.ui,
                                                   click_increment=5))
-        self.buttons["mute"] = self.add(UIButton(at(x0 + lw + cw - 110, y, 120),
+        self.buttons["mute"] = self.add(UIButton(at(x0 + lw + 10 + cw - round(120 * k), y, round(120 * k)),
                                                  _("Muted") if s.muted else _("Sound on"), self.app.ui))
         y += rh + gap
         label(_("Animation"), y)
@@ -100,7 +101,7 @@ class SettingsScene(MenuScene):
         languages = language_choices()
         drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
         y += rh + gap + 12
-        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - 120, y, 240, max(42, round(H * 0.07))),
+        self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - round(120 * k), y, round(240 * k), max(42, round(H * 0.07))),
                                                  _("Done"), self.app.ui, object_id=oid("@menu_button")))
 
     def set_language(self, code):

@@ -102,9 +102,10 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
             misc["list_item_height"] = str(round(int(misc["list_item_height"]) * _scale[0]))
     path = arabic_font_file()
     # Text entries have no block of their own (pygame_gui's default Noto Sans 14): give
-    # them one so that Dari typed into them has its glyphs.
-    data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans", "size": "14"})
-    for size in FIT_SIZES:                  # smaller fonts for words that would overflow (forms.fit_id)
+    # them one so that Dari typed into them has its glyphs, grown with the window like the rest.
+    data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans",
+                                                               "size": str(round(14 * _scale[0]))})
+    for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})
     for block in data.values():
@@ -118,6 +119,19 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     for name, ltr in _ALIGNED.items():
         data.setdefault(name, {}).setdefault("misc", {})["text_horiz_alignment"] = "right" if rtl else ltr
     return data
+
+
+def fit_sizes() -> tuple[int, ...]:
+    """The smaller sizes a widget's words may take to fit (``forms.fit_id``), grown with
+    the window as the theme's own sizes are: in a tall window a word that overflows by a
+    few pixels steps down one size, not from 36 pixels to 22.
+
+    >>> _scale[0] = 1.5; fit_sizes()[:3], fit_sizes()[-1]
+    ((33, 30, 27), 18)
+    >>> _scale[0] = 1.0; fit_sizes() == FIT_SIZES
+    True
+    """
+    return tuple(sorted({round(s * _scale[0]) for s in FIT_SIZES}, reverse=True))
 
 
 def font_spec(name: str) -> tuple[int, bool]:
