@@ -303,9 +303,14 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             surface.blit(n2, n2.get_rect(**{side: (round(x1), round(rect.y + fs * 0.25 + n1.get_height()))}))
         if seat == v.get("dealer") or (v.get("phase") in ("waiting", None) and seat == v.get("next_dealer")):
             btn = dealer_button(round(fs * 1.9))
-            pos = (btn.get_rect(midright=(rect.left - 6, rect.centery)) if place == "right"
+            # Away from the seat's cards and the boards: the top plate stands between the
+            # score board and its row of backs, and left of the right plate lies the
+            # viewer's trick pile; under either the felt is free.
+            pos = (btn.get_rect(midtop=(rect.centerx, rect.bottom + 6)) if place == "top"
+                   else btn.get_rect(topright=(rect.right, rect.bottom + 6)) if place == "right"
                    else btn.get_rect(midleft=(rect.right + 6, rect.centery)))
             surface.blit(btn, pos)
+            rects.append((f"dealer:{seat}", pos))
         if seat == turn and look.thinking == seat:
             dots = "." * (1 + int(look.clock * 3) % 3)
             blit_text(surface, dots, fs * 1.4, (rect.centerx, rect.bottom - 2), GOLD, bold=True,
