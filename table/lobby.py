@@ -5,6 +5,7 @@ reach."""
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
 
@@ -23,7 +24,7 @@ from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
 from . import theme
 from .text import lead
-from .theme import GOLD, CREAM, DIM, EDGE, blit_text
+from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
 
@@ -57,7 +58,10 @@ class LobbyScene(MenuScene):
             browser = LobbyBrowser(interfaces=opts.get("interfaces"),
                                    on_change=lambda kind, info: self.app.wake()).start()
         except Exception as e:
-            self.status = _("Cannot look for tables on this network ({error}): join by address").format(error=e)
+            # The player reads one sentence in their language; the library's own words
+            # (English, technical) go to the terminal for whoever looks into it.
+            print(f"manfee: LAN discovery did not start: {e}", file=sys.stderr)
+            self.status = _("Cannot look for tables on this network: join by address")
             return
         if self._closed:
             stop_later(browser)
@@ -69,7 +73,9 @@ class LobbyScene(MenuScene):
     def _geometry(self):
         W, H = self.app.size
         lx, ly = round(W * 0.06), round(H * 0.2)
-        list_rect = pygame.Rect(lx, ly, round(W * 0.52), round(H * 0.62))
+        # Tall enough for the form's rows (build_ui) with a margin, in a short window too.
+        need = 90 + round(9.25 * max(32, round(H * 0.05)))
+        list_rect = pygame.Rect(lx, ly, round(W * 0.52), max(round(H * 0.62), need))
         px = list_rect.right + round(W * 0.03)
         panel = pygame.Rect(px, ly, W - px - lx, list_rect.height)
         if is_rtl():                    # right to left: the list on the right, its form on the left
@@ -115,12 +121,14 @@ class LobbyScene(MenuScene):
         y += round(rh * 1.25) + 22
         self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Join by address")))
         y += rh
-        addr_rect, look_rect = self._row(x, w, y, rh, w - 90)
+        size, bold = font_spec("button")      # room for "Look" in the language and size in use
+        look_w = min(w // 2, max(90, text_width(_("Look"), size, bold) + 44))
+        addr_rect, look_rect = self._row(x, w, y, rh, w - look_w)
         self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))
         look_rect.inflate_ip(-8, 0)
         look_rect.x += 4 if not is_rtl() else -4
         self.buttons["address"] = self.add(UIButton(look_rect, _("Look"), ui))
-        bw, bh = 220, max(40, round(H * 0.065))
+        bw, bh = self.pair_width(), max(40, round(H * 0.065))
         self.buttons["back"] = self.add(UIButton(pygame.Rect(W // 2 - bw // 2, H - bh - 14, bw, bh), _("Back"), ui,
                                                  object_id=oid("@menu_button")))
         self._seat_key = None

@@ -299,7 +299,12 @@ class TableDrawing:
         fs = max(12, round(L.H * 0.022))
         chart_h = self.summary_chart_height()
         _bw, bh = self.button_size()
-        self._history(surface, r, title=words.get(outcome, _("Deal {n}: done")).format(n=number(deal)),
+        title = words.get(outcome, _("Deal {n}: done")).format(n=number(deal))
+        score = ev.get("score") or {}
+        if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
+            title = _("Deal {n}: {side} went over").format(
+                n=number(deal), side=side_name(self.player_name, max(score, key=lambda s: score[s])))
+        self._history(surface, r, title=title,
                       latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
         self._summary_charts(surface, area, fs)

@@ -456,3 +456,24 @@ def test_a_lan_save_that_no_longer_reads_is_refused_in_one_line(table, manfee_ho
                      and setup.status.startswith("Cannot open the table"), 5)
     assert "\n" not in setup.status and isinstance(table.scene, HostSetupScene)
     assert (lan / "broken.json").read_bytes() == b'{"game": "manfee", "deals": ['
+
+
+def test_a_lobby_that_cannot_listen_says_so_in_the_players_words_only(table, monkeypatch, capsys):
+    """No network to look on: one sentence in the player's language on the screen; the
+    library's own (English, technical) reason goes to the terminal, not into the sentence."""
+    from table.theme import apply_language
+
+    def refuse(**_kw):
+        raise OSError("No interfaces to listen on, check that any interfaces have IPVersion.V4Only")
+
+    monkeypatch.setattr("table.lobby.LobbyBrowser", refuse)
+    apply_language(table.app.ui, "nl")
+    try:
+        lobby = LobbyScene(table.app)
+        table.app.push(lobby)
+        assert wait_real(table, lambda: lobby.status is not None, 5)
+        assert "IPVersion" not in lobby.status and "netwerk" in lobby.status, lobby.status
+        assert "IPVersion" in capsys.readouterr().err
+        table.frames(2)                                  # and the screen draws it
+    finally:
+        apply_language(table.app.ui, "en")

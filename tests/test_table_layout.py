@@ -356,3 +356,17 @@ def test_the_own_pile_sits_just_past_the_own_hand_in_every_game(size):
         hand_right = max(x + w / 2 for x, _y, _a, w in poses)
         px, _py = L.pile["bottom"]
         assert hand_right < px - L.sw / 2 < hand_right + L.sw, (n, cards, hand_right, px)
+
+
+def test_the_summary_of_a_deal_gone_over_names_the_side_that_went_over(table, manfee_home, monkeypatch):
+    """Manfee: "Deal 2: over!" read as "the deal is over"; the heading says who went over."""
+    rec = position("manfee", 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 1 and not mh.match.deal.history)
+    scene = at_table(table, manfee_home, rec)
+    scene.link.hold(True)
+    titles = []
+    real = scene._history
+    monkeypatch.setattr(scene, "_history", lambda surface, rect, **kw: titles.append(kw["title"]) or real(
+        surface, rect, **kw))
+    scene.open_summary({"deal": 1, "outcome": "over", "score": {"bottom-top": 0, "left-right": 13}})
+    scene.draw(table.app.screen)
+    assert titles and titles[-1] == f"Deal 2: {scene.side_name('left-right')} went over", titles
