@@ -170,12 +170,12 @@ class Seating:
             return
         kind, _sep, arg = spec.partition(":")
         if kind == "bot":
+            others = {k: v for k, v in self.seats.items() if k != seat}
             try:
-                bot = character(arg, self.rng)
+                bot = character(arg, self.rng, avoid={v.bot for v in others.values()})
             except ValueError as e:
                 self._notice("error", reason=str(e))
                 return
-            others = {k: v for k, v in self.seats.items() if k != seat}
             self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
         elif kind == "open":
             self.seats[seat] = Seat(seat, "open")

@@ -47,15 +47,20 @@ def new_token() -> str:
     return secrets.token_hex(16)       # lowercase hex: never reads like a card ("3S")
 
 
-def character(name: Any, rng: random.Random | None = None) -> str:
-    """A bot character from a menu's or a flag's word (``random`` or empty: an easy one).
+def character(name: Any, rng: random.Random | None = None, avoid: Any = ()) -> str:
+    """A bot character from a menu's or a flag's word (``random`` or empty: an easy one,
+    drawn among those not in ``avoid``, the characters already at the table, while any is left:
+    "Jangara" and "Jangara 2" as partners read like a mistake).
 
     >>> character("zelzela")
     'ZELZELA'
+    >>> sorted({character("random", random.Random(k), avoid=CHARACTERS[1:]) for k in range(20)})
+    ['KADO']
     """
     key = str(name or "").upper()
     if key in ("", "BOT", "RANDOM"):
-        return (rng or random.Random()).choice(EASY if key != "RANDOM" else CHARACTERS)
+        pool = EASY if key != "RANDOM" else CHARACTERS
+        return (rng or random.Random()).choice([c for c in pool if c not in avoid] or list(pool))
     if key not in CHARACTERS:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(CHARACTERS)})")
     return key
@@ -181,7 +186,7 @@ def seat_plan(game: Game | str, humans: int, bots: list | None = None, rng: rand
             seats[seat] = Seat(seat, "here", clean_name((names or {}).get(seat), default))
             continue
         k = i - humans
-        bot = character(wanted[k] if k < len(wanted) else "RANDOM", rng)
+        bot = character(wanted[k] if k < len(wanted) else "RANDOM", rng, avoid={s.bot for s in seats.values()})
         seats[seat] = Seat(seat, "bot", bot_name(bot, seats), bot=bot)
     return seats
 
@@ -250,7 +255,7 @@ def seats_from_specs(game: Game, specs: dict[str, str], host_name: str, rng: ran
         if kind == "host":
             out[seat] = Seat(seat, "here", clean_name(arg or host_name, "Host"))
         elif kind == "bot":
-            bot = character(arg, rng)
+            bot = character(arg, rng, avoid={s.bot for s in out.values()})
             out[seat] = Seat(seat, "bot", bot_name(bot, out), bot=bot)
         else:
             out[seat] = Seat(seat, "open")

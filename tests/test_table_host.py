@@ -280,3 +280,19 @@ def test_open_seats_filled_with_one_character_get_names_players_can_tell_apart(l
     host.fill_open_with_bots("KADO")
     names = [host.seats[s].name for s in ("left", "top", "right")]
     assert sorted(names) == ["Kado", "Kado 2", "Kado 3"]
+
+
+def test_random_bot_seats_never_seat_one_character_twice():
+    """"Jangara" partnered with "Jangara 2" reads like a mistake: random seats draw a
+    character not yet at the table (there are nine of them for at most three bots)."""
+    from host.seats import seats_from_specs
+    from rules.games import get_game
+    for k in range(40):
+        plan = seat_plan("manfee", 1, ["random", "random", "random"], rng=random.Random(k))
+        bots = [s.bot for s in plan.values() if s.kind == "bot"]
+        assert len(set(bots)) == 3 and all(not s.name[-1].isdigit() for s in plan.values()), bots
+        lan = seats_from_specs(get_game("manfee"), {"bottom": "host", "left": "bot:RANDOM", "top": "bot:RANDOM",
+                                                    "right": "bot:RANDOM"}, "Ana", random.Random(k))
+        assert len({s.bot for s in lan.values() if s.kind == "bot"}) == 3
+    named = seat_plan("manni", 0, ["TANA", "TANA", "random"], rng=random.Random(1))
+    assert [s.name for s in named.values()][:2] == ["Tana", "Tana 2"]      # asked for twice: kept, numbered
