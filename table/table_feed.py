@@ -15,6 +15,10 @@ from .scenes import open_scene
 
 
 class TableFeed:
+    # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
+    # plates light nobody's turn until the last card has landed.
+    dealing = False
+
     # -- what arrives from the host ---------------------------------------------------------------
     def pump(self):
         held, self._held = self._held, []
@@ -71,6 +75,8 @@ class TableFeed:
             if ev["type"] == "deal_started":
                 self.director.add(Call(self._new_deal, view))
             self.director.event(ev, view)
+            if ev["type"] == "deal_started":
+                self.director.add(Call(setattr, self, "dealing", False))
         self.director.add(Lazy(lambda: self.director.reveal_if_needed(view)))
         self.director.add(Call(self.sync, view))
 
@@ -85,6 +91,7 @@ class TableFeed:
         self.hidden_seat = None
         self.swap_shown = False
         self.announces.clear()
+        self.dealing = True
         if self.hotseat:
             self.revealed = False
         self.show_numbers(view)          # the new deal's number and empty counts, not the last deal's
@@ -117,6 +124,7 @@ class TableFeed:
     def _rejoined(self, msg):
         """A new welcome (Reconnect): the host's view is the truth; lay the table out again."""
         self.director.clear()
+        self.dealing = False
         self.input.reset()
         self.pending = None
         self.summary_open = False

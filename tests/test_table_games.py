@@ -436,3 +436,19 @@ def test_hot_seat_never_shows_a_hand_while_a_bot_plays(table):
                 table.key(pygame.K_RIGHT)
                 table.key(pygame.K_RETURN)
     assert s.summaries() and checked > 5
+
+
+def test_no_seat_is_lit_as_to_play_while_the_cards_are_dealt(table):
+    """The plates light whose turn it is only once the deal's last card has landed."""
+    scene = start(table, "manfee", 5)
+    seen_dealing, known = [], []
+    for _ in range(2000):
+        table.frames(1)
+        if scene.dealing:
+            seen_dealing.append(scene.look().view.get("turn"))
+            known.append(scene.shown.get("turn"))
+        elif seen_dealing and not scene.director.busy():
+            break
+    assert seen_dealing and set(seen_dealing) == {None}
+    assert any(known)               # the view drawn from already knows the turn: the plates hide it
+    assert scene.shown.get("turn") is not None and scene.look().view["turn"] == scene.shown["turn"]
