@@ -121,7 +121,9 @@ class HostSetupScene(MenuScene):
         W, H = self.app.size
         g = get_game(self.game)
         if self.table_name is None:
-            self.table_name = _("{name}'s table").format(name=self.host_name)
+            # The default name reads as a word, not a person's name ("Table de l'hôte").
+            self.table_name = (_("The host's table") if self.host_name == _("Host")
+                               else _("{name}'s table").format(name=self.host_name))
         bh = max(40, round(H * 0.065))
         rows = 7 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)

@@ -477,3 +477,26 @@ def test_a_lobby_that_cannot_listen_says_so_in_the_players_words_only(table, mon
         table.frames(2)                                  # and the screen draws it
     finally:
         apply_language(table.app.ui, "en")
+
+
+def test_the_default_table_name_reads_as_words_in_each_language(table):
+    """No player name yet: "Table de l'hôte", not "Table de Hôte" (a name's grammar)."""
+    from table.theme import apply_language
+    app = table.app
+    app.settings.player_name = ""
+    try:
+        for lang, want in (("fr", "Table de l'hôte"), ("nl", "Tafel van de gastheer"), ("en", "The host's table")):
+            apply_language(app.ui, lang)
+            setup = HostSetupScene(app)
+            app.push(setup)
+            table.frames(1)
+            assert setup.table_name == want, (lang, setup.table_name)
+            app.pop()
+        app.settings.player_name = "Ana"
+        setup = HostSetupScene(app)
+        app.push(setup)
+        table.frames(1)
+        assert setup.table_name == "Ana's table"
+        app.pop()
+    finally:
+        apply_language(app.ui, "en")
