@@ -321,11 +321,12 @@ class StatsStore:
             return out.setdefault(who, {"matches": 0, "matches_won": 0.0, "deals": 0, "deals_won": 0.0})
         for partner, opponents, result in self.db.execute(
                 f"SELECT partner, opponents, result FROM deal_results d WHERE profile_id = ?{gw}", (pid, *ga)):
-            for who in ([partner] if partner else []) if role == "partner" else json.loads(opponents).values():
+            # Two seats of one character (two KADOs across the table) are one deal against KADO.
+            for who in ([partner] if partner else []) if role == "partner" else set(json.loads(opponents).values()):
                 figures(who)["deals"] += 1
                 figures(who)["deals_won"] += result
-        for who, result in self.db.execute(
-                "SELECT o.company, d.result FROM match_results d "
+        for _match, who, result in self.db.execute(
+                "SELECT DISTINCT d.match_id, o.company, d.result FROM match_results d "
                 "JOIN seats me ON me.match_id = d.match_id AND me.seat = d.seat "
                 "JOIN seats o ON o.match_id = d.match_id AND o.seat != d.seat AND (o.side = me.side) = ? "
                 f"WHERE d.profile_id = ?{gw}", (role == "partner", pid, *ga)):

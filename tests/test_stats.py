@@ -149,6 +149,17 @@ def test_results_per_bot_and_partner_kind(store):
         store.by_company("Ana", "dealer")
 
 
+def test_one_character_in_two_seats_counts_once(store):
+    """Two KADOs across the table: one match and its deals against KADO, not two."""
+    for k in range(2):
+        for r in play("manfee", 30 + k, names=("KADO", "SADA", "KADO")):
+            store.sync_match(f"k{k}", r)
+    opp = store.by_company("Ana", "opponent")
+    t = store.totals("Ana")
+    assert set(opp) == {"KADO"} and opp["KADO"]["matches"] == t["matches"] == 2
+    assert opp["KADO"]["deals"] == t["deals"]
+
+
 def test_accuracy_from_reviews_and_the_series(store):
     records = list(play("manni", 4, deals=3))
     store.sync_match("r", records[-1])
