@@ -23,7 +23,8 @@ from .base import make_bot
 from .coach_words import Reason
 from .estimate import manfee_tricks, manille_points, manni_tricks
 from .knowledge import Info
-from .policy import any_can_beat, safe_lead
+from .core import popcount
+from .policy import safe_lead
 
 # The hint answers within a second on one core: ZELZELA's searches stop
 # after this long (they normally take 0.1-0.5 s; the cap is for a loaded
@@ -183,20 +184,62 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
             if SUIT_OF[w] == T:
                 return Reason("overtrump", {"card": card, "beats_card": card_text(w)})
             return Reason("ruff", {"card": card, "suit": SUITS[led]})
-        sure = not any_can_beat(kind, info.poss, later_opps, c, led, T)
-        if sure:
+        if _surely_takes(info, c, later_opps):
             cheaper = [x for x in winners if SUIT_OF[x] == s and kind.strength[x] < kind.strength[c]]
             return Reason("take_trick" if cheaper else "win_cheaply", {"card": card})
         if master:
             return Reason("highest_left", {"card": card, "suit": SUITS[s]})
         return Reason("play_high", {"card": card})
+    # Every claim below is checked before it is made: the cheapest card, a trick already
+    # lost (no partner still to play), a card of no use (the lowest of a plain suit);
+    # otherwise the coach says only what the search found.
+    losers = [x for x in legal if x not in winners]
+    cheapest = kind.value[c] <= min(kind.value[x] for x in losers)
+    lost = p not in later
     if s != led:
-        if kind.points:
-            return Reason("save_points", {"card": card, "suit": SUITS[led]})
-        return Reason("discard", {"card": card, "suit": SUITS[led]})
+        params = {"card": card, "suit": SUITS[led]}
+        if kind.points and cheapest:
+            return Reason("save_points" if lost else "cheap_discard", params)
+        if not kind.points and s != T and c == _lowest_of_suit(kind, info.hand, s):
+            return Reason("discard", params)
+        return Reason("let_go", params)
     if winners:
         return Reason("duck", {"card": card, "winner_card": card_text(w), "suit": SUITS[led]})
-    return Reason("cannot_win", {"card": card, "winner_card": card_text(w)})
+    low = kind.strength[c] <= min(kind.strength[x] for x in losers if SUIT_OF[x] == s)
+    if (cheapest if kind.points else low):
+        return Reason("cannot_win", {"card": card, "winner_card": card_text(w)})
+    return Reason("search_best", {"card": card})
+
+
+def _lowest_of_suit(kind, hand: int, suit: int) -> int:
+    """The weakest card of ``suit`` in ``hand`` (or -1)."""
+    cards = mask_cards(hand & SUIT_MASK[suit])
+    return min(cards, key=kind.strength.__getitem__) if cards else -1
+
+
+def _may_lack(info: Info, seat: int, suit_mask: int) -> bool:
+    """Could ``seat`` hold no card of the suit (and so trump or throw anything)?  Not when it
+    surely holds one, or when its other possible cards are fewer than the cards in its hand."""
+    if info.known[seat] & suit_mask:
+        return False
+    return popcount(info.poss[seat] & ~suit_mask) >= info.counts[seat]
+
+
+def _surely_takes(info: Info, c: int, opps: list[int]) -> bool:
+    """Can none of the later opponents ``opps`` beat ``c``, whatever the hidden hands?
+    Stricter than the play-outs' ``any_can_beat``, which lets a seat trump only once it
+    showed it is void: a sentence that says "surely" must hold in every deal."""
+    kind, T, led = info.kind, info.trump, info.led
+    lm = SUIT_MASK[led]
+    trumps = SUIT_MASK[T] if T != NT and SUIT_OF[c] != T else 0
+    for o in opps:
+        ps = info.poss[o]
+        free = _may_lack(info, o, lm)
+        if ps & kind.above[c] and (SUIT_OF[c] == led or free):
+            return False
+        if free and ps & trumps:
+            return False
+    return True
 
 
 def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -> Reason:

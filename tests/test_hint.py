@@ -249,3 +249,56 @@ def test_wording_of_every_code_and_another_language():
     assert say(Reason("race", {"need": 2, "they_need": 1}), dutch) == "race"
     assert say(Reason("race", {"need": 2, "they_need": 1})) == \
         "your side needs 2 more tricks to go over; the opponents need 1"
+
+
+def test_surely_is_said_only_when_no_later_opponent_could_trump():
+    """Top holds the A♥ over the 3♥ led; left, still to play, has shown no void but
+    could hold no heart and a spade (Manfee's trump): the ace is the highest heart
+    left, it does not surely take the trick."""
+    hands = {
+        "bottom": "TH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+        "right": "3H 7C 8C 9C TC JC 8D 9D TD JD QD KD AD",
+        "top": "AH JH QH KH AS KS QS JS TS 9S 8S QC KC",
+        "left": "4H 5H 6H 7H 8H 9H 7S 6S 5S 4S 3S 2S AC",
+    }
+    m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 4}),
+                             ("left", {"call": 2}), ("bottom", {"decision": "accept"}),
+                             ("right", {"play": "3H"})])
+    r = reasons_for(Info(seat_view(m, "top")), parse_card("AH"))[0]
+    assert r.code == "highest_left", r
+    # Had left shown it has no spade, nothing it could hold would beat the ace: then it is sure.
+    from bots.hint import _surely_takes
+    info = Info(seat_view(m, "top"))
+    left = info.seats.index("left")
+    assert not _surely_takes(info, parse_card("AH"), [left])
+    info.poss[left] &= ~SUIT_MASK[SUIT_OF[parse_card("AS")]]
+    assert _surely_takes(info, parse_card("AH"), [left])
+
+
+def manille_match(hands, actions, dealer="top", trump="H"):
+    m = Match("manille")
+    seats = m.game.seats
+    m.start_deal(dealer=seats.index(dealer), hands=[mask(hands[s]) for s in seats])
+    m.apply(dealer, {"trump": trump})
+    for seat, act in actions:
+        m.apply(seat, act)
+    return m
+
+
+def test_a_discard_claims_only_what_holds():
+    """Manille, hearts trump: right leads the A♦ and bottom has neither diamonds nor
+    hearts.  Its partner (top) still plays, so the trick is not yet lost; the 7♣ gives
+    the fewest points, the K♣ does not (the search may still prefer it: then the coach
+    says no more than that)."""
+    hands = {
+        "bottom": "7C 9C KC 7S 8S 9S JS QS",
+        "right": "AD KD QD JD 7H 8H TC 8C",
+        "left": "TD 9D 8D 7D 9H JH QH KS",
+        "top": "TS AS KH AH TH QC JC AC",
+    }
+    m = manille_match(hands, [("right", {"play": "AD"})])
+    info = Info(seat_view(m, "bottom"))
+    cheap = reasons_for(info, parse_card("7C"))[0]
+    assert cheap.code == "cheap_discard" and "lost" not in say(cheap)
+    dear = reasons_for(info, parse_card("KC"))[0]
+    assert dear.code == "let_go" and "fewest" not in say(dear), say(dear)
