@@ -95,6 +95,7 @@ TEXT = Words({
     "context_targets": N_("Trump: {trump}    Tricks: your side {ours}, the others {theirs}    "
                           "Targets: {our_target} and {their_target}"),
     "context_manni": N_("Trump: {trump}    Tricks: you {ours}, the others {theirs}"),
+    "stakes": N_("{context}    The deal counts ×{factor}"),
     "no_trump_yet": N_("not named yet"),
     "on_table": N_("On the table"),
     "you_lead": N_("You lead this trick."),

@@ -44,6 +44,21 @@ from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .words import player_name
 
 
+
+def stakes(view: dict) -> int:
+    """What the deal's score is multiplied by, as the seat's view tells it before the
+    deal's end (``factors``: no trump, a pending tie, a blind trump, a tap or tap back;
+    a sweep only once it happened, so not counted here).
+
+    >>> stakes({"factors": [["no-trump", 2], ["tap back", 4]]}), stakes({"trump": "S"})
+    (8, 1)
+    """
+    f = 1
+    for name, x in view.get("factors") or ():
+        f *= x if name != "sweep" else 1
+    return f
+
+
 class ReviewScene(MenuScene):
     """The review of ``seat`` in deal ``deal`` (0-based) of ``record`` (a match record)."""
 
@@ -420,7 +435,10 @@ class ReviewScene(MenuScene):
             theirs = next((v for s, v in targets.items() if s != mine), None)
             return TEXT["context_targets"].format(our_target=number(targets[mine]),
                                                   their_target="?" if theirs is None else number(theirs), **words)
-        return TEXT["context"].format(**words)
+        text = TEXT["context"].format(**words)
+        factor = stakes(view) if self.facts.game.card_points else 1
+        # The costs are the deal's own points: in a tapped-back no-trump deal a card point is eight.
+        return TEXT["stakes"].format(context=text, factor=number(factor)) if factor > 1 else text
 
     def position(self, i: int) -> Position:
         """What the right panel shows of decision ``i``, in words and cards."""

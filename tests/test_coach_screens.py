@@ -316,3 +316,19 @@ def test_the_statistics_and_review_screens_read_from_the_right_in_dari(table):
     app.push(review)
     table.frames(1)
     assert review.buttons["close"].rect.left < W // 4
+
+
+def test_the_review_says_what_the_deal_counts_when_it_is_multiplied(table):
+    """Costs are the deal's own points: in a tapped no-trump muette deal one card point is
+    four, and the position's line says so (else 5.4 for a card seems out of scale)."""
+    rec = ana_record("manille-muette", {"target": 31}, seed=5)
+    scene = open_scene("review", table.app, record=rec, budget=BUDGET, seed=3)
+    table.app.push(scene)
+    tapped = {"trump": "NT", "tricks": {}, "factors": [["no-trump", 2], ["tap", 2]]}
+    assert "×4" in scene.context(tapped)
+    plain = {"trump": "S", "tricks": {}, "factors": []}
+    assert "×" not in scene.context(plain)
+    swept = {"trump": "S", "tricks": {}, "factors": [["sweep", 2]]}      # a sweep is the deal's outcome, not a stake
+    assert "×" not in scene.context(swept)
+    assert wait(table, lambda: scene.review is not None or scene.error)    # its worker done, then away
+    table.app.pop()
