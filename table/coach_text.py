@@ -16,7 +16,7 @@ from typing import Any
 from bots.review import THRESHOLDS, DecisionReview
 
 from . import charts
-from .i18n import N_, SEAT_NAMES, _, number, pgettext
+from .i18n import N_, SEAT_NAMES, _, ngettext, number, pgettext
 from .rich import card_words
 from .theme import DIM, RED
 
@@ -68,8 +68,6 @@ TEXT = Words({
     "col_verdict": N_("Verdict"),
     "verdicts": {"best": N_("best"), "fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                  "blunder": N_("blunder")},
-    "summary": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
-                  "Average cost: {mean} points a decision"),
     "when": {"call": N_("Call"), "decide": N_("Decision"), "trump": N_("Trump"), "partner_trump": N_("En face"),
              "double": N_("Tap"), "redouble": N_("Tap back"), "swap": N_("Swap")},
     "trick": N_("Trick {n}"),
@@ -88,6 +86,9 @@ TEXT = Words({
     "no_tap_back": N_("No tap back"),
     "swap_yes": N_("Take the Manni"),      # as the table worded the choice
     "swap_no": N_("Keep my hand"),
+    # the same in the review's narrow table columns
+    "swap_yes_short": lambda: pgettext("review table: the choice to take the Manni", "Manni"),
+    "swap_no_short": lambda: pgettext("review table: the choice to keep the hand", "Kept"),
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),
@@ -136,12 +137,29 @@ COLUMNS = (("col_when", 0.16), ("col_choice", 0.15), ("col_best", 0.15), ("col_c
 
 
 def points(x: float) -> str:
-    """A cost as the table writes it: ``0``, ``0.4``, ``14``."""
+    """A cost as the table writes it: ``0``, ``0.4``, ``14``; a cost too small for a tenth
+    is ``<0.1``, not ``0`` (which would read as the best choice's cost)."""
+    if 0 < x < 0.05:
+        return "<" + charts.format_number(0.1)
     return charts.format_number(round(x, 1))
 
 
-def choice_text(action: dict) -> str:
-    """A choice in the screen's words (rich text: pips as tokens)."""
+def summary_text(s: Mapping) -> str:
+    """The review's bottom line: the labels counted and the average cost a decision
+    ("1 point", "0.4 points"; French reads "0,4 point": the language's own plural)."""
+    mean = points(s["mean_loss"])
+    n = 1 if mean == points(1.0) else 2 if s["mean_loss"] >= 1.95 else 0
+    return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                    "Average cost: {mean} point a decision",
+                    "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                    "Average cost: {mean} points a decision", n).format(
+        blunders=number(s["blunders"]), mistakes=number(s["mistakes"]), inaccuracies=number(s["inaccuracies"]),
+        mean=mean)
+
+
+def choice_text(action: dict, short: bool = False) -> str:
+    """A choice in the screen's words (rich text: pips as tokens); ``short``: in a
+    table's narrow column."""
     if "play" in action:
         card = card_words(action["play"])
         sig = action.get("signal")
@@ -162,7 +180,7 @@ def choice_text(action: dict) -> str:
     if "redouble" in action:
         return TEXT["tap_back"] if action["redouble"] else TEXT["no_tap_back"]
     if "swap" in action:
-        return TEXT["swap_yes"] if action["swap"] else TEXT["swap_no"]
+        return TEXT["swap_yes" + "_short" * short] if action["swap"] else TEXT["swap_no" + "_short" * short]
     return str(action)
 
 
@@ -180,8 +198,8 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
         when = TEXT["trick"].format(n=number(trick))
     else:
         when = TEXT["when"].get(d.phase, d.phase)
-    return [when, choice_text(plain(d.chosen)), choice_text(d.best), points(d.expected_loss),
-            TEXT["verdicts"][verdict(game, d)], choice_text(d.dd_best), points(d.dd_loss)]
+    return [when, choice_text(plain(d.chosen), True), choice_text(d.best, True), points(d.expected_loss),
+            TEXT["verdicts"][verdict(game, d)], choice_text(d.dd_best, True), points(d.dd_loss)]
 
 
 def judgement(game: str, d: DecisionReview) -> str:
@@ -194,7 +212,8 @@ def judgement(game: str, d: DecisionReview) -> str:
         return TEXT["good_both"] if harmless else TEXT["bad_luck"]
     if good:
         return TEXT["good_both"] if harmless else TEXT["fine_both"].format(**args)
-    return TEXT["lucky"].format(**args) if harmless else TEXT["bad_both"].format(**args)
+    # "It did no harm" only when it cost nothing with these hands (not 1.9 points under a threshold).
+    return TEXT["lucky"].format(**args) if d.dd_loss < 0.05 else TEXT["bad_both"].format(**args)
 
 
 def plain(action: dict) -> dict:

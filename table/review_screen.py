@@ -34,7 +34,7 @@ from rules.views import seat_view
 from .cards import sort_hand
 from .coach_draw import Position, blit_fit, column_box, draw_position, mirrored
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, judgement, plain, points,
-                         row_cells, verdict)
+                         row_cells, summary_text, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
@@ -398,8 +398,7 @@ class ReviewScene(MenuScene):
             more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
         s = review.summary()
-        text = TEXT["summary"].format(blunders=number(s["blunders"]), mistakes=number(s["mistakes"]),
-                                      inaccuracies=number(s["inaccuracies"]), mean=points(s["mean_loss"]))
+        text = summary_text(s)
         blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
 
     def dealt(self) -> Position | None:

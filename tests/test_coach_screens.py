@@ -332,3 +332,27 @@ def test_the_review_says_what_the_deal_counts_when_it_is_multiplied(table):
     assert "×" not in scene.context(swept)
     assert wait(table, lambda: scene.review is not None or scene.error)    # its worker done, then away
     table.app.pop()
+
+
+def test_the_reviews_words_match_its_numbers():
+    """A cost too small for a tenth is not written 0 beside "fine"; "it did no harm" only
+    when the all-hands cost is nothing; "1 point", not "1 points"."""
+    from bots.review import DecisionReview
+    from table.coach_text import judgement, summary_text, verdict
+
+    def decision(loss, dd, label):
+        return DecisionReview(0, "bottom", 0, "play", {"play": "7C"}, {"play": "9C"}, loss, 0.0,
+                              {"play": "9C"}, dd, False, label)
+    small = decision(0.03, 0.0, None)
+    assert verdict("manille", small) == "fine" and points(small.expected_loss) == "<0.1"
+    assert "did no harm" in judgement("manille", decision(6.0, 0.0, "mistake"))
+    costly = judgement("manille", decision(6.0, 1.9, "mistake"))
+    assert "did no harm" not in costly and "1.9" in costly
+    counts = {"blunders": 0, "mistakes": 1, "inaccuracies": 2}
+    assert summary_text(dict(counts, mean_loss=1.0)).endswith("1 point a decision")
+    assert summary_text(dict(counts, mean_loss=0.4)).endswith("0.4 points a decision")
+    from table.coach_text import row_cells
+    swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
+                          0.0, False, None)
+    assert row_cells("manni", swap, None)[1:3] == ["Manni", "Kept"]      # the narrow columns' words
+    assert choice_text({"swap": True}) == "Take the Manni"                # the panel's, as the table said it
