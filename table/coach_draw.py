@@ -142,7 +142,7 @@ def _outline(surface: pygame.Surface, rect: pygame.Rect, ink: Colour, width: int
 
 
 # Heights in label lines (``label`` px each) around the cards of each band.
-TRICK_TEXT = 3.2        # the band's title above, who played under, a gap
+TRICK_TEXT = 4.0        # the band's title above, who played under, a clear gap over the hand's tags
 HAND_TEXT = 2.6         # the tags over lifted cards, a gap under
 
 
@@ -201,8 +201,8 @@ def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: o
     if pos.turn_label:
         spot = pygame.Rect(x, top, cw, ch)
         pygame.draw.rect(surface, GOLD, spot, 2, border_radius=max(4, cw // 10))
-        blit_fit(surface, pos.turn_label, label, (spot.centerx, spot.bottom + 2), step - 4, GOLD, bold=True,
-                 anchor="midtop")
+        # Inside the empty place, not under it: under it the word met the hand's tags ("you played").
+        blit_fit(surface, pos.turn_label, label, spot.center, cw - 4, GOLD, bold=True, anchor="center")
         x += step
     if pos.trick_note:
         blit_fit(surface, pos.trick_note, label * 1.1, (x + label, top + ch / 2), band.right - x - label,
