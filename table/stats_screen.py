@@ -56,6 +56,8 @@ TEXT = Words({
     "headline": N_("{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}"),
     "scores": N_("Average deal score: {score}   Deals won: {deal_rate}"),
     "accuracy": N_("Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})"),
+    "scores_mixed": N_("Deals won: {deal_rate}   (each game's average score in its own points, below)"),
+    "accuracy_mixed": N_("Reviewed decisions: {decisions}   (each game's accuracy in its own points, below)"),
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
     "no_reviews": N_("Accuracy: no reviewed deal yet (Review, after a match or in Replays)"),
     "rating": N_("Rating in {game}: {rating}. You play like {bot}."),
@@ -303,14 +305,19 @@ class StatsScene(MenuScene):
             t["matches_won"]), rate=percent(t["win_rate"]), deals=count(t["deals"]))
         blit_fit(surface, head, fs * 1.1, (x, y), w, GOLD, bold=True)
         y += round(step * 1.15)
-        blit_fit(surface, TEXT["scores"].format(score=number(t["average_score"], signed=True),
-                                                deal_rate=percent(t["deal_win_rate"])), fs, (x, y), w, CREAM)
+        # A Manfee 13, a muette deal's points times eight and Manni's tricks do not add up: over
+        # several games the averages are each game's own, in the table below.
+        mixed = len(per_game) > 1
+        scores = TEXT["scores_mixed"] if mixed else TEXT["scores"]
+        blit_fit(surface, scores.format(score=number(t["average_score"], signed=True),
+                                        deal_rate=percent(t["deal_win_rate"])), fs, (x, y), w, CREAM)
         y += step
         if t["accuracy"] is None:
             blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)
         else:
-            blit_fit(surface, TEXT["accuracy"].format(accuracy=charts.format_number(round(t["accuracy"], 2)),
-                                                      decisions=count(t["reviewed_decisions"])), fs, (x, y), w, CREAM)
+            accuracy = TEXT["accuracy_mixed"] if mixed else TEXT["accuracy"]
+            blit_fit(surface, accuracy.format(accuracy=charts.format_number(round(t["accuracy"], 2)),
+                                              decisions=count(t["reviewed_decisions"])), fs, (x, y), w, CREAM)
             y += step
             blit_fit(surface, TEXT["labels"].format(blunders=count(t["blunders"]), mistakes=count(t["mistakes"]),
                                                     inaccuracies=count(t["inaccuracies"])), fs, (x, y), w, DIM)

@@ -230,7 +230,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     t = totals
     assert STATS_TEXT["headline"].format(name="Ana", matches=t["matches"], won=stats_screen.charts.format_number(
         t["matches_won"]), rate=stats_screen.percent(t["win_rate"]), deals=t["deals"]) in drawn
-    assert STATS_TEXT["accuracy"].format(accuracy="0.75", decisions=10) in drawn
+    # Manfee and Manni together: no average of 13s and tricks; each game's own figures are in the table.
+    assert STATS_TEXT["accuracy_mixed"].format(accuracy="0.75", decisions=10) in drawn
+    assert not any(d.startswith("Average deal score") or d.startswith("Accuracy: 0.75") for d in drawn)
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
     assert any(f"({ratings['manni']['nearest']})" in d for d in drawn)
@@ -243,6 +245,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
     table.frames(2)
     assert scene.profile == "Bo" and any(d.startswith("Bo   Matches played: 1") for d in drawn)
+    assert any(d.startswith("Average deal score") for d in drawn)          # one game: its own average
 
 
 def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):
