@@ -97,6 +97,7 @@ TEXT = Words({
                           "Targets: {our_target} and {their_target}"),
     "context_manni": N_("Trump: {trump}    Tricks: you {ours}, the others {theirs}"),
     "stakes": N_("{context}    The deal counts ×{factor}"),
+    "passed_hands": N_("{context}    The dealer passed: every hand moved one seat to the right"),
     "no_trump_yet": N_("not named yet"),
     "on_table": N_("On the table"),
     "you_lead": N_("You lead this trick."),

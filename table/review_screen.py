@@ -432,8 +432,10 @@ class ReviewScene(MenuScene):
             return TEXT["context_manni"].format(**words)
         if targets.get(mine) is not None:
             theirs = next((v for s, v in targets.items() if s != mine), None)
-            return TEXT["context_targets"].format(our_target=number(targets[mine]),
+            text = TEXT["context_targets"].format(our_target=number(targets[mine]),
                                                   their_target="?" if theirs is None else number(theirs), **words)
+            # After a pass the seat plays another hand than it called with: say why it changed.
+            return TEXT["passed_hands"].format(context=text) if view.get("passed") else text
         text = TEXT["context"].format(**words)
         factor = stakes(view) if self.facts.game.card_points else 1
         # The costs are the deal's own points: in a tapped-back no-trump deal a card point is eight.

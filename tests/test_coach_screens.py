@@ -337,6 +337,20 @@ def test_the_review_says_what_the_deal_counts_when_it_is_multiplied(table):
     table.app.pop()
 
 
+def test_the_review_says_the_hands_moved_after_a_pass(table):
+    """Manfee: after the dealer passes, the seat plays the hand of its left neighbour: the
+    line over the cards says why the hand is not the one it called with."""
+    rec = ana_record("manfee")
+    scene = open_scene("review", table.app, record=rec, budget=BUDGET, seed=3)
+    table.app.push(scene)
+    targets = {"bottom-top": 6, "left-right": 7}
+    passed = {"trump": "S", "tricks": {"bottom-top": 0, "left-right": 0}, "targets": targets, "passed": True}
+    assert "moved one seat" in scene.context(passed)
+    assert "moved" not in scene.context(dict(passed, passed=False))
+    assert wait(table, lambda: scene.review is not None or scene.error)
+    table.app.pop()
+
+
 def test_the_reviews_words_match_its_numbers():
     """A cost too small for a tenth is not written 0 beside "fine"; "it did no harm" only
     when the all-hands cost is nothing; "1 point", not "1 points"."""
