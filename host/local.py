@@ -176,5 +176,6 @@ def resume_local(path: str, *, wake: Any = None, bot_delay: float = 0.0,
     seats = from_players(mh.game, record.get("players"))
     host = TableHost(mh, seats, save_path=path, created=record.get("created"),
                      bot_delay=bot_delay, bot_budget=bot_budget, stats_path=stats_path, hints=hints)
+    host.restore_hints(record)
     plays = tuple(s for s in mh.game.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else mh.game.seats[0], wake)

@@ -36,7 +36,7 @@ from rules.record import read_match
 from . import rating as R
 from .stats_rows import deal_rows, name_key, seating
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _V1 = """
 CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
@@ -70,10 +70,16 @@ def _to_v1(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _to_v2(db: sqlite3.Connection) -> None:
+    """Version 2: a deal in which the player was shown a hint (the record's ``hints``) is
+    marked, and its rating left out: the coach, not the player, chose some of its cards."""
+    db.execute("ALTER TABLE deal_results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0")
+
+
 # MIGRATIONS[v] brings a file from version v - 1 to v (version 0: a file with
-# no table at all).  A later version adds its step, e.g. {2: _to_v2}, and
+# no table at all).  A later version adds its step, e.g. {3: _to_v3}, and
 # never edits an earlier one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2}
 
 
 class StatsError(Exception):
@@ -294,10 +300,11 @@ class StatsStore:
         return out
 
     def _figures(self, where: str, args: tuple) -> dict:
-        n, avg, diff, won = self.db.execute(
-            f"SELECT COUNT(*), AVG(score), AVG(score - against), AVG(result) FROM deal_results "
+        n, avg, diff, won, hinted = self.db.execute(
+            f"SELECT COUNT(*), AVG(score), AVG(score - against), AVG(result), SUM(hinted) FROM deal_results "
             f"WHERE {where}", args).fetchone()
-        out = {"deals": n, "average_score": avg, "average_difference": diff, "deal_win_rate": won}
+        out = {"deals": n, "average_score": avg, "average_difference": diff, "deal_win_rate": won,
+               "hinted_deals": hinted or 0}
         n, won = self.db.execute(f"SELECT COUNT(*), SUM(result) FROM match_results WHERE {where}",
                                  args).fetchone()
         out.update(matches=n, matches_won=won or 0.0, win_rate=(won or 0.0) / n if n else None)
@@ -380,7 +387,7 @@ class StatsStore:
     def _replay(self, game: str) -> dict[int, list[dict]]:
         return R.replay(self.db.execute(
             "SELECT d.match_id, d.deal, d.seat, d.profile_id, d.scores, d.partner, d.opponents, d.recorded, "
-            "s.side FROM deal_results d JOIN seats s USING (match_id, seat) WHERE d.game = ? "
+            "s.side FROM deal_results d JOIN seats s USING (match_id, seat) WHERE d.game = ? AND NOT d.hinted "
             "ORDER BY d.recorded, d.match_id, d.deal, d.seat", (game,)), game)
 
     # -- export ------------------------------------------------------------------------------------------------

@@ -41,6 +41,9 @@ def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: li
     g = match.game
     out = []
     tie_pending = False
+    found = record.get("hints")
+    hinted = {(h[0], h[1]) for h in (found if isinstance(found, list) else ())
+              if isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and isinstance(h[1], str)}
     for i, summary in enumerate(match.summaries):
         if summary["outcome"] == "misdeal":
             continue            # nothing scored, and a pending tie stays pending
@@ -48,7 +51,7 @@ def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: li
         named = factors(g, summary, deal.get("actions", []), tie_pending)
         if g.tie_doubles_next:
             tie_pending = summary["outcome"] == "tie"
-        fingerprint = hashlib.sha1(json.dumps(deal, sort_keys=True).encode()).hexdigest()
+        played = json.dumps(deal, sort_keys=True)
         manille = g.scoring == "card_points"        # the Manille family's factors
         score = summary["score"]
         for seat in seats:
@@ -57,8 +60,11 @@ def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: li
             factor = 1
             for f in named:
                 factor *= 4 if f == "tap back" else 2
+            helped = (i, seat) in hinted
+            # A hint changes the row, not the deal: a deal played without one keeps its old fingerprint.
+            fingerprint = hashlib.sha1((played + " hinted" * helped).encode()).hexdigest()
             out.append((i, seat, {
-                "fingerprint": fingerprint, "outcome": summary["outcome"],
+                "fingerprint": fingerprint, "outcome": summary["outcome"], "hinted": int(helped),
                 "scores": json.dumps(score, sort_keys=True), "score": score[side], "against": against,
                 "result": R.compare(score[side], against),
                 "target": (summary.get("targets") or {}).get(side), "tricks": summary["tricks"][side],

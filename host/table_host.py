@@ -55,6 +55,9 @@ class TableHost(Seating):
         self.stats_path = stats_path      # the players' statistics (host.stats), kept after each deal
         self.hints = hints                # the coach's hints, for everyone at this table or nobody
         self.created = created or time.strftime("%Y-%m-%d %H:%M:%S")
+        # (deal, seat) of every deal in which a seat was shown a hint: kept in the record, so
+        # the statistics do not rate a deal the coach helped to play (``host.stats``).
+        self.hinted: set[tuple[int, str]] = set()
         self.rng = rng or random.Random()
         self.grace = grace
         self.bot_delay = bot_delay
@@ -138,8 +141,11 @@ class TableHost(Seating):
         version = self.mh.version
         assert self.thinker is not None
 
+        deal = self.mh.match.deal_index
+
         def answered(h: dict | None) -> None:
             if h is not None and self.mh.version == version and endpoint in self.endpoints:
+                self.hinted.add((deal, seat))
                 endpoint.deliver(dict(h, type="hint", seat=seat, version=version))
         self.thinker.ask_hint(view, answered)
 
@@ -341,10 +347,20 @@ class TableHost(Seating):
         rec["players"] = {seat: s.player() for seat, s in self.seats.items() if s.kind != "open"}
         rec["created"] = self.created
         rec["table"] = TABLE_FORMAT
+        if self.hinted:
+            rec["hints"] = [[deal, seat] for deal, seat in sorted(self.hinted)]
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
                           "seats": {seat: s.saved() for seat, s in self.seats.items()}}
         return rec
+
+    def restore_hints(self, record: dict) -> None:
+        """The hinted deals of a resumed match's record (anything malformed is left out)."""
+        found = record.get("hints")
+        for item in found if isinstance(found, list) else ():
+            if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                    and not isinstance(item[0], bool) and item[1] in self.order):
+                self.hinted.add((item[0], item[1]))
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

@@ -150,6 +150,8 @@ class HostServer:
                               info_extra={"protocol": P.PROTOCOL_VERSION, "host_id": self.host_id},
                               on_notice=self._notice, on_seats_changed=self._seats_changed)
         self.resumed = resume is not None
+        if resume:
+            self.host.restore_hints(record)
         # The host's own players' screens, made now so they are at the table from the start.
         self._links: dict[str, LocalLink] = {seat: self._make_link(seat) for seat in self.host.order
                                              if places[seat].kind == "here"}

@@ -61,6 +61,7 @@ TEXT = Words({
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
     "no_reviews": N_("Accuracy: no reviewed deal yet (Review, after a match or in Replays)"),
     "rating": N_("Rating in {game}: {rating}. You play like {bot}."),
+    "rating_hinted": N_("Rating in {game}: {rating}. You play like {bot}. Deals played with a hint are not rated."),
     "no_rating": N_("Rating: none yet (it comes from deals against bot tables)"),
     "per_game": N_("Per game"),
     "game": N_("Game"),
@@ -328,7 +329,9 @@ class StatsScene(MenuScene):
             blit_fit(surface, TEXT["no_rating"], fs, (x, y), w, DIM)
         else:
             r = ratings[game]
-            blit_fit(surface, TEXT["rating"].format(game=game_title(game), rating=count(round(r["rating"])),
+            # The coach chose some cards of a hinted deal: it counts in the results, not in the rating.
+            rating = TEXT["rating_hinted"] if t.get("hinted_deals") else TEXT["rating"]
+            blit_fit(surface, rating.format(game=game_title(game), rating=count(round(r["rating"])),
                                                     bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD, bold=True)
         y += round(step * 1.3)
         cols = ((TEXT["game"], 0.0), (TEXT["matches_won"], 0.22), (TEXT["deals"], 0.40), (TEXT["average"], 0.50),

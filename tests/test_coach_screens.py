@@ -246,6 +246,16 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.frames(2)
     assert scene.profile == "Bo" and any(d.startswith("Bo   Matches played: 1") for d in drawn)
     assert any(d.startswith("Average deal score") for d in drawn)          # one game: its own average
+    assert not any("with a hint" in d for d in drawn)
+    # A deal Bo played with the coach's hint: his rating says such deals are not rated.
+    with StatsStore(stats_path()) as store:
+        store.sync_match("d.json", dict(ana_record(seed=6), hints=[[0, "bottom"]]), {"bottom": "Bo"})
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Ana")
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
+    table.frames(2)
+    assert any(d.endswith("Deals played with a hint are not rated.") for d in drawn), drawn[:6]
 
 
 def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):

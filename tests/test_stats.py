@@ -262,22 +262,46 @@ def test_upgrading_a_v0_file_and_reopening_a_v1_file(tmp_path):
 
 def test_a_later_version_migrates_step_by_step_keeping_the_data(tmp_path, monkeypatch):
     path = str(tmp_path / "stats.sqlite")
+    monkeypatch.setattr(S, "SCHEMA_VERSION", 1)          # a file of the first version, rows without ``hinted``
+    real_rows = S.deal_rows
+    monkeypatch.setattr(S, "deal_rows", lambda *a: [(d, seat, {k: v for k, v in row.items() if k != "hinted"})
+                                                    for d, seat, row in real_rows(*a)])
     with StatsStore(path) as s:
         s.sync_match("m", next(play("manni", 2, deals=1)))
+    monkeypatch.setattr(S, "deal_rows", real_rows)
 
-    def to_v2(db):
+    def to_v3(db):
         db.execute("ALTER TABLE profiles ADD COLUMN colour TEXT DEFAULT 'green'")
-    monkeypatch.setattr(S, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(S.MIGRATIONS, 2, to_v2)
-    with StatsStore(path) as s:
-        assert s.db.execute("SELECT version FROM schema_version").fetchone() == (2,)
+    monkeypatch.setattr(S, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(S.MIGRATIONS, 3, to_v3)
+    with StatsStore(path) as s:                          # 1 -> 2 (hinted deals) -> 3
+        assert s.db.execute("SELECT version FROM schema_version").fetchone() == (3,)
         assert s.db.execute("SELECT name, colour FROM profiles").fetchall() == [("Ana", "green")]
+        assert s.db.execute("SELECT hinted FROM deal_results").fetchall() == [(0,)]
         assert s.totals("Ana")["deals"] == 1
-    monkeypatch.setattr(S, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(S, "SCHEMA_VERSION", 2)
     before = open(path, "rb").read()
     with pytest.raises(StatsError, match="newer version"):
         StatsStore(path)
     assert open(path, "rb").read() == before           # left alone
+
+
+def test_a_deal_played_with_a_hint_is_kept_but_not_rated(store):
+    """The record's ``hints`` name (deal, seat) pairs shown a hint: those deals count in
+    the results, not in the rating; the others of the match are rated as before."""
+    records = list(play("manfee", 40, names=("TANA", "SADA", "KADO"), deals=4))
+    plain = records[-1]
+    store.sync_match("plain", plain)
+    rated = store.ratings("Ana")["manfee"]["deals"]
+    helped = dict(plain, hints=[[0, "bottom"], [2, "bottom"], [1, "left"], ["x", 3]])    # the last: ignored
+    store.sync_match("helped", helped)
+    t = store.totals("Ana")
+    assert t["deals"] == 2 * len(plain["deals"]) and t["hinted_deals"] == 2
+    assert store.ratings("Ana")["manfee"]["deals"] == rated + len(plain["deals"]) - 2
+    rows = dict(store.db.execute("SELECT deal, hinted FROM deal_results WHERE match_id = 'helped'").fetchall())
+    assert rows[0] == rows[2] == 1 and rows[1] == rows[3] == 0
+    store.sync_match("helped", helped)                  # again: nothing changes
+    assert store.ratings("Ana")["manfee"]["deals"] == rated + len(plain["deals"]) - 2
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "no_version"])

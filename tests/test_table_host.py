@@ -265,6 +265,13 @@ def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
     legal = host.mh.view("bottom")["legal"]
     assert h["seat"] == "bottom" and h["version"] == host.mh.version
     assert {k: v for k, v in h["action"].items() if k != "signal"} in legal and h["reasons"]
+    # The record remembers the deal the coach helped with (the statistics do not rate it),
+    # and a resumed table keeps remembering it; a damaged entry is left out.
+    deal = host.mh.match.deal_index
+    assert host.record()["hints"] == [[deal, "bottom"]]
+    again = new_host("manille", seat_plan("manille", 1, ["KADO"] * 3, random.Random(2)), {}, seed=2)
+    again.restore_hints(dict(host.record(), hints=[[deal, "bottom"], [1, "nobody"], "x", [True, "left"]]))
+    assert again.record()["hints"] == [[deal, "bottom"]]
     host.hints = False
     host.hint(me, "bottom")
     assert me.messages[-1]["code"] == "hints_off"
