@@ -30,7 +30,7 @@ Match = Any
 
 def _target(default: int, choices: tuple) -> Option:
     return Option("target", "int", default, "Match to", choices=choices,
-                  help="the score that ends the match")
+                  help="the score a side must reach to win (Manfee and Manni: a tie plays on)")
 
 
 class Game:
@@ -248,7 +248,8 @@ class MuetteGame(_ManilleFamily):
     deal_class = MuetteDeal
     options = (_target(101, (51, 101, 151, 201)),
                Option("max_deals", "int?", None, "Deal limit", choices=(None, 50),
-                      help="the match ends after N deals"),
+                      help="the match ends after N deals unless a side reached the target first "
+                           "(the higher total wins; equal totals draw)"),
                Option("en_face", "bool", True, "En face", help="the dealer may let the partner name trump"),
                Option("doubling", "bool", True, "Tapping", help="tapping (doubling) and tapping back",
                       flag_name="tapping"),

@@ -208,7 +208,10 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
         for part in _wrap(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
             rows.append((part, GOLD, round(fs * 1.3), small))
     elif v.get("phase") == "play" or v.get("outcome") == "complete":
-        for part in _wrap(_("no factor: the excess over 30 counts once").split(" "), small, width, sep=" "):
+        # In Manille a sweep may still double the deal while it is played: "no factor" is not yet sure.
+        text = (_("no factor yet (taking all 8 tricks doubles)") if v.get("phase") == "play" and v.get("game") == "manille"
+                else _("no factor: the excess over 30 counts once"))
+        for part in _wrap(text.split(" "), small, width, sep=" "):
             rows.append((part, DIM, round(fs * 1.3), small))
     work = explain.score_workings(v) if v.get("phase") == "done" else None
     if work:

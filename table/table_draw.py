@@ -326,7 +326,7 @@ class TableDrawing:
         names = [side_name(self.player_name, s) for s in sides]
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
-            targets, title = [30.0] * len(sides), _("card points (30 to score)")
+            targets, title = [30.0] * len(sides), _("card points (over 30 scores)")
         else:
             values = [(last.get("tricks") or {}).get(s, 0) for s in sides]
             if last.get("targets"):
