@@ -472,7 +472,7 @@ class ReviewScene(MenuScene):
         numbers = TEXT["numbers_exact" if d.dd_exact else "numbers"].format(
             loss=points(d.expected_loss), spread=points(d.spread), dd=points(d.dd_loss))
         return Position(
-            heading=TEXT["heading"].format(when=cells[0], choice=cells[1]), context=context,
+            heading=TEXT["heading"].format(when=cells[0], choice=choice_text(plain(d.chosen))), context=context,
             trick_title=TEXT["on_table"],
             trick=[(f.names.get(t["seat"]) or TEXT["seats"].get(t["seat"], t["seat"]), t["card"])
                    for t in view.get("trick") or []] if d.phase == "play" else [],
