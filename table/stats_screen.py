@@ -282,7 +282,8 @@ class StatsScene(MenuScene):
             if self.profile is None and not self.notice:
                 blit_fit(surface, TEXT["no_profile"], fs, body.midleft, body.w, CREAM, anchor="midleft")
             return
-        top_h = round(body.h * 0.54)
+        # A short window gives the figures more of its height: their small print stays readable.
+        top_h = round(body.h * (0.6 if H < 700 else 0.54))
         # the totals on the left, the company on the right (the other way round in Dari)
         left = pygame.Rect(body.x, body.y, round(body.w * 0.55), top_h)
         right = mirrored(pygame.Rect(left.right + m, body.y, body.right - left.right - m, top_h), W)
