@@ -129,7 +129,14 @@ class Seating:
             s.endpoint = None
             if s.kind == "remote":
                 self._notice("left", seat=s.seat, name=s.name)
-                if not self.stopping:
+                if not self.stopping and not self.started:
+                    # Before the first deal nothing is lost: the chair is free again for
+                    # anyone (a stand-in bot would hold it for the whole match).
+                    if s.grace is not None:
+                        s.grace.cancel()
+                    self.seats[seat] = Seat(seat, "open")
+                    self.seats_changed()
+                elif not self.stopping:
                     self.away(s, 0.0 if immediate else None)
         endpoint.plays = ()
         self._mark_ready()            # a gone screen no longer holds the pace

@@ -196,6 +196,24 @@ def test_a_person_who_leaves_gets_a_stand_in_and_takes_the_seat_back_with_the_to
     assert all(v["hand"] is None or v["seat"] == "left" for v in back.views())
 
 
+def test_a_friend_who_leaves_before_the_first_deal_frees_the_seat(loop):
+    """Nothing is played yet: the chair is open again for anyone, not held by a stand-in."""
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "open")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, grace=0.05,
+                     rng=random.Random(1))
+    host.attach(Screen("Ana"), ("bottom",))
+    host.begin(loop)
+    bo = Screen("Bo", trusted=False)
+    host.join(bo, "left")
+    host.leave(bo, immediate=True)
+    assert host.seats["left"].kind == "open" and not host.seats["left"].standin
+    assert not host.mh.match.records
+    eve = Screen("Eve", trusted=False)
+    host.join(eve, "left")
+    assert eve.last("welcome")["seat"] == "left"
+
+
 def test_a_resumed_lan_table_keeps_every_token(loop):
     seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "remote", "Bo"),
              "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "open")}
