@@ -129,14 +129,7 @@ class Seating:
             s.endpoint = None
             if s.kind == "remote":
                 self._notice("left", seat=s.seat, name=s.name)
-                if not self.stopping and not self.started:
-                    # Before the first deal nothing is lost: the chair is free again for
-                    # anyone (a stand-in bot would hold it for the whole match).
-                    if s.grace is not None:
-                        s.grace.cancel()
-                    self.seats[seat] = Seat(seat, "open")
-                    self.seats_changed()
-                elif not self.stopping:
+                if not self.stopping:
                     self.away(s, 0.0 if immediate else None)
         endpoint.plays = ()
         self._mark_ready()            # a gone screen no longer holds the pace
@@ -162,6 +155,12 @@ class Seating:
     def _standin(self, s: Seat) -> None:
         s.grace = None
         if s.endpoint is not None or not s.person or self.mh.match.finished:
+            return
+        if not self.started and s.kind == "remote":
+            # Before the first deal nothing is lost: the chair is free again for anyone
+            # (a stand-in bot would hold it for the whole match).
+            self.seats[s.seat] = Seat(s.seat, "open")
+            self.seats_changed()
             return
         s.standin = True
         s.bot = s.bot or STANDIN
