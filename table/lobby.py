@@ -230,7 +230,10 @@ class LobbyScene(MenuScene):
         try:
             host, port = parse_address(text)
         except ValueError as e:
-            self.status = str(e)
+            # The parser's words are a programmer's ("'xyz' is not a port number"): the player
+            # gets the shape of an address in their language.
+            print(f"manfee: address {text!r}: {e}", file=sys.stderr)
+            self.status = _("Type an address as host:port, e.g. 192.168.1.20:47820")
             return
         if self.browser is None:
             self.status = _("The lobby is still starting: try again in a moment")
@@ -331,8 +334,13 @@ class LobbyScene(MenuScene):
                 return
             elif kind in ("error", "disconnected", "host_closed"):
                 # a refusal is worded from its code; a dropped connection keeps the client's words
-                self.status = refusal(msg.get("code")) if kind == "error" else _(
-                    "The connection to the table ended: {reason}").format(reason=reason_text(msg.get("reason")) or kind)
+                code = msg.get("code")
+                if kind == "error" and code == "bad_code" and self.code:     # typed, but not this table's
+                    self.status = _("That join code is wrong: check the code on the host's screen")
+                else:
+                    self.status = refusal(code) if kind == "error" else _(
+                        "The connection to the table ended: {reason}").format(
+                            reason=reason_text(msg.get("reason")) or kind)
                 self._give_up()
                 return
         if time.monotonic() - self.join_started > JOIN_TIMEOUT:

@@ -500,3 +500,28 @@ def test_the_default_table_name_reads_as_words_in_each_language(table):
         app.pop()
     finally:
         apply_language(app.ui, "en")
+
+
+def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look_like(table, monkeypatch):
+    """A wrong code reads differently from a missing one; a mistyped address gets the shape of
+    an address in the player's words, never the parser's ("'xyz' is not a port number")."""
+    import queue as _queue
+
+    class Refused:
+        def __init__(self):
+            self.inbox = _queue.Queue()
+            self.inbox.put({"type": "error", "code": "bad_code", "reason": "wrong join code"})
+
+        def close(self, *_a):
+            pass
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    lobby.look_up("192.168.1.20:xyz")
+    assert "host:port" in lobby.status and "xyz" not in lobby.status
+    lobby.code, lobby.client = "123456", Refused()
+    lobby._joining()
+    assert "wrong" in lobby.status
+    lobby.code, lobby.client = "", Refused()
+    lobby._joining()
+    assert "wrong" not in lobby.status and "join code" in lobby.status       # none typed: type it
+    table.app.pop()
