@@ -11,6 +11,7 @@ import time
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from net import Client, LobbyBrowser, parse_address
@@ -108,7 +109,8 @@ class LobbyScene(MenuScene):
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
         self.add(UILabel(code_label.inflate(0, 8), _("Join code"), ui, object_id=oid("@note_label")))
-        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables")))
+        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables"),
+                                                          object_id=ObjectID(object_id="#latin_entry")))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)
         y += rh + 8
@@ -124,7 +126,8 @@ class LobbyScene(MenuScene):
         size, bold = font_spec("button")      # room for "Look" in the language and size in use
         look_w = min(w // 2, max(90, text_width(_("Look"), size, bold) + 44))
         addr_rect, look_rect = self._row(x, w, y, rh, w - look_w)
-        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))
+        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port"),
+                                                          object_id=ObjectID(object_id="#latin_entry")))
         look_rect.inflate_ip(-8, 0)
         look_rect.x += 4 if not is_rtl() else -4
         self.buttons["address"] = self.add(UIButton(look_rect, _("Look"), ui))

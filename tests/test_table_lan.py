@@ -525,3 +525,20 @@ def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look
     lobby._joining()
     assert "wrong" not in lobby.status and "join code" in lobby.status       # none typed: type it
     table.app.pop()
+
+
+def test_in_dari_an_address_and_a_join_code_keep_left_to_right_order(table):
+    """Latin digits typed in a right-to-left screen showed backwards (127.0.0.1 as 1.0.0.721)."""
+    import pygame
+    from table.theme import apply_language
+    apply_language(table.app.ui, "fa")
+    try:
+        lobby = LobbyScene(table.app)
+        table.app.push(lobby)
+        table.frames(1)
+        for entry in (lobby.addr_entry, lobby.code_entry):
+            assert entry.font.get_direction() == pygame.DIRECTION_LTR
+        assert lobby.name_entry.font.get_direction() == pygame.DIRECTION_RTL     # a Dari name stays RTL
+        table.app.pop()
+    finally:
+        apply_language(table.app.ui, "en")
