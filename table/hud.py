@@ -48,6 +48,7 @@ class TableLook:
     ripples: list = field(default_factory=list)      # [x, y, strength, age]
     trump_flash: float | None = None
     summaries: list = field(default_factory=list)
+    away: Callable[[str], bool] = lambda seat: False     # a person whose connection is gone, for now
 
     def pip(self, suit: str, size: int) -> pygame.Surface:
         return self.board.images.big.pip(suit, size)
@@ -274,6 +275,8 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
         sub.append(_("won {n}").format(n=number((v.get("won") or {}).get(seat, 0))))
     if look.kind(seat) == "bot":
         sub.append(pgettext("a seat's player", "bot"))
+    elif look.away(seat):                  # the table waits for them: say why
+        sub.append(pgettext("a seat's player", "away"))
     return look.name(seat), separator().join(sub)
 
 
