@@ -23,7 +23,7 @@ from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
 from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
-from . import theme
+from . import lan_seats, theme
 from .text import lead
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
 
@@ -166,9 +166,11 @@ class LobbyScene(MenuScene):
                                   seat_name(seat), self.app.ui,
                                   object_id=oid("@signal_on" if seat == self.seat else "@small_button")))
             self.seat_buttons[seat] = b
+        # A seat this machine held at this table (its token kept): Join takes it back.
+        self.rejoin = lan_seats.seat_at(t.table, t.seats) if t is not None and t.compatible else None
         join = self.buttons.get("join")
         if join is not None:
-            join.enable() if (self.seat and self.client is None) else join.disable()
+            join.enable() if ((self.seat or self.rejoin) and self.client is None) else join.disable()
         spectate = self.buttons.get("spectate")
         if spectate is not None:
             ok = t is not None and t.compatible and self.client is None
@@ -246,7 +248,19 @@ class LobbyScene(MenuScene):
         self.status = _("Looking for a table at {address}…").format(address=f"{host}:{port}")
 
     def join(self, service=None, seat=None):
-        """Take ``seat`` (the one chosen) at the selected table."""
+        """Take ``seat`` (the one chosen) at the selected table, or the seat this machine
+        held there (its kept token: no code needed, the host knows it)."""
+        t = self.tables.get(service or self.selected)
+        held = lan_seats.seat_at(t.table, t.seats) if t is not None and t.compatible else None
+        if held and not seat and self.client is None:
+            self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
+            self.client = Client(t.host, t.port, wake=self.app.wake, name=self.name or "Player",
+                                 token=held[1]).start()
+            self.join_started, self.join_table = time.monotonic(), t
+            self.status = _("Taking your seat back at {table} ({seat})…").format(table=t.table,
+                                                                                seat=seat_name(held[0]))
+            self._seat_key = None
+            return
         seat = seat or self.seat
         t = self._reachable(service, None if seat else _("No free seat at that table"))
         if t is None:
@@ -330,6 +344,8 @@ class LobbyScene(MenuScene):
             if kind == "table":
                 self.join_table_msg = msg
             elif kind == "welcome":
+                if msg.get("token") and msg.get("seat") and self.join_table is not None:
+                    lan_seats.remember(self.join_table.table, msg["seat"], msg["token"])
                 link = ClientLink(c, msg, table=getattr(self, "join_table_msg", None))
                 self.client = None
                 self.app.reset(open_scene("main_menu", self.app))

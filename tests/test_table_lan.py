@@ -168,6 +168,8 @@ def test_the_lobby_lists_a_headless_host_and_a_drag_plays_at_it(table, headless_
     assert wait_real(table, lambda: isinstance(table.scene, TableScene), 8), lobby.status
     scene = table.scene
     assert scene.link.my_seats() == ("left",) and scene.viewer == "left" and not scene.link.hosting
+    from table import lan_seats
+    assert lan_seats.seat_at(name, ["left"])[0] == "left"      # its token kept, for a later Join
     v = to_my_play(table, scene)
     legal = [a["play"] for a in v["legal"] if "play" in a]
     card = [k for k in scene.board.hands["left"] if k in legal][-1]
@@ -542,3 +544,39 @@ def test_in_dari_an_address_and_a_join_code_keep_left_to_right_order(table):
         table.app.pop()
     finally:
         apply_language(table.app.ui, "en")
+
+
+def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, manfee_home, monkeypatch):
+    """The host closed and resumed the table (or the window closed): the seat shows as not
+    free, but this machine kept its token, so Join takes it back without a code."""
+    from net.lobby import TableInfo
+    from table import lan_seats
+    lan_seats.remember("Ana's table", "left", "a" * 32)
+    lan_seats.remember("Other", "top", "b" * 32)
+    assert lan_seats.seat_at("Ana's table", ["bottom", "left"]) == ("left", "a" * 32)
+    assert lan_seats.seat_at("Ana's table", ["bottom"]) is None
+    (manfee_home / "lan_seats.json").write_text("{broken")
+    assert lan_seats.load() == []                            # a damaged file: nothing kept, no crash
+    lan_seats.remember("Ana's table", "left", "a" * 32)
+    made = []
+
+    class Fake:
+        def __init__(self, host, port, **kw):
+            made.append(kw)
+
+        def start(self):
+            return self
+    monkeypatch.setattr("table.lobby.Client", Fake)
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    t = TableInfo("svc", "127.0.0.1", 4, table="Ana's table", game="manfee", seats=["bottom", "left", "top", "right"],
+                  free=[], state="playing", private=True)
+    lobby.tables["svc"] = t
+    lobby.selected = "svc"
+    lobby._build_seats()
+    assert lobby.buttons["join"].is_enabled                    # no free seat, but one held here
+    lobby.join()
+    assert made and made[0]["token"] == "a" * 32 and "seat" not in made[0]
+    assert "seat back" in lobby.status
+    lobby.client = None
+    table.app.pop()

@@ -1,0 +1,57 @@
+"""The seats this machine holds at LAN tables, with their tokens.
+
+The host gives a friend who sits down a token; with it the seat is theirs again
+after a drop, a Leave, a crash or the host closing and resuming the match.  The
+table's own Reconnect keeps the token in memory; this keeps it on disk, keyed by
+the table's name, so the lobby can offer the seat back later (``lobby.py``).
+A token is a secret of this machine's player only: it never leaves the folder
+but to the host that gave it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+from .config import home_dir
+
+KEEP = 12                       # the most recent tables remembered
+
+
+def path() -> str:
+    return os.path.join(home_dir(), "lan_seats.json")
+
+
+def load() -> list[dict]:
+    """The remembered seats, newest first (a damaged file: none)."""
+    try:
+        with open(path(), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [d for d in data if isinstance(d, dict) and all(isinstance(d.get(k), str) for k in ("table", "seat", "token"))]
+
+
+def remember(table: str, seat: str, token: str) -> None:
+    """Keep ``token`` for ``seat`` at ``table`` (replacing what this table had); a folder
+    that cannot be written only loses the convenience."""
+    kept = [d for d in load() if d["table"] != table][:KEEP - 1]
+    kept.insert(0, {"table": table, "seat": seat, "token": token})
+    try:
+        os.makedirs(home_dir(), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=home_dir())
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(kept, f)
+        os.replace(tmp, path())
+    except OSError:
+        pass
+
+
+def seat_at(table: str, seats: list | tuple) -> tuple[str, str] | None:
+    """(seat, token) this machine holds at ``table``, if one of its ``seats``."""
+    for d in load():
+        if d["table"] == table and d["seat"] in seats:
+            return d["seat"], d["token"]
+    return None
