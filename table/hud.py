@@ -1,9 +1,8 @@
 """What the table writes on the felt: the score board, seat plates, the trump
 badge, banners and the prompt line.
 
-Pure drawing from a ``TableLook``: the data the table hands over each frame
-(the view as the animation has reached it, the names, who is thinking...).
-Nothing here changes the match or reads the scene.
+Pure drawing from a ``TableLook``: the data the table hands over each frame (the view
+as the animation has reached it, the names, who is thinking...); it changes nothing.
 
 In a right-to-left language (Dari) the panels read from the right: the score
 board's names stand at its right edge and the totals at its left, the trick
@@ -209,9 +208,8 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
         for part in _wrap(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
             rows.append((part, GOLD, round(fs * 1.3), small))
     elif v.get("phase") == "play" or v.get("outcome") == "complete":
-        # In Manille a sweep may still double the deal while it is played: "no factor" is not yet sure.
-        text = (_("no factor yet (taking all 8 tricks doubles)") if v.get("phase") == "play" and v.get("game") == "manille"
-                else _("no factor: the excess over 30 counts once"))
+        sweep_ahead = v.get("phase") == "play" and v.get("game") == "manille"     # a sweep may still double
+        text = _("no factor yet (taking all 8 tricks doubles)") if sweep_ahead else _("no factor: the excess over 30 counts once")
         for part in _wrap(text.split(" "), small, width, sep=" "):
             rows.append((part, DIM, round(fs * 1.3), small))
     work = explain.score_workings(v) if v.get("phase") == "done" else None
@@ -309,9 +307,8 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             surface.blit(n2, n2.get_rect(**{side: (round(x1), round(rect.y + fs * 0.25 + n1.get_height()))}))
         if seat == v.get("dealer") or (v.get("phase") in ("waiting", None) and seat == v.get("next_dealer")):
             btn = dealer_button(round(fs * 1.9))
-            # Away from the seat's cards and the boards: the top plate stands between the
-            # score board and its row of backs, and left of the right plate lies the
-            # viewer's trick pile; under either the felt is free.
+            # Under the top plate (between the score board and its backs) and the right one
+            # (the viewer's trick pile lies left of it): the felt there is free.
             pos = (btn.get_rect(midtop=(rect.centerx, rect.bottom + 6)) if place == "top"
                    else btn.get_rect(topright=(rect.right, rect.bottom + 6)) if place == "right"
                    else btn.get_rect(midleft=(rect.right + 6, rect.centery)))
