@@ -107,6 +107,7 @@ class PauseScene(MenuScene):
         self.game = game
         self.lan = lan
         self.hosting = hosting
+        self.armed = None        # hosting: the button pressed once (a second press ends the match for all)
 
     def build_ui(self):
         leave = (_("Close the table") if self.hosting else _("Leave the table")) if self.lan else _("Main menu (saved)")
@@ -131,6 +132,11 @@ class PauseScene(MenuScene):
 
     def ui_event(self, e):
         name = self.pressed(e)
+        if self.hosting and name in ("menu", "quit") and self.armed != name:
+            # The host's table is everyone's match: one click must not end it by mistake.
+            self.armed = name
+            self.buttons[name].set_text(_("Press again: the match ends for everyone"))
+            return True
         if name == "resume":
             self.app.pop()
         elif name == "settings":

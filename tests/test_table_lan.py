@@ -580,3 +580,20 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     assert "seat back" in lobby.status
     lobby.client = None
     table.app.pop()
+
+
+def test_the_host_ends_everyones_match_only_on_a_second_press(table):
+    """Close the table / Quit under the host's pause menu end the match for every friend:
+    the first press only asks again; a friend's Leave goes at once."""
+    host_menu = PauseScene(table.app, lan=True, hosting=True)
+    table.app.push(host_menu)
+    table.frames(1)
+    table.click_button("menu")
+    assert table.scene is host_menu and "again" in host_menu.buttons["menu"].text
+    table.click_button("menu")
+    assert isinstance(table.scene, MainMenu)
+    friend_menu = PauseScene(table.app, lan=True, hosting=False)
+    table.app.push(friend_menu)
+    table.frames(1)
+    table.click_button("menu")
+    assert isinstance(table.scene, MainMenu)
