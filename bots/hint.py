@@ -200,7 +200,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
         params = {"card": card, "suit": SUITS[led]}
         if kind.points and cheapest:
             return Reason("save_points" if lost else "cheap_discard", params)
-        if not kind.points and s != T and c == _lowest_of_suit(kind, info.hand, s):
+        if not kind.points and s != T and c == kind.low(info.hand & SUIT_MASK[s]):
             return Reason("discard", params)
         return Reason("let_go", params)
     if winners:
@@ -209,12 +209,6 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     if (cheapest if kind.points else low):
         return Reason("cannot_win", {"card": card, "winner_card": card_text(w)})
     return Reason("search_best", {"card": card})
-
-
-def _lowest_of_suit(kind, hand: int, suit: int) -> int:
-    """The weakest card of ``suit`` in ``hand`` (or -1)."""
-    cards = mask_cards(hand & SUIT_MASK[suit])
-    return min(cards, key=kind.strength.__getitem__) if cards else -1
 
 
 def _may_lack(info: Info, seat: int, suit_mask: int) -> bool:

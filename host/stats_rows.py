@@ -35,15 +35,26 @@ def seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: 
     return people, company
 
 
+def hinted_deals(record: Mapping, seats: tuple) -> set[tuple[int, str]]:
+    """(deal, seat) of the deals a seat was shown a hint in: the record's ``hints``
+    (anything malformed left out).
+
+    >>> sorted(hinted_deals({"hints": [[2, "left"], [True, "left"], [1, "nobody"], "x"]}, ("left",)))
+    [(2, 'left')]
+    """
+    found = record.get("hints")
+    return {(h[0], h[1]) for h in (found if isinstance(found, list) else ())
+            if isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and not isinstance(h[0], bool)
+            and h[1] in seats}
+
+
 def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: list[str]
                ) -> list[tuple[int, str, dict]]:
     """(deal number, seat, row) for every scored deal and every seat asked."""
     g = match.game
     out = []
     tie_pending = False
-    found = record.get("hints")
-    hinted = {(h[0], h[1]) for h in (found if isinstance(found, list) else ())
-              if isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and isinstance(h[1], str)}
+    hinted = hinted_deals(record, g.seats)
     for i, summary in enumerate(match.summaries):
         if summary["outcome"] == "misdeal":
             continue            # nothing scored, and a pending tie stays pending

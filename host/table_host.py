@@ -32,6 +32,7 @@ from .endpoint import Endpoint
 from .seating import Seating
 from .seats import STANDIN, Seat
 from .stats import StatsError, StatsStore
+from .stats_rows import hinted_deals
 from .thinking import Thinker, fallback
 
 log = logging.getLogger("manfee.host")
@@ -356,11 +357,7 @@ class TableHost(Seating):
 
     def restore_hints(self, record: dict) -> None:
         """The hinted deals of a resumed match's record (anything malformed is left out)."""
-        found = record.get("hints")
-        for item in found if isinstance(found, list) else ():
-            if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
-                    and not isinstance(item[0], bool) and item[1] in self.order):
-                self.hinted.add((item[0], item[1]))
+        self.hinted |= hinted_deals(record, self.order)
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the
