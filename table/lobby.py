@@ -254,12 +254,8 @@ class LobbyScene(MenuScene):
         held = lan_seats.seat_at(t.table, t.seats) if t is not None and t.compatible else None
         if held and not seat and self.client is None:
             self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
-            self.client = Client(t.host, t.port, wake=self.app.wake, name=self.name or "Player",
-                                 token=held[1]).start()
-            self.join_started, self.join_table = time.monotonic(), t
-            self.status = _("Taking your seat back at {table} ({seat})…").format(table=t.table,
-                                                                                seat=seat_name(held[0]))
-            self._seat_key = None
+            self._connect(t, _("Taking your seat back at {table} ({seat})…").format(
+                table=t.table, seat=seat_name(held[0])), name=self.name or "Player", token=held[1])
             return
         seat = seat or self.seat
         t = self._reachable(service, None if seat else _("No free seat at that table"))

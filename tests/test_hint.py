@@ -219,6 +219,10 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     assert say(r) == "you have no spades: throw the 2♣, which is of no use"
 
 
+# Right, top and left call 3, 4 and 2; the dealer (bottom) accepts.
+ACCEPTED = [("right", {"call": 3}), ("top", {"call": 4}), ("left", {"call": 2}), ("bottom", {"decision": "accept"})]
+
+
 def test_dont_overtake_the_partners_ten():
     # Top (bottom's partner) leads the ten of hearts, left follows low; bottom
     # holds the ace and the two: the ace would only overtake the partner.
@@ -228,9 +232,7 @@ def test_dont_overtake_the_partners_ten():
         "top": "TH JH QH KH AS KS QS JS TS 9S 8S QC KC",
         "left": "4H 5H 6H 7H 8H 9H 7S 6S 5S 4S 3S 2S AC",
     }
-    m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 4}),
-                             ("left", {"call": 2}), ("bottom", {"decision": "accept"}),
-                             ("right", {"play": "3H"}), ("top", {"play": "TH"}),
+    m = manfee_match(hands, [*ACCEPTED, ("right", {"play": "3H"}), ("top", {"play": "TH"}),
                              ("left", {"play": "4H"})])
     info = Info(seat_view(m, "bottom"))
     r = reasons_for(info, parse_card("2H"))[0]
@@ -261,9 +263,7 @@ def test_surely_is_said_only_when_no_later_opponent_could_trump():
         "top": "AH JH QH KH AS KS QS JS TS 9S 8S QC KC",
         "left": "4H 5H 6H 7H 8H 9H 7S 6S 5S 4S 3S 2S AC",
     }
-    m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 4}),
-                             ("left", {"call": 2}), ("bottom", {"decision": "accept"}),
-                             ("right", {"play": "3H"})])
+    m = manfee_match(hands, [*ACCEPTED, ("right", {"play": "3H"})])
     r = reasons_for(Info(seat_view(m, "top")), parse_card("AH"))[0]
     assert r.code == "highest_left", r
     # Had left shown it has no spade, nothing it could hold would beat the ace: then it is sure.
