@@ -18,6 +18,7 @@ from .cards import CardImages
 from .rich import set_four_colour
 from . import i18n
 from .theme import ui_theme, widget_scale
+from .widgets import follow_script
 
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
@@ -279,6 +280,8 @@ class App:
         if top is None:
             return
         if e.type >= pygame.USEREVENT and hasattr(e, "ui_element"):
+            if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+                follow_script(e.ui_element)
             top.ui_event(e)
             return
         if not consumed:

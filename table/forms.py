@@ -19,7 +19,7 @@ from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .scene import Scene
 from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, render, text_width
-from .widgets import DropDown
+from .widgets import DropDown, follow_script
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
 # extractor, translated with _() when a form shows them.
@@ -277,6 +277,7 @@ class Form:
         e = self.scene.add(UITextEntryLine(self.field(), self.ui))
         e.set_text_length_limit(limit)
         e.set_text(text)
+        follow_script(e)
         self.entries[name] = e
         return e
 

@@ -77,15 +77,23 @@ def unfinished_lan_tables() -> list:
     return [e for e in list_saves(lan_folder()) if e["ok"] and not e["finished"]]
 
 
-def resume_label(entry: dict) -> str:
-    """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
+def _table_words(entry: dict) -> dict:
     game = game_title(entry["game"]) if entry["game"] in GAMES else entry["game"]
     when = digits(time.strftime("%d/%m %H:%M", time.localtime(entry["mtime"])))
-    table = entry.get("table") or _("your table")
     deal = _("deal {n}").format(n=number(max(1, entry["deals"])))
     if entry.get("totals"):
         deal += " · " + " – ".join(number(v) for v in entry["totals"].values())
-    return _("Resume “{table}” ({game}, {deal}, {when})").format(table=table, game=game, deal=deal, when=when)
+    return dict(table=entry.get("table") or _("your table"), game=game, deal=deal, when=when)
+
+
+def resume_label(entry: dict) -> str:
+    """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
+    return _("Resume “{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
+
+
+def unfinished_label(entry: dict) -> str:
+    """One line of the list of unfinished tables: ``“Ana's table” (Manille, deal 3 · 41 – 12, 30/11 21:40)``."""
+    return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
 
 
 class HostSetupScene(MenuScene):
@@ -106,6 +114,7 @@ class HostSetupScene(MenuScene):
         self.starting = None         # the worker thread starting the server
         self.result = None           # (server, seat, addresses) or an exception
         self.unfinished = unfinished_lan_tables()
+        self.resume_pick = 0         # which of them Resume opens (a list when there are several)
         self.form = None
 
     def _seats(self):
@@ -125,7 +134,7 @@ class HostSetupScene(MenuScene):
             self.table_name = (_("The host's table") if self.host_name == _("Host")
                                else _("{name}'s table").format(name=self.host_name))
         bh = max(40, round(H * 0.065))
-        rows = 7 + option_row_count(g) + g.n + (1 if self.unfinished else 0)
+        rows = 7 + option_row_count(g) + g.n + min(2, len(self.unfinished))
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)
         self.title_scale = 0.7 if form.squeezed else 1.0
         form.label(_("Table name"))
@@ -153,9 +162,23 @@ class HostSetupScene(MenuScene):
             form.drop(f"seat:{seat}", options, seat_choice_text(self.choices[seat]))
         form.next_row()
         form.note(_("The match starts once every open seat is taken (or filled with bots)."))
+        if len(self.unfinished) > 1:
+            # Several tables stopped mid-match (two groups of friends, two evenings):
+            # the host picks which one Resume opens.
+            form.next_row()
+            form.label(_("Unfinished tables"))
+            self.pick_texts = {}
+            for i, e in enumerate(self.unfinished):
+                text = unfinished_label(e)
+                while text in self.pick_texts:          # two tables of one name saved in one minute
+                    text += " ·"
+                self.pick_texts[text] = i
+            shown = next(t for t, i in self.pick_texts.items() if i == self.resume_pick)
+            form.drop("resume_pick", list(self.pick_texts), shown)
         if self.unfinished:
             form.next_row()
-            form.toggle("resume", resume_label(self.unfinished[0]), x=-(form.lw + 10), width=form.lw + 10 + form.cw)
+            form.toggle("resume", resume_label(self.unfinished[self.resume_pick]), x=-(form.lw + 10),
+                        width=form.lw + 10 + form.cw)
         y = form.next_row()
         self.buttons = dict(form.buttons)
         bw = self.pair_width()
@@ -197,6 +220,9 @@ class HostSetupScene(MenuScene):
                 self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
                 self.choices = {}
                 self.rebuild_ui()
+            elif name == "resume_pick":
+                self.resume_pick = self.pick_texts.get(text, self.resume_pick)
+                self.rebuild_ui()
             elif name == "opt:target":
                 self.options["target"] = parse_number(text)
             elif name.startswith("seat:"):
@@ -226,7 +252,7 @@ class HostSetupScene(MenuScene):
         elif name == "start":
             self.start()
         elif name == "resume":
-            self.resume(self.unfinished[0]["path"])
+            self.resume(self.unfinished[self.resume_pick]["path"])
         return name is not None
 
     def specs(self):

@@ -11,7 +11,6 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from net import Client, LobbyBrowser, parse_address
@@ -25,6 +24,7 @@ from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
 from .text import lead
+from .widgets import follow_script
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
@@ -103,16 +103,17 @@ class LobbyScene(MenuScene):
         self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
+        follow_script(self.name_entry)
         y += rh + 12
         self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Seat")))
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
         self.add(UILabel(code_label.inflate(0, 8), _("Join code"), ui, object_id=oid("@note_label")))
-        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables"),
-                                                          object_id=ObjectID(object_id="#latin_entry")))
+        self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables")))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)
+        follow_script(self.code_entry)
         y += rh + 8
         join_rect, watch_rect = self._row(x, w, y, round(rh * 1.25), round(w * 0.62))
         watch_rect.inflate_ip(-8, 0)
@@ -126,8 +127,7 @@ class LobbyScene(MenuScene):
         size, bold = font_spec("button")      # room for "Look" in the language and size in use
         look_w = min(w // 2, max(90, text_width(_("Look"), size, bold) + 44))
         addr_rect, look_rect = self._row(x, w, y, rh, w - look_w)
-        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port"),
-                                                          object_id=ObjectID(object_id="#latin_entry")))
+        self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))
         look_rect.inflate_ip(-8, 0)
         look_rect.x += 4 if not is_rtl() else -4
         self.buttons["address"] = self.add(UIButton(look_rect, _("Look"), ui))

@@ -105,9 +105,8 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     # them one so that Dari typed into them has its glyphs, grown with the window like the rest.
     data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans",
                                                                "size": str(round(14 * _scale[0]))})
-    # Addresses and join codes are Latin letters and digits in every language: in Dari they
-    # keep left-to-right order (a right-to-left field showed 127.0.0.1 as 1.0.0.721).
-    data["#latin_entry"] = {"font": {"name": "noto_sans", "size": str(round(14 * _scale[0]))}}
+    # A field holding Latin text keeps left-to-right order in Dari (widgets.follow_script).
+    data["#latin_text"] = {"font": {"name": "noto_sans", "size": str(round(14 * _scale[0]))}}
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})
@@ -119,9 +118,9 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
         fa = {"locale": "fa", "name": "noto_sans_arabic", "size": str(size), "bold": f.get("bold", "0"),
               "script": "Arab", "direction": "rtl", "regular_path": path}
         block["font"] = [dict(f, locale="en"), fa]
-    if isinstance(data["#latin_entry"]["font"], list):      # the Latin font in Dari too (a cached
-        latin = data["#latin_entry"]["font"][0]               # Arabic font would keep its direction)
-        data["#latin_entry"]["font"] = [latin, dict(latin, locale="fa")]
+    if isinstance(data["#latin_text"]["font"], list):       # the Latin font in Dari too (a cached
+        latin = data["#latin_text"]["font"][0]                # Arabic font would keep its direction)
+        data["#latin_text"]["font"] = [latin, dict(latin, locale="fa")]
     for name, ltr in _ALIGNED.items():
         data.setdefault(name, {}).setdefault("misc", {})["text_horiz_alignment"] = "right" if rtl else ltr
     return data

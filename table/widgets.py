@@ -4,10 +4,34 @@
 the box (pygame_gui's leaves out the width of the arrow button, so the list
 looked narrower than what was clicked).  Its lines' height and padding come
 from the theme (``drop_down_menu.selection_list``), so descenders are not cut.
+
+``follow_script`` keeps Latin text typed into a field readable in Dari.
 """
 from __future__ import annotations
 
-from pygame_gui.elements import UIDropDownMenu
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from .i18n import is_rtl
+from .text import paragraph_rtl
+
+LATIN_TEXT = "#latin_text"       # the Latin font, left to right (theme.py)
+
+
+def follow_script(entry: UITextEntryLine) -> None:
+    """Let a text field follow the script of what is typed into it.
+
+    In Dari every field draws right to left with the Arabic font, which turns
+    Latin text backwards (the name "Ana" showed as "anA", the address 127.0.0.1
+    as 1.0.0.721): a field holding Latin letters or digits and no Arabic script
+    takes the Latin font's left-to-right direction, and goes back once Arabic
+    script is typed.  An empty field keeps the Arabic font, in which pygame_gui
+    draws its placeholder the right way round (Dari words and "host:port" alike).
+    """
+    text = entry.get_text()
+    latin = is_rtl() and any(c.isascii() and c.isalnum() for c in text) and not paragraph_rtl(text)
+    if latin != (LATIN_TEXT in entry.object_ids):
+        entry.change_object_id(ObjectID(object_id=LATIN_TEXT) if latin else None)
 
 
 class DropDown(UIDropDownMenu):

@@ -10,6 +10,7 @@ import time
 import uuid
 
 import pygame
+import pygame_gui
 import pytest
 
 from net import Client, HostServer, LobbyBrowser
@@ -529,18 +530,39 @@ def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look
     table.app.pop()
 
 
-def test_in_dari_an_address_and_a_join_code_keep_left_to_right_order(table):
-    """Latin digits typed in a right-to-left screen showed backwards (127.0.0.1 as 1.0.0.721)."""
+def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
+    """Latin typed in a right-to-left screen showed backwards (127.0.0.1 as 1.0.0.721, the
+    name Ana as anA): a field follows the script of its text, Dari text and empty fields
+    (whose placeholders pygame_gui draws the right way in the Arabic font) stay right to left."""
     import pygame
     from table.theme import apply_language
     apply_language(table.app.ui, "fa")
+
+    def typed(entry, text):
+        table.app.ui.set_focus_set(entry)
+        entry.set_text("")
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
+            table.frames(1)
+        assert entry.get_text() == text
+        return entry.font.get_direction()
     try:
         lobby = LobbyScene(table.app)
         table.app.push(lobby)
         table.frames(1)
         for entry in (lobby.addr_entry, lobby.code_entry):
-            assert entry.font.get_direction() == pygame.DIRECTION_LTR
-        assert lobby.name_entry.font.get_direction() == pygame.DIRECTION_RTL     # a Dari name stays RTL
+            assert entry.get_text() == "" and entry.font.get_direction() == pygame.DIRECTION_RTL
+        assert typed(lobby.addr_entry, "127.0.0.1:4") == pygame.DIRECTION_LTR
+        assert typed(lobby.code_entry, "123456") == pygame.DIRECTION_LTR
+        assert typed(lobby.name_entry, "Ana") == pygame.DIRECTION_LTR
+        assert typed(lobby.name_entry, "Ana علی") == pygame.DIRECTION_RTL     # Dari in it: right to left
+        assert typed(lobby.name_entry, "علی") == pygame.DIRECTION_RTL
+        table.app.pop()
+        table.app.settings.player_name = "Bob"          # a form's fields too, from their first text
+        setup = HostSetupScene(table.app)
+        table.app.push(setup)
+        table.frames(1)
+        assert setup.form.entries["name"].font.get_direction() == pygame.DIRECTION_LTR
         table.app.pop()
     finally:
         apply_language(table.app.ui, "en")
@@ -597,3 +619,42 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table):
     table.frames(1)
     table.click_button("menu")
     assert isinstance(table.scene, MainMenu)
+
+
+def test_the_host_picks_which_of_several_unfinished_lan_tables_to_resume(table, manfee_home):
+    """Two tables stopped mid-match (two evenings): both are offered, newest first,
+    and Resume opens the one the host picked, not always the newest."""
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    lan = manfee_home / "saves" / "lan"
+    lan.mkdir(parents=True)
+    names = [unique("Monday"), unique("Friday")]
+    for k, name in enumerate(names):
+        path = str(lan / f"manille-{k}.json")
+        server = HostServer(name, "manille", None, {"bottom": "host:Ana", "left": "bot:KADO",
+                                                    "top": "bot:KADO", "right": "bot:KADO"},
+                            host_name="Ana", advertise=False, bind="127.0.0.1", port=0,
+                            interfaces=["127.0.0.1"], save_path=path, seed=k)
+        server.start()
+        assert wait_real(table, lambda p=path: os.path.exists(p), 5)
+        server.stop(wait=True)
+        os.utime(path, (1_700_000_000 + k * 1000,) * 2)   # Friday's the newer file
+    setup = HostSetupScene(app)
+    app.push(setup)
+    table.frames(2)
+    assert [e["table"] for e in setup.unfinished] == names[::-1]
+    pick = setup.form.drops["resume_pick"]
+    assert len(setup.pick_texts) == 2 and names[1] in pick.selected_option[0]
+    assert names[1] in setup.buttons["resume"].text
+    monday = next(t for t in setup.pick_texts if names[0] in t)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                         {"ui_element": setup.form.drops["resume_pick"], "text": monday}))
+    table.frames(2)
+    assert names[0] in setup.buttons["resume"].text
+    table.click_button("resume")
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
+    server = table.scene.link.runner
+    try:
+        assert server.resumed and server.table == names[0]
+    finally:
+        app.reset(MainMenu(app))
