@@ -13,7 +13,7 @@ from typing import Any
 from rules.host import MatchHost
 
 from .endpoint import Endpoint, TableError
-from .seats import STANDIN, Seat, bot_name, character, hash_token, new_token
+from .seats import STANDIN, Seat, bot_name, character, distinct_name, hash_token, new_token
 
 
 class Seating:
@@ -94,7 +94,7 @@ class Seating:
             raise TableError("seat_taken", f"{seat} belongs to {s.name or s.kind}"
                              + (" (rejoin with its token)" if s.kind == "remote" else ""))
         s.kind = "remote"
-        s.name = endpoint.name or "Player"
+        s.name = distinct_name(endpoint.name or "Player", self.seats, seat)
         token = new_token()
         s.token_hash = hash_token(token)
         self._bind(s, endpoint, token, rejoin=False)
@@ -111,7 +111,7 @@ class Seating:
         s.standin = False
         s.endpoint = endpoint
         if endpoint.name and rejoin:
-            s.name = endpoint.name
+            s.name = distinct_name(endpoint.name, self.seats, s.seat)
         endpoint.plays = (s.seat,)
         self.endpoints.append(endpoint)
         self._welcome(endpoint, token, rejoin)

@@ -198,6 +198,23 @@ def bot_name(bot: str, seats: dict[str, Seat]) -> str:
     return bot.title() + (f" {used + 1}" if used else "")
 
 
+def distinct_name(name: str, seats: dict[str, Seat], seat: str) -> str:
+    """``name`` for ``seat``, numbered if another seat already goes by it, so that
+    two friends who both typed "Ali" (or a friend called Tana beside the bot Tana)
+    can be told apart on every screen and in the record.
+
+    >>> distinct_name("Ali", {"left": Seat("left", "remote", "ali")}, "top")
+    'Ali 2'
+    """
+    taken = {(s.name or "").strip().casefold() for k, s in seats.items() if k != seat}
+    if name.strip().casefold() not in taken:
+        return name
+    n = 2
+    while f"{name} {n}".casefold() in taken:
+        n += 1
+    return f"{name} {n}"
+
+
 # -- a LAN table: seat specs ----------------------------------------------------------------
 
 def check_spec(spec: str) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from host.endpoint import Endpoint, TableError
 from host.local import new_host, open_local
-from host.seats import Seat, hash_token, seat_plan, seats_from_save
+from host.seats import Seat, distinct_name, hash_token, seat_plan, seats_from_save
 from host import thinking
 from host.table_host import TableHost
 from rules.host import MatchHost
@@ -305,6 +305,26 @@ def test_open_seats_filled_with_one_character_get_names_players_can_tell_apart(l
     host.fill_open_with_bots("KADO")
     names = [host.seats[s].name for s in ("left", "top", "right")]
     assert sorted(names) == ["Kado", "Kado 2", "Kado 3"]
+
+
+def test_two_friends_of_one_name_are_numbered_apart(loop):
+    """Two friends who both typed "ana" beside the host Ana, and one called Kado beside
+    the bot Kado: every seat's name differs, and a friend who comes back keeps theirs."""
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "open")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, grace=5,
+                     rng=random.Random(1))
+    host.attach(Screen("Ana"), ("bottom",))
+    host.begin(loop)
+    first = Screen("ana", trusted=False)
+    host.join(first, "left")
+    host.join(Screen("ana", trusted=False), "right")
+    assert [host.seats[s].name for s in ("bottom", "left", "right")] == ["Ana", "ana 2", "ana 3"]
+    host.leave(first)
+    back = Screen("ana", trusted=False)
+    host.join(back, token=first.last("welcome")["token"])
+    assert host.seats["left"].name == "ana 2"              # not renumbered against itself
+    assert distinct_name("KADO", host.seats, "left") == "KADO 2"
 
 
 def test_random_bot_seats_never_seat_one_character_twice():
