@@ -13,6 +13,7 @@ from .cards import sort_hand
 from .coach_words import hint_reason
 from .charts import bar_chart
 from .coach_draw import wrap
+from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
@@ -361,8 +362,9 @@ class TableDrawing:
     # -- LAN -------------------------------------------------------------------------------------
     def waiting_rect(self):
         L = self.board.layout
-        r = pygame.Rect(0, 0, round(L.W * 0.46), round(L.H * 0.34))
-        r.center = (L.W // 2, round(L.H * 0.42))
+        # The host's panel holds the address, the code and the Fill button too.
+        r = pygame.Rect(0, 0, round(L.W * 0.46), round(L.H * (0.46 if self.link.hosting else 0.34)))
+        r.midtop = (L.W // 2, round(L.H * 0.25))
         return r
 
     def _draw_lan(self, surface):
@@ -371,8 +373,11 @@ class TableDrawing:
             return
         L = self.board.layout
         fs = max(12, round(L.H * 0.02))
-        tag = (_("LAN · {table}  (you host)") if link.hosting else _("LAN · {table}")).format(table=link.table_name)
-        blit_text(surface, tag, fs, (L.W - L.margin, L.H - 4), DIM, anchor="bottomright")
+        watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
+        tag = (_("LAN · {table}  (you host)") if link.hosting
+               else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
+        blit_text(surface, tag.format(table=link.table_name), fs, (L.W - L.margin, L.H - 4),
+                  CREAM if watching else DIM, anchor="bottomright")
         if self.waiting_for_players() and not link.lost:
             self._draw_waiting(surface)
         if link.lost:
@@ -383,8 +388,27 @@ class TableDrawing:
             # what happened, a detail under the line above (worded where it is a known reason)
             blit_text(surface, reason_text(link.lost), big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
                       anchor="center")
-            blit_text(surface, _("Your seat is kept for you: Reconnect takes it back."), big * 0.4,
+            blit_text(surface, _("Reconnect to watch again.") if watching
+                      else _("Your seat is kept for you: Reconnect takes it back."), big * 0.4,
                       (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
+
+    def _table_terms(self, size: float, width: int) -> list[str]:
+        """The waiting panel's lines on the match to come: ``Match to: 52 · Signals: on``
+        (on two lines if one would not fit ``width`` at ``size``: the muette has five),
+        the coach's hints for everyone or nobody, and (seated in a team game) the partner."""
+        options = self.shown.get("options") or {}
+        terms = [option_text(o, options[o.name]) for o in self.game.options if o.name in options]
+        lines = [_(" · ").join(terms)] if terms else []
+        if len(terms) > 2 and fit_size(lines[0], size, width) < int(size):
+            half = (len(terms) + 1) // 2
+            lines = [_(" · ").join(terms[:half]), _(" · ").join(terms[half:])]
+        lines.append(_("Hints: on for everyone") if self.link.hints_allowed else _("Hints: off"))
+        mine = self.link.my_seats()
+        side = next((x.split("-") for x in self.game.sides if mine and mine[0] in x.split("-")), [])
+        partner = [x for x in side if x not in mine]
+        if len(mine) == 1 and len(partner) == 1:
+            lines.append(_("Your partner: {name}").format(name=self.player_name(partner[0])))
+        return lines
 
     def _draw_waiting(self, surface):
         L = self.board.layout
@@ -402,4 +426,9 @@ class TableDrawing:
         y += fs * 1.6
         for note in filter(None, map(join_note, link.join_notes())):
             blit_text(surface, note, fit_size(note, fs * 0.8, r.width - fs), (r.centerx, y), DIM, anchor="midtop")
+            y += fs * 1.3
+        # What a friend agrees to by sitting down: the table's options, the coach, the partner.
+        y += fs * 0.4
+        for line in self._table_terms(fs * 0.8, r.width - fs):
+            blit_text(surface, line, fit_size(line, fs * 0.8, r.width - fs), (r.centerx, y), CREAM, anchor="midtop")
             y += fs * 1.3

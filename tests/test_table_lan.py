@@ -658,3 +658,47 @@ def test_the_host_picks_which_of_several_unfinished_lan_tables_to_resume(table, 
         assert server.resumed and server.table == names[0]
     finally:
         app.reset(MainMenu(app))
+
+
+def test_the_waiting_panel_tells_a_friend_the_tables_terms_and_partner(table):
+    from rules.games import get_game
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        assert scene.waiting_for_players()
+        assert scene._table_terms(20, 2000) == ["Match to: 13 · Signals: on", "Hints: off", "Your partner: Kado"]
+        # Five muette options do not fit one narrow line: two lines, every term kept.
+        scene.shown = dict(scene.shown, options={"target": 101, "max_deals": None, "en_face": True,
+                                                 "doubling": True, "blind": False})
+        scene.game = get_game("manille-muette")
+        lines = scene._table_terms(20, 300)
+        assert len(lines) == 4 and "Match to: 101" in lines[0] and "Blind trump: off" in lines[1]
+    finally:
+        server.stop(wait=True)
+
+
+def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
+    """The footer of a spectator's table says they watch; a lost connection offers to watch
+    again, not a seat that was never theirs."""
+    import table.table_draw as drawing
+    said = []
+    real = drawing.blit_text
+    monkeypatch.setattr(drawing, "blit_text", lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1])
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
+    server.start()
+    try:
+        c = Client("127.0.0.1", server.port, name="Eve", watching="", wake=table.app.wake).start()
+        welcome = c.wait_for("welcome", 5)
+        scene = TableScene(table.app, ClientLink(c, welcome))
+        table.app.push(scene)
+        table.frames(3)
+        assert not scene.link.my_seats() and any("(you are watching)" in t for t in said)
+        assert not any("Your partner" in t for t in said)
+        said.clear()
+        c._sock.shutdown(2)
+        assert wait_real(table, lambda: scene.link.lost is not None, 5)
+        table.frames(2)
+        assert "Reconnect to watch again." in said and not any("Your seat is kept" in t for t in said)
+    finally:
+        server.stop(wait=True)
