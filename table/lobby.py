@@ -187,6 +187,10 @@ class LobbyScene(MenuScene):
             yield service, pygame.Rect(list_rect.x + 8, list_rect.y + 44 + i * (rh + 6), list_rect.width - 16, rh)
 
     def select(self, service):
+        """Pick a listed table; what the status line said about another one goes (a
+        refusal from the last table read as if it were about this one)."""
+        if service != self.selected and self.client is None and self.browser is not None:
+            self.status = None
         self.selected = service
         self._build_seats()
 

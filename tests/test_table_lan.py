@@ -527,6 +527,11 @@ def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look
     lobby.code, lobby.client = "", Refused()
     lobby._joining()
     assert "wrong" not in lobby.status and "join code" in lobby.status       # none typed: type it
+    # Another table picked: what was said about the last one goes (once the lobby looks).
+    assert wait_real(table, lambda: lobby.browser is not None, 5)
+    lobby.selected = "Ana's._manfee._tcp.local."
+    lobby.select("Bo's._manfee._tcp.local.")
+    assert lobby.status is None
     table.app.pop()
 
 
