@@ -72,6 +72,7 @@ class LinkBase:
         self.wake = wake
         self.inbox: queue.Queue = queue.Queue()
         self.lost: str | None = None
+        self.replaced = False              # the drop was this seat taken by another window with its token
         self.closed_reason: str | None = None
         self.save_error: str | None = None
         self.token: str | None = None
@@ -212,5 +213,7 @@ class LinkBase:
                 self.closed_reason = msg.get("reason") or "the host closed the table"
             else:
                 self.lost = msg.get("reason") or "this seat was taken back"
+                self.replaced = True
         elif kind == "disconnected":
             self.lost = msg.get("reason") or "the connection was lost"
+            self.replaced = bool(msg.get("replaced"))

@@ -49,7 +49,7 @@ class TableControls:
                 self.signal, self.signal_menu, self.confirm, bool(self.overlay))
 
     def layout_state(self):
-        return (self.app.size, self.cover_seat is not None, self.results_shown, bool(self.link.lost),
+        return (self.app.size, self.cover_seat is not None, self.results_shown, bool(self.link.lost or self.reconnecting),
                 self.waiting_for_players())
 
     def waiting_for_players(self):
@@ -115,7 +115,7 @@ class TableControls:
                 b.hide()
 
     def _lan_buttons(self, L):
-        if self.link.lost:
+        if self.link.lost or self.reconnecting:
             bw, bh = 240, max(42, round(L.H * 0.065))
             y = round(L.H * 0.52)
             self._button("reconnect", _("Reconnect"), (L.W // 2 - bw - 10, y, bw, bh), object_id="@menu_button",
@@ -425,9 +425,7 @@ class TableControls:
             self.signal = None
             self.signal_menu = False
         elif name == "reconnect":
-            if self.link.reconnect():
-                self.say(_("Reconnecting…"))
-            self.rebuild_ui()
+            self.reconnect()
         elif name == "leave":
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "fill":

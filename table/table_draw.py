@@ -378,19 +378,24 @@ class TableDrawing:
                else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
         blit_text(surface, tag.format(table=link.table_name), fs, (L.W - L.margin, L.H - 4),
                   CREAM if watching else DIM, anchor="bottomright")
-        if self.waiting_for_players() and not link.lost:
+        if self.waiting_for_players() and not (link.lost or self.reconnecting):
             self._draw_waiting(surface)
-        if link.lost:
+        if link.lost or self.reconnecting:
             shade(surface, (4, 12, 8, 190))
             big = max(20, round(L.H * 0.05))
             blit_text(surface, _("Connection to the host lost"), big, (L.W // 2, round(L.H * 0.36)), GOLD,
                       bold=True, anchor="center", shadow=True)
             # what happened, a detail under the line above (worded where it is a known reason)
-            blit_text(surface, reason_text(link.lost), big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM,
-                      anchor="center")
-            blit_text(surface, _("Reconnect to watch again.") if watching
-                      else _("Your seat is kept for you: Reconnect takes it back."), big * 0.4,
-                      (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
+            detail = _("Reconnecting…") if self.reconnecting else reason_text(link.lost)
+            blit_text(surface, detail, big * 0.45, (L.W // 2, round(L.H * 0.36 + big * 1.1)), CREAM, anchor="center")
+            retry = self.retry_in()
+            if retry is not None:
+                after = (_("Trying again in {n} s.") if watching
+                         else _("Trying again in {n} s: your seat is kept for you.")).format(n=number(retry))
+            else:
+                after = (_("Reconnect to watch again.") if watching
+                         else _("Your seat is kept for you: Reconnect takes it back."))
+            blit_text(surface, after, big * 0.4, (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
 
     def _table_terms(self, size: float, width: int) -> list[str]:
         """The waiting panel's lines on the match to come: ``Match to: 52 · Signals: on``

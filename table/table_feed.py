@@ -8,16 +8,25 @@ them in its player's language (``host_words``).
 """
 from __future__ import annotations
 
+import time
+
 from .anim import Call, Lazy
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _
 from .scenes import open_scene
 
 
+# Seconds before each automatic reconnect after a drop, then every 15 s until it holds.
+RETRY_AFTER = (2.0, 4.0, 8.0, 15.0)
+
+
 class TableFeed:
     # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
     # plates light nobody's turn until the last card has landed.
     dealing = False
+    retry_at: float | None = None      # when the next automatic reconnect goes (monotonic)
+    retries = 0
+    reconnecting = False               # a reconnect is under way: the panel stays, saying so
 
     # -- what arrives from the host ---------------------------------------------------------------
     def pump(self):
@@ -26,6 +35,36 @@ class TableFeed:
             self.take(msg)
             if self.app.top is not self and msg.get("type") in ("bye", "host_closed"):
                 return
+        self._retry_lost()
+
+    def _retry_lost(self):
+        """A dropped connection (a blip of the Wi-Fi, a host that crashed and is opened
+        again) is tried again on its own: soon, then less often; Reconnect tries at once.
+        Not when another window took this seat with its token (it plays the seat now),
+        nor once the match is over."""
+        link = self.link
+        if link.lost:
+            self.reconnecting = False
+        if not link.lost or link.replaced or self.results_shown or not hasattr(link, "reconnect"):
+            self.retry_at = None
+            return
+        now = time.monotonic()
+        if self.retry_at is None:
+            self.retry_at = now + RETRY_AFTER[min(self.retries, len(RETRY_AFTER) - 1)]
+        elif now >= self.retry_at:
+            self.retries += 1
+            self.reconnect()
+
+    def reconnect(self):
+        """Connect again now (the Reconnect button, or the time for it came)."""
+        self.retry_at = None
+        if self.link.reconnect():
+            self.reconnecting = True
+        self.rebuild_ui()
+
+    def retry_in(self) -> int | None:
+        """Whole seconds until the next automatic reconnect, or None."""
+        return None if self.retry_at is None else max(1, round(self.retry_at - time.monotonic()))
 
     def _starting_view(self, before: dict, waiting: list) -> dict:
         """The view the table is laid out from: as it stood before the first
@@ -57,6 +96,7 @@ class TableFeed:
         elif kind == "error":
             self._refused(msg)
         elif kind == "welcome":
+            self.retries, self.reconnecting = 0, False
             self._rejoined(msg)
         elif kind == "notice":
             self._notice(msg)

@@ -682,8 +682,8 @@ def test_the_waiting_panel_tells_a_friend_the_tables_terms_and_partner(table):
 
 
 def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
-    """The footer of a spectator's table says they watch; a lost connection offers to watch
-    again, not a seat that was never theirs."""
+    """The footer of a spectator's table says they watch; a lost connection tries to watch
+    again, and never speaks of a seat that was never theirs."""
     import table.table_draw as drawing
     said = []
     real = drawing.blit_text
@@ -704,6 +704,32 @@ def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
         c._sock.shutdown(2)
         assert wait_real(table, lambda: scene.link.lost is not None, 5)
         table.frames(2)
-        assert "Reconnect to watch again." in said and not any("Your seat is kept" in t for t in said)
+        assert any(t.startswith("Trying again in") for t in said)
+        assert not any("seat is kept" in t for t in said)       # a watcher had no seat to keep
+    finally:
+        server.stop(wait=True)
+
+
+def test_a_dropped_connection_is_tried_again_on_its_own_but_not_a_seat_taken_elsewhere(table, monkeypatch):
+    """A blip or a host that crashed and came back: the table reconnects by itself, soon, and
+    the panel counts down to it; a seat another window took with its token is left to it."""
+    import table.table_feed as feed
+    monkeypatch.setattr(feed, "RETRY_AFTER", (0.3, 0.6))
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        c._sock.shutdown(2)
+        assert wait_real(table, lambda: scene.link.lost is not None, 5)
+        table.frames(1)
+        assert scene.retry_in() is not None and "reconnect" in scene.buttons   # Reconnect still offered
+        assert wait_real(table, lambda: scene.reconnecting or c.joined and scene.link.lost is None, 5)
+        assert wait_real(table, lambda: scene.link.lost is None and c.joined and not scene.reconnecting, 5)
+        assert scene.link.my_seats() == ("left",) and scene.retries == 0
+        # The same seat taken from another window with its token: this one stays off.
+        other = Client("127.0.0.1", server.port, name="Bo", token=scene.link.token, wake=table.app.wake).start()
+        assert other.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: scene.link.lost is not None, 5)
+        table.frames(3)
+        assert scene.link.replaced and scene.retry_in() is None and not scene.reconnecting
+        other.close("done")
     finally:
         server.stop(wait=True)
