@@ -435,12 +435,28 @@ class LobbyScene(MenuScene):
                     sub += _("  ·  private (join code)")
             blit_text(surface, sub, fs * 0.78, (start(r, 14), r.bottom - 6), main if ok else DIM,
                       anchor=lead("bottomleft"))
+            seated = seated_names(t.players)        # who a friend would sit down with
+            if ok and seated:
+                room = r.width - 42 - theme.font(round(fs * 0.78), False).size(sub)[0]
+                blit_text(surface, seated, theme.fit_size(seated, fs * 0.78, room), (end(r, 14), r.bottom - 6),
+                          DIM, anchor=lead("bottomright"))
         if self.selected in self.tables and not self.seat_buttons:
             blit_text(surface, _("no free seat"), fs * 0.8, (start(panel, 16), self.seat_y + 8), DIM,
                       anchor=lead("topleft"))
         if self.status:
             blit_text(surface, self.status, fs * 0.85, (W // 2, list_rect.bottom + 10), CREAM,
                       anchor="midtop", shadow=True)
+
+
+def seated_names(players: dict) -> str:
+    """``with Ana, Sada`` from a listed table's players: the names in its taken seats.
+
+    >>> seated_names({"bottom": {"kind": "host", "name": "Ana"}, "left": {"kind": "open"}})
+    'with Ana'
+    """
+    names = [str(p.get("name")) for p in players.values()
+             if isinstance(p, dict) and p.get("kind") != "open" and p.get("name")]
+    return _("with {names}").format(names=_(", ").join(names)) if names else ""
 
 
 def _game_title(game):

@@ -363,7 +363,7 @@ class TableDrawing:
     def waiting_rect(self):
         L = self.board.layout
         # The host's panel holds the address, the code and the Fill button too.
-        r = pygame.Rect(0, 0, round(L.W * 0.46), round(L.H * (0.46 if self.link.hosting else 0.34)))
+        r = pygame.Rect(0, 0, round(L.W * 0.46), round(L.H * (0.46 if self.link.hosting else 0.3)))
         r.midtop = (L.W // 2, round(L.H * 0.25))
         return r
 
