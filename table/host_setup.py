@@ -101,7 +101,7 @@ class HostSetupScene(MenuScene):
 
     title = N_("Host on the local network")
 
-    def __init__(self, app, game="manfee"):
+    def __init__(self, app, game="manfee", resume_path=None):
         super().__init__(app)
         self.game = game
         self.table_name = None
@@ -114,7 +114,8 @@ class HostSetupScene(MenuScene):
         self.starting = None         # the worker thread starting the server
         self.result = None           # (server, seat, addresses) or an exception
         self.unfinished = unfinished_lan_tables()
-        self.resume_pick = 0         # which of them Resume opens (a list when there are several)
+        # which of them Resume opens (a list when there are several; the main menu's Resume names one)
+        self.resume_pick = next((i for i, e in enumerate(self.unfinished) if e["path"] == resume_path), 0)
         self.form = None
 
     def _seats(self):

@@ -11,6 +11,7 @@ from rules import RulesError
 
 from .config import saves_dir, stats_path
 from .forms import MenuScene, draw_fan
+from .host_setup import unfinished_lan_tables
 from .i18n import N_, _, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
@@ -28,7 +29,11 @@ class MainMenu(MenuScene):
 
     def enter(self):
         self.saves = list_saves(saves_dir())
-        self.resumable = [s for s in self.saves if s["ok"] and not s["finished"]]
+        # The newest match left unfinished, a LAN table this machine hosted included: Resume
+        # takes a host back to it (through Host on the local network, to open it again).
+        lan = [dict(e, lan=True) for e in unfinished_lan_tables()]
+        self.resumable = sorted([s for s in self.saves if s["ok"] and not s["finished"]] + lan,
+                                key=lambda e: -e["mtime"])
         self.notes = list(self.app.messages)
         self.app.messages.clear()
         bad = [s for s in self.saves if not s["ok"]]
@@ -55,6 +60,9 @@ class MainMenu(MenuScene):
                    "settings": "settings", "stats": "statistics"}
         if name in screens:
             self.app.push(open_scene(screens[name], self.app))
+        elif name == "resume" and self.resumable[0].get("lan"):
+            entry = self.resumable[0]
+            self.app.push(open_scene("host_setup", self.app, game=entry["game"], resume_path=entry["path"]))
         elif name == "resume":
             self.resume(self.resumable[0]["path"])
         elif name == "quit":

@@ -644,9 +644,14 @@ def test_the_host_picks_which_of_several_unfinished_lan_tables_to_resume(table, 
         assert wait_real(table, lambda p=path: os.path.exists(p), 5)
         server.stop(wait=True)
         os.utime(path, (1_700_000_000 + k * 1000,) * 2)   # Friday's the newer file
-    setup = HostSetupScene(app)
-    app.push(setup)
+    # The main menu's Resume knows them too: it opens Host on the local network at the newest.
+    menu = MainMenu(app)
+    app.reset(menu)
     table.frames(2)
+    assert menu.resumable[0]["lan"] and menu.resumable[0]["table"] == names[1]
+    table.click_button("resume")
+    setup = table.scene
+    assert isinstance(setup, HostSetupScene) and setup.unfinished[setup.resume_pick]["table"] == names[1]
     assert [e["table"] for e in setup.unfinished] == names[::-1]
     pick = setup.form.drops["resume_pick"]
     assert len(setup.pick_texts) == 2 and names[1] in pick.selected_option[0]
