@@ -183,7 +183,8 @@ def seat_plan(game: Game | str, humans: int, bots: list | None = None, rng: rand
             # Several people at one screen are numbered, not named by seat: the
             # table turns to each in turn, so "Left" would not sit on the left.
             default = "You" if humans == 1 else f"Player {i + 1}"
-            seats[seat] = Seat(seat, "here", clean_name((names or {}).get(seat), default))
+            name = distinct_name(clean_name((names or {}).get(seat), default), seats, seat)   # two "Ana"s at one laptop
+            seats[seat] = Seat(seat, "here", name)
             continue
         k = i - humans
         bot = character(wanted[k] if k < len(wanted) else "RANDOM", rng, avoid={s.bot for s in seats.values()})

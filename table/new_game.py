@@ -97,9 +97,10 @@ class NewGameScene(MenuScene):
         for i, seat in enumerate(g.seats):
             form.next_row()
             form.label(seat_name(seat), "@note_label")
-            if i < self.humans:
-                form.text(_("a person (you)") if i == 0 and self.humans == 1
-                          else _("player {n}").format(n=number(i + 1)))
+            if i < self.humans == 1:
+                form.text(_("a person (you)"))
+            elif i < self.humans:             # hot-seat: each person may type a name
+                form.entry(f"name:{seat}", self.names.get(seat) or self._default_name(i))
             else:
                 start = bot_label(bot_of(self.bots.get(seat, "Random")))
                 form.drop(f"bot:{seat}", bot_choices(), start)
@@ -119,7 +120,24 @@ class NewGameScene(MenuScene):
                                                 _("Host on the local network"), ui,
                                                 object_id=oid("@menu_button")))
 
+    def _default_name(self, i: int) -> str:
+        """The name a hot-seat person has until they type one: the player's own in the first
+        seat (from Settings), "Player 2"... in the others, in the player's language."""
+        own = (self.app.settings.player_name or "").strip()
+        return own if i == 0 and own and own != "You" else _("Player {n}").format(n=number(i + 1))
+
+    def rebuild_ui(self):
+        self._read_names()              # typed names survive a rebuild (resize, more players)
+        super().rebuild_ui()
+
+    def _read_names(self):
+        for name, entry in (self.form.entries.items() if getattr(self, "form", None) else ()):
+            self.names[name[5:]] = entry.get_text().strip()
+
     def ui_event(self, e):
+        if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._read_names()
+            return True
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             name = next((n for n, d in self.form.drops.items() if d is e.ui_element), None)
             if name is None:
@@ -152,7 +170,14 @@ class NewGameScene(MenuScene):
     def start(self):
         g = get_game(self.game)
         bots = [bot_of(self.bots.get(s, "Random")) for s in g.seats[self.humans:]]
-        names = {"bottom": self.app.settings.player_name} if self.humans == 1 else None
+        if self.humans == 1:
+            names = {"bottom": self.app.settings.player_name}
+        else:
+            # A name left as it was offered stays the table's default ("Player 2"), which
+            # every screen words in its own language; a typed one is kept as typed.
+            self._read_names()
+            names = {seat: self.names[seat] for i, seat in enumerate(g.seats[:self.humans])
+                     if self.names.get(seat) and self.names[seat] != _("Player {n}").format(n=number(i + 1))}
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
                           save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,
                           stats_path=stats_path(), hints=self.app.settings.hints)

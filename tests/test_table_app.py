@@ -213,13 +213,19 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     new.options["target"] = 26
     new.rebuild_ui()
     table.frames(1)
-    table.click(new.buttons["opt:signals"].rect.center)
+    # Each person at the laptop may type a name; one left as offered stays "Player 1".
+    assert set(new.form.entries) == {"name:bottom", "name:left"}
+    assert new.form.entries["name:bottom"].get_text() == "Player 1"
+    new.form.entries["name:left"].set_text("Bo")
+    table.click(new.buttons["opt:signals"].rect.center)      # a rebuild: the typed name stays
+    assert app.top.form.entries["name:left"].get_text() == "Bo"
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
     s = scene.link
     assert s.view()["options"] == {"target": 26, "signals": False}
     assert [s.players()[x].get("bot") for x in s.seats] == [None, None, "TANA", "ZELZELA"]
+    assert [s.players()[x]["name"] for x in ("bottom", "left")] == ["Player 1", "Bo"]
     assert scene.hotseat
     assert table.until(lambda: scene.cover_seat is not None, limit=6000)
 

@@ -325,6 +325,8 @@ def test_two_friends_of_one_name_are_numbered_apart(loop):
     host.join(back, token=first.last("welcome")["token"])
     assert host.seats["left"].name == "ana 2"              # not renumbered against itself
     assert distinct_name("KADO", host.seats, "left") == "KADO 2"
+    plan = seat_plan("manfee", 2, ["KADO", "TANA"], names={"bottom": "Ana", "left": "ana"})   # hot-seat too
+    assert [plan[s].name for s in ("bottom", "left")] == ["Ana", "ana 2"]
 
 
 def test_random_bot_seats_never_seat_one_character_twice():
