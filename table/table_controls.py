@@ -14,6 +14,7 @@ from pygame_gui.elements import UIButton
 
 from .forms import fit_id, widest
 from .preview import decision_targets
+from .rich import rich
 from .scenes import open_scene
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
@@ -268,10 +269,13 @@ class TableControls:
             return
         size = round(L.H * 0.072)
         if all("call" in a for a in legal):
-            per_row = 7
-            rows = (len(legal) + per_row - 1) // per_row
-            rect = self.picker_rect = self._picker_rect_for(rows, per_row * (size + 10) + 60)
+            rows = (len(legal) + 6) // 7                   # at most seven a row, rows balanced (4 + 4, not 7 + 1)
+            per_row = (len(legal) + rows - 1) // rows
             self.picker_title = _("Your call: how many tricks will you take?")
+            fs = max(13, round(L.H * 0.026))
+            room = max(per_row * (size + 10) + 60, min(L.W * 0.8, rich(self.picker_title, fs, bold=True).get_width()
+                                                        + 2 * fs))
+            rect = self.picker_rect = self._picker_rect_for(rows, room)
             self.picker_sub = None
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)

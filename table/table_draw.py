@@ -49,21 +49,24 @@ class TableDrawing:
                       bold=True, anchor="center", shadow=True)
         ui = self.ui_key
         v = self.shown
+        deciding = bool(ui and ui[2]) and not self.summary_open and not self.confirm
+        if deciding and v.get("phase") != "play" and self.picker_rect is not None:
+            # The question stays up whatever the band says (a hint, a refusal): the
+            # buttons alone do not tell a player what they answer.
+            mark("picker", self._draw_picker_panel(surface))
         if self.message:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
-        elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging:
+        elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging \
+                and not self.signal_menu:          # the three signal buttons take the band
             mark("hint", self._draw_hint(surface))
-        elif ui and ui[2] and not self.summary_open and not self.confirm:
-            phase = v.get("phase")
-            if phase == "play" and not self.input.dragging and not self.signal_menu:
+        elif deciding:
+            if v.get("phase") == "play" and not self.input.dragging and not self.signal_menu:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.signal:
                     text = (_("Slam: drag the card you signal with") if self.signal == "slam"
                             else _("Drop: drag the card you signal with"))
                 mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift(),
                                            self.prompt_room()))
-            elif phase != "play" and self.picker_rect is not None:
-                mark("picker", self._draw_picker_panel(surface))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.player_name(v.get("dealer"))
             mark("prompt", draw_prompt(surface, look,
@@ -173,7 +176,8 @@ class TableDrawing:
         r = self.picker_rect
         panel(surface, r)
         fs = max(13, round(self.board.layout.H * 0.026))
-        blit_rich(surface, self.picker_title, fs, (r.centerx, r.y + fs * 0.7), GOLD, bold=True, anchor="midtop")
+        blit_rich(surface, self.picker_title, fit_size(self.picker_title, fs, r.width - fs, bold=True),
+                  (r.centerx, r.y + fs * 0.7), GOLD, bold=True, anchor="midtop")
         if self.picker_sub:
             blit_rich(surface, self.picker_sub, fs * 0.72, (r.centerx, r.y + fs * 2.1), DIM, anchor="midtop")
         return r

@@ -251,6 +251,46 @@ def test_the_coachs_hint_fits_the_band_in_every_language(table, manfee_home, spe
     assert check(scene, SMALLEST) == []
 
 
+@pytest.mark.parametrize("state", ["manfee-call", "muette-tap"])
+def test_a_hint_leaves_the_decisions_question_on_the_table(table, manfee_home, speaking, state):
+    """A hint in the band never takes the picker's panel away: the call picker keeps
+    "Your call: …", the tap its "Tap the table?", so the buttons still say what they answer."""
+    speaking("fr")
+    game, until, signals = STATES[state]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.click_button("hint")
+    assert table.until(lambda: scene.hint_now() is not None or time.sleep(0.005), limit=4000)
+    table.frames(2)
+    scene.draw(table.app.screen)
+    names = {n: r for n, r in scene.drawn}
+    assert "hint" in names and "picker" in names
+    title_band = names["picker"].copy()
+    title_band.height = round(names["picker"].height * 0.3)      # the question and its line under it
+    assert not title_band.colliderect(names["hint"])
+    assert check(scene, SMALLEST) == []
+    scene.say("Pas maintenant.")                     # a refusal in the band: the question stays
+    scene.draw(table.app.screen)
+    assert {"message", "picker"} <= {n for n, _r in scene.drawn}
+
+
+def test_the_signal_choices_take_the_band_from_a_hint(table, manfee_home):
+    game, until, signals = STATES["manfee-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.click_button("hint")
+    assert table.until(lambda: scene.hint_now() is not None or time.sleep(0.005), limit=4000)
+    table.click_button("signal")
+    table.frames(2)
+    scene.draw(table.app.screen)
+    names = {n for n, _r in scene.drawn}
+    assert {"button:slam", "button:drop", "button:nosignal"} <= names and "hint" not in names
+    table.click_button("nosignal")                   # the menu closed: the hint is back
+    table.frames(2)
+    scene.draw(table.app.screen)
+    assert "hint" in {n for n, _r in scene.drawn}
+
+
 @pytest.mark.parametrize("game", ["manfee", "manille", "manni"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_summary_history_and_last_trick_fit_at_1024x600_in_every_language(table, manfee_home, speaking, lang,
