@@ -64,7 +64,8 @@ def history_rows(summaries: list) -> list:
     return rows
 
 
-# An outcome's mark at the end of its row (worded when drawn).
+# An outcome's mark at the end of its row (worded when drawn); "over" marks the
+# cell of the side that went over instead.
 OUTCOME_MARKS = {"over": (N_("over"), RED), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
 
 
@@ -113,8 +114,10 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             pts = (row["points"] or {}).get(side)
             sc = row["score"].get(side, 0)
             parts = []
+            broke = row["outcome"] == "over" and t is not None and won is not None and won > t
             if t is not None:
-                parts.append(digits(f"{won}/{t}"))
+                # The side that went over is the one marked, in its own cell.
+                parts.append(digits(f"{won}/{t}") + (" " + _(OUTCOME_MARKS["over"][0]) if broke else ""))
             elif pts is not None:
                 parts.append(_("{n} pts").format(n=number(pts)))
             elif won is not None:
@@ -122,10 +125,10 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))
             parts.append("= " + number(row["totals"].get(side, 0)))
             cell = "   ".join(parts)
-            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=colour,
+            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=RED if broke else colour,
                       **at(cols[1] + j * colw, y))
         mark = OUTCOME_MARKS.get(row["outcome"])
-        if mark:
+        if mark and row["outcome"] != "over":
             mx, anchor = mirror(rect, rect.right - fs, "topright")
             blit_text(surface, _(mark[0]), fs * 0.75, (mx, y + 2), mark[1], anchor=anchor)
         y += fs * 1.35

@@ -39,3 +39,25 @@ def test_a_friend_whose_connection_is_gone_reads_as_away_until_a_bot_stands_in()
     assert plate_lines(look, "left")[1].endswith("away")
     assert "away" not in plate_lines(look, "top")[1]
     assert plate_lines(look, "right")[1].endswith("bot")       # standing in: a bot plays it
+
+
+def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
+    """A Manfee deal that ended "over": the mark sits in the cell of the team that
+    took more than it called (in red), not at the end of the row where it names nobody."""
+    import table.panels as panels
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(
+        (text, kw.get("colour", a[2] if len(a) > 2 else None))))
+    summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 3, "ew": 8}, "score": {"ns": 13, "ew": 0},
+                  "outcome": "over"},
+                 {"targets": {"ns": 5, "ew": 8}, "tricks": {"ns": 5, "ew": 8}, "score": {"ns": 5, "ew": 8},
+                  "outcome": "exact"}]
+    panels.draw_history(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), summaries, ["ns", "ew"],
+                        name=lambda s: s)
+    cells = [(t, c) for t, c in drawn if "/" in t]
+    assert [t.split()[0] for t, _c in cells] == ["3/6", "8/7", "5/5", "8/8"]
+    marked = [(t, c) for t, c in cells if "over" in t]
+    assert marked == [(cells[1][0], panels.RED)] and cells[1][0].startswith("8/7 over")
+    assert all(c != panels.RED for t, c in cells if "over" not in t)
+    assert not any(t == "over" for t, _c in drawn)              # no anonymous mark at the row's end
