@@ -120,6 +120,10 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
                 parts.append(digits(f"{won}/{t}") + (" " + _(OUTCOME_MARKS["over"][0]) if broke else ""))
             elif pts is not None:
                 parts.append(_("{n} pts").format(n=number(pts)))
+                if pts > 30 and sc > pts - 30:
+                    # A deal that counted double or more (no trump, a sweep, taps, a tie
+                    # before): the factor between the points and the score, as scored.
+                    parts[-1] += " ×" + number(sc // (pts - 30))
             elif won is not None:
                 parts.append(ngettext("{n} trick", "{n} tricks", won).format(n=number(won)))
             parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))

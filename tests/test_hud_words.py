@@ -61,3 +61,16 @@ def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
     assert marked == [(cells[1][0], panels.RED)] and cells[1][0].startswith("8/7 over")
     assert all(c != panels.RED for t, c in cells if "over" not in t)
     assert not any(t == "over" for t, _c in drawn)              # no anonymous mark at the row's end
+
+
+def test_the_history_shows_a_manille_deals_factor_beside_its_points(monkeypatch):
+    import table.panels as panels
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
+    summaries = [{"points": {"ns": 38, "ew": 22}, "score": {"ns": 32, "ew": 0}, "outcome": "complete"},
+                 {"points": {"ns": 25, "ew": 35}, "score": {"ns": 0, "ew": 5}, "outcome": "complete"}]
+    panels.draw_history(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), summaries, ["ns", "ew"],
+                        name=lambda s: s)
+    cells = [t for t in drawn if "pts" in t]
+    assert [c.split("   ")[0] for c in cells] == ["38 pts ×4", "22 pts", "25 pts", "35 pts"]
