@@ -132,6 +132,25 @@ def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, widt
     return y
 
 
+def header_row(surface: pygame.Surface, texts: list[str], boxes: list[tuple[float, float]], y: float, size: float,
+               colour: Colour) -> int:
+    """A table's column heads (``boxes``: each column's left and width) at one size, the
+    largest at which every head fits its column in two lines at most: heads of one row
+    in one size ("Parties gagnées" not tiny beside "Donnes"). The y below the row."""
+    lines = 1                                   # one line if a little smaller does it
+    common = min(wrap(t, size, w, bold=True, lines=1)[0] for t, (_x, w) in zip(texts, boxes, strict=True))
+    if common < size * 0.85:
+        lines = 2
+        common = min(wrap(t, size, w, bold=True)[0] for t, (_x, w) in zip(texts, boxes, strict=True))
+    bottom = round(y)
+    for text, (x, w) in zip(texts, boxes, strict=True):
+        yy = y
+        for line in wrap(text, common, w, bold=True, lines=lines)[1]:
+            yy = blit_fit(surface, line, common, (x, yy), w, colour, bold=True).bottom
+        bottom = max(bottom, round(yy))
+    return bottom
+
+
 def _rich_text(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """The charts' text function, with pips drawn (``K{S}`` on a bar)."""
     return rich(s, size, colour, bold)

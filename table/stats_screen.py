@@ -32,7 +32,7 @@ from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
-from .coach_draw import blit_fit, column_box, mirrored
+from .coach_draw import blit_fit, blit_lines, column_box, header_row, mirrored
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
@@ -299,7 +299,7 @@ class StatsScene(MenuScene):
         d = self.data
         t = d["totals"]
         per_game = d["per_game"]
-        lines = 5 + 1 + 2 * max(1, len(per_game))
+        lines = 5 + 2 + 2 * max(1, len(per_game))      # a line more for two-line heads or rating
         fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
         step = round(fs * 1.45)
         x, y, w = area.x, area.y, area.w
@@ -332,20 +332,23 @@ class StatsScene(MenuScene):
             r = ratings[game]
             # The coach chose some cards of a hinted deal: it counts in the results, not in the rating.
             rating = TEXT["rating_hinted"] if t.get("hinted_deals") else TEXT["rating"]
-            blit_fit(surface, rating.format(game=game_title(game), rating=count(round(r["rating"])),
-                                                    bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD, bold=True)
+            # Two lines if need be: the note on hinted deals is long in French and Dutch.
+            y = blit_lines(surface, rating.format(game=game_title(game), rating=count(round(r["rating"])),
+                                                  bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD,
+                           bold=True) - step
         y += round(step * 1.3)
         cols = ((TEXT["game"], 0.0), (TEXT["matches_won"], 0.22), (TEXT["deals"], 0.40), (TEXT["average"], 0.50),
                 (TEXT["acc"], 0.62), (TEXT["rating_col"], 0.76))
         small = round(fs * 0.9)
 
-        def cells(texts: list[str], yy: int, ink: tuple, bold: bool = False) -> None:
+        def cells(texts: list[str], yy: int, ink: tuple) -> None:
             for k, ((_h, share), text) in enumerate(zip(cols, texts, strict=True)):
                 end = cols[k + 1][1] if k + 1 < len(cols) else 1.0
                 left, width = column_box(x, w, share, end)
-                blit_fit(surface, text, small if bold else fs, (left, yy), width, ink, bold=bold)
-        cells([h for h, _s in cols], y, DIM, bold=True)
-        y += step
+                blit_fit(surface, text, fs, (left, yy), width, ink)
+        boxes = [column_box(x, w, share, cols[k + 1][1] if k + 1 < len(cols) else 1.0)
+                 for k, (_h, share) in enumerate(cols)]
+        y = max(y + step, header_row(surface, [h for h, _s in cols], boxes, y, small, DIM) + 4)
         pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
         for g in [g for g in GAMES if g in per_game]:
             f = per_game[g]
@@ -373,9 +376,13 @@ class StatsScene(MenuScene):
         y += round(step * 1.15)
         cols = ((TEXT["who"], 0.0), (TEXT["as_partner"], 0.25), (TEXT["as_opponent"], 0.49),
                 (TEXT["deals_won"], 0.73))
-        fits = max(1, (area.bottom - y) // step - 1)
+        boxes = [column_box(x, w, share, cols[j + 1][1] if j + 1 < len(cols) else 1.0)
+                 for j, (_h, share) in enumerate(cols)]
+        y = max(y + step, header_row(surface, [h for h, _s in cols], boxes, y, round(fs * 0.9), DIM) + 4)
+        pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
+        fits = max(1, (area.bottom - y) // step)
         shown = order if len(order) <= fits else order[:fits - 1]
-        rows = [[h for h, _s in cols]]
+        rows = []
         for who in shown:
             p, o = partners.get(who), opponents.get(who)
             rows.append([who_text(who),
@@ -385,15 +392,10 @@ class StatsScene(MenuScene):
                          TEXT["dash"],
                          TEXT["count_rate"].format(count=count(o["deals"]), rate=percent(o["deal_win_rate"])) if o else
                          TEXT["dash"]])
-        for k, row in enumerate(rows):
-            for j, ((_h, share), text) in enumerate(zip(cols, row, strict=True)):
-                end = cols[j + 1][1] if j + 1 < len(cols) else 1.0
-                left, width = column_box(x, w, share, end)
-                blit_fit(surface, text, round(fs * 0.9) if k == 0 else fs, (left, y), width,
-                         DIM if k == 0 else CREAM, bold=k == 0)
+        for row in rows:
+            for (left, width), text in zip(boxes, row, strict=True):
+                blit_fit(surface, text, fs, (left, y), width, CREAM)
             y += step
-            if k == 0:
-                pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
         if len(shown) < len(order):
             blit_fit(surface, TEXT["more"].format(n=count(len(order) - len(shown))), fs, (x, y), w, DIM)
 

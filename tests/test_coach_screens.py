@@ -219,6 +219,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
         stats_screen.charts.sparkline
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
                                                                           real_blit(s, text, *a, **k))[1])
+    real_lines = stats_screen.blit_lines                   # the rating's line may wrap
+    monkeypatch.setattr(stats_screen, "blit_lines", lambda s, text, *a, **k: (drawn.append(text),
+                                                                            real_lines(s, text, *a, **k))[1])
     monkeypatch.setattr(stats_screen.charts, "bar_chart", lambda s, r, labels, values, *a, **k: (
         charted.__setitem__(k.get("title"), (list(labels), list(values))), real_bar(s, r, labels, values, *a, **k))[1])
     monkeypatch.setattr(stats_screen.charts, "sparkline", lambda s, r, values, *a, **k: (
@@ -383,3 +386,26 @@ def test_the_reviews_words_match_its_numbers():
                           0.0, False, None)
     assert row_cells("manni", swap, None)[1:3] == ["Manni", "Kept"]      # the narrow columns' words
     assert choice_text({"swap": True}) == "Take the Manni"                # the panel's, as the table said it
+
+
+def test_a_tables_column_heads_share_one_size_and_wrap_rather_than_shrink(monkeypatch):
+    """French heads in narrow columns: "Parties gagnées" is not drawn tiny beside "Donnes";
+    one size for the row, two lines where one line would need a much smaller size."""
+    import table.coach_draw as coach_draw
+    pygame.font.init()
+    drawn = []
+    real = coach_draw.blit_fit
+    monkeypatch.setattr(coach_draw, "blit_fit", lambda surface, text, size, pos, width, *a, **kw: drawn.append(
+        (text, size, pos[1])) or real(surface, text, size, pos, width, *a, **kw))
+    surface = pygame.Surface((600, 200))
+    heads = ["Jeu", "Parties gagnées", "Donnes", "Moyenne"]
+    narrow = [(0, 120), (120, 60), (180, 90), (270, 90)]
+    bottom = coach_draw.header_row(surface, heads, narrow, 10, 16, (200, 200, 200))
+    assert len({size for _t, size, _y in drawn}) == 1
+    assert [t for t, _s, _y in drawn].count("Parties") == 1 and "gagnées" in [t for t, _s, _y in drawn]
+    assert drawn[0][1] >= 14 and bottom > 10 + 2 * 14               # two lines, not shrunk to fit one
+    drawn.clear()
+    wide = [(0, 150), (150, 150), (300, 150), (450, 150)]
+    bottom = coach_draw.header_row(surface, heads, wide, 10, 16, (200, 200, 200))
+    assert [t for t, _s, _y in drawn] == heads and {s for _t, s, _y in drawn} == {16}
+    assert bottom < 10 + 2 * 14
