@@ -171,6 +171,9 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     y = blit_fit(surface, pos.heading, fs * 1.15, (x, y), w, GOLD, bold=True).bottom + fs * 0.2
     y = blit_fit(surface, pos.context, fs * 0.9, (x, y), w, DIM).bottom + fs * 0.5
     text_h = round(fs * 1.45 * 3 + fs * 0.5) if pos.sentence else 0      # two lines of judgement, the figures
+    # The figures take a second line rather than shrink past reading (French at 1024x600).
+    figure_lines = 2 if pos.sentence and wrap(pos.numbers, fs * 0.85, w, lines=1)[0] < fs * 0.72 else 1
+    text_h += round(fs * 1.1) * (figure_lines - 1)
     room = area.bottom - y - text_h
     chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h
@@ -194,7 +197,7 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     if pos.sentence:
         y = area.bottom - chart_h - text_h + round(fs * 0.2)
         y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True) + fs * 0.2
-        blit_fit(surface, pos.numbers, fs * 0.85, (x, y), w, DIM)
+        blit_lines(surface, pos.numbers, fs * 0.85, (x, y), w, DIM, lines=figure_lines)
     if pos.bars:
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
         charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],

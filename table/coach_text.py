@@ -112,14 +112,14 @@ TEXT = Words({
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
-    "lucky": N_("A risk that came off: it costs {loss} points on average from what you knew, "
+    "lucky": N_("A risk that came off: it costs {loss} on average from what you knew, "
                 "but with these hands it did no harm."),
-    "bad_both": N_("It cost {loss} points on average from what you knew, and {dd} with all hands seen."),
-    "fine_both": N_("Close to the best from what you knew ({loss} points on average); "
+    "bad_both": N_("It cost {loss} on average from what you knew, and {dd} with all hands seen."),
+    "fine_both": N_("Close to the best from what you knew ({loss} on average); "
                     "with all hands seen it cost {dd}."),
-    "numbers": N_("From what you knew: {loss} points (give or take {spread}).   All hands: {dd} points."),
-    "numbers_exact": N_("From what you knew: {loss} points (give or take {spread}).   "
-                        "All hands: {dd} points, solved exactly."),
+    "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: {dd}."),
+    "numbers_exact": N_("From what you knew: {loss} (give or take {spread}).   "
+                        "All hands: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
     "kept": N_("Kept in the statistics of {name}."),
     "not_kept": N_("Not kept in the statistics: no player of this machine sat there in this deal."),
@@ -145,11 +145,27 @@ def points(x: float) -> str:
     return charts.format_number(round(x, 1))
 
 
+def plural_count(x: float) -> int:
+    """The count ``ngettext`` is given for a cost of ``x`` points: 1 for one point, 2 from
+    two, 0 between (English "0.4 points", French "0,4 point" and "1,8 point": below two,
+    French takes the singular).
+
+    >>> [plural_count(x) for x in (0.4, 1.0, 1.8, 2.0, 14)]
+    [0, 1, 0, 2, 2]
+    """
+    return 1 if points(x) == points(1.0) else 2 if x >= 1.95 else 0
+
+
+def cost_words(x: float) -> str:
+    """A cost with its unit in the language's plural: "1 point", "0.4 points", "<0.1 points"."""
+    return ngettext("{n} point", "{n} points", plural_count(x)).format(n=points(x))
+
+
 def summary_text(s: Mapping) -> str:
     """The review's bottom line: the labels counted and the average cost a decision
     ("1 point", "0.4 points"; French reads "0,4 point": the language's own plural)."""
     mean = points(s["mean_loss"])
-    n = 1 if mean == points(1.0) else 2 if s["mean_loss"] >= 1.95 else 0
+    n = plural_count(s["mean_loss"])
     return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
                     "Average cost: {mean} point a decision",
                     "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
@@ -208,7 +224,7 @@ def judgement(game: str, d: DecisionReview) -> str:
     first = THRESHOLDS[game][0]
     good = d.label is None
     harmless = d.dd_loss < first
-    args = {"loss": points(d.expected_loss), "dd": points(d.dd_loss)}
+    args = {"loss": cost_words(d.expected_loss), "dd": cost_words(d.dd_loss)}
     if good and d.expected_loss == 0.0:
         return TEXT["good_both"] if harmless else TEXT["bad_luck"]
     if good:

@@ -32,8 +32,8 @@ from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
 from .cards import sort_hand
-from .coach_draw import Position, blit_fit, column_box, draw_position, mirrored
-from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, judgement, plain, points,
+from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, wrap
+from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, judgement, plain, points,
                          row_cells, summary_text, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
@@ -311,7 +311,10 @@ class ReviewScene(MenuScene):
         half = pygame.Rect(left.x, line.y, left.w, line.h)
         blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
         if self.status:
-            blit_fit(surface, self.status, fs * 0.95, (right.x, line.centery), right.w, DIM, anchor="midleft")
+            # A long status (why the deal is not kept in the statistics) takes two lines, not 9 px.
+            one = wrap(self.status, fs * 0.95, right.w, lines=1)[0] >= fs * 0.75
+            blit_lines(surface, self.status, fs * 0.95 if one else fs * 0.8,
+                       (right.x, line.centery - fs * (0.6 if one else 1.0)), right.w, DIM, lines=1 if one else 2)
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
         inner = left.inflate(-2 * m, -2 * m)
@@ -470,7 +473,7 @@ class ReviewScene(MenuScene):
                 k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), best_value - value, ink))
         numbers = TEXT["numbers_exact" if d.dd_exact else "numbers"].format(
-            loss=points(d.expected_loss), spread=points(d.spread), dd=points(d.dd_loss))
+            loss=cost_words(d.expected_loss), spread=points(d.spread), dd=cost_words(d.dd_loss))
         return Position(
             heading=TEXT["heading"].format(when=cells[0], choice=choice_text(plain(d.chosen))), context=context,
             trick_title=TEXT["on_table"],

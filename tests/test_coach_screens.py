@@ -381,6 +381,15 @@ def test_the_reviews_words_match_its_numbers():
     counts = {"blunders": 0, "mistakes": 1, "inaccuracies": 2}
     assert summary_text(dict(counts, mean_loss=1.0)).endswith("1 point a decision")
     assert summary_text(dict(counts, mean_loss=0.4)).endswith("0.4 points a decision")
+    assert "It cost 6 points on average" in costly and costly.endswith("and 1.9 points with all hands seen.")
+    from table import i18n
+    from table.coach_text import cost_words
+    try:                                    # French: below two points, the singular
+        i18n.set_language("fr")
+        assert [cost_words(x) for x in (0.4, 1.0, 1.8, 2.5)] == ["0,4 point", "1 point", "1,8 point", "2,5 points"]
+        assert "1,8 point en moyenne" in judgement("manille", decision(1.8, 0.0, "mistake"))
+    finally:
+        i18n.set_language("en")
     from table.coach_text import row_cells
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
