@@ -17,7 +17,7 @@ from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import _, number, pgettext, seat_name
+from .i18n import _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe
@@ -99,6 +99,7 @@ class TableDrawing:
         L = self.board.layout
         area = L.log_rect()
         self.log_rect = None
+        self.log_hidden = (0, 0)        # lines above and below the ones shown
         if area is None or not (self.log or self.held):
             return None
         x, y, w, h = area
@@ -116,8 +117,20 @@ class TableDrawing:
         start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
         for i, text in enumerate(shown):
             colour = GOLD if self.held and text is lines[-1] else CREAM
-            blit_rich(surface, text, fit_size(text, fs, box.width - fs), (start, box.y + fs * 0.4 + i * line_h),
+            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 1.6), (start, box.y + fs * 0.4 + i * line_h),
                       colour, anchor=anchor)
+        # Small arrows at the right edge say there is more above (or below, scrolled back):
+        # the wheel over the log shows the earlier announcements.
+        start_line = max(0, len(lines) - rows - self.log_scroll)
+        self.log_hidden = (start_line, self.log_scroll)
+        tip = max(4, fs // 3)
+        cx = box.x + tip + 5 if is_rtl() else box.right - tip - 5
+        if start_line:
+            pygame.draw.polygon(surface, DIM, [(cx - tip, box.y + tip * 2.6), (cx + tip, box.y + tip * 2.6),
+                                               (cx, box.y + tip * 1.1)])
+        if self.log_scroll:
+            pygame.draw.polygon(surface, DIM, [(cx - tip, box.bottom - tip * 2.6), (cx + tip, box.bottom - tip * 2.6),
+                                               (cx, box.bottom - tip * 1.1)])
         self.log_rect = box
         return box
 

@@ -115,6 +115,23 @@ def test_announcements_stay_longer_at_a_slower_pace_and_go_in_the_deal_log(table
     assert any(name == "log" for name, _r in scene.drawn)
 
 
+def test_the_deal_log_shows_there_is_more_and_the_wheel_brings_it_back(table):
+    """The log keeps two or three lines by the plates: an arrow says earlier announcements
+    are above, the wheel over the log scrolls back to them (and an arrow says newer below)."""
+    app = table.app
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    scene.log = scene.log + [("left", {"call": n}) for n in range(8)]       # a long deal's worth of words
+    scene.draw(app.screen)
+    above, below = scene.log_hidden
+    assert above > 0 and below == 0
+    table.post(pygame.MOUSEMOTION, pos=scene.log_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    table.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    table.frames(2)
+    scene.draw(app.screen)
+    assert scene.log_hidden == (above - 2, 2)
+
+
 def test_the_deal_log_speaks_the_language_of_the_moment(table, monkeypatch):
     """Lines already in the log are worded again when the language changes
     mid-deal (they used to keep the words of the moment they were made)."""
