@@ -65,8 +65,8 @@ def history_rows(summaries: list) -> list:
 
 
 # An outcome's mark at the end of its row (worded when drawn); "over" marks the
-# cell of the side that went over instead.
-OUTCOME_MARKS = {"over": (N_("over"), RED), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
+# cell of the side that went over instead (in gold: in Manfee going over wins the 13).
+OUTCOME_MARKS = {"over": (N_("over"), GOLD), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
 
 
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
@@ -129,7 +129,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))
             parts.append("= " + number(row["totals"].get(side, 0)))
             cell = "   ".join(parts)
-            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=RED if broke else colour,
+            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=GOLD if broke else colour,
                       **at(cols[1] + j * colw, y))
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark and row["outcome"] != "over":

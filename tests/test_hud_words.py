@@ -43,13 +43,14 @@ def test_a_friend_whose_connection_is_gone_reads_as_away_until_a_bot_stands_in()
 
 def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
     """A Manfee deal that ended "over": the mark sits in the cell of the team that
-    took more than it called (in red), not at the end of the row where it names nobody."""
+    took more than it called (in gold: it scores the 13), not at the end of the row
+    where it names nobody."""
     import table.panels as panels
     pygame.font.init()
     drawn = []
     monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(
         (text, kw.get("colour", a[2] if len(a) > 2 else None))))
-    summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 3, "ew": 8}, "score": {"ns": 13, "ew": 0},
+    summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 3, "ew": 8}, "score": {"ns": 0, "ew": 13},
                   "outcome": "over"},
                  {"targets": {"ns": 5, "ew": 8}, "tricks": {"ns": 5, "ew": 8}, "score": {"ns": 5, "ew": 8},
                   "outcome": "exact"}]
@@ -58,8 +59,8 @@ def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
     cells = [(t, c) for t, c in drawn if "/" in t]
     assert [t.split()[0] for t, _c in cells] == ["3/6", "8/7", "5/5", "8/8"]
     marked = [(t, c) for t, c in cells if "over" in t]
-    assert marked == [(cells[1][0], panels.RED)] and cells[1][0].startswith("8/7 over")
-    assert all(c != panels.RED for t, c in cells if "over" not in t)
+    assert marked == [(cells[1][0], panels.GOLD)] and cells[1][0].startswith("8/7 over")
+    assert all(c != panels.GOLD for t, c in cells if "over" not in t)
     assert not any(t == "over" for t, _c in drawn)              # no anonymous mark at the row's end
 
 
