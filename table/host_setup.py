@@ -19,9 +19,10 @@ from rules.games import GAMES, get_game
 
 from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
-from .i18n import N_, _, character_name, digits, game_title, number, seat_name
+from .i18n import N_, _, character_name, digits, game_title, is_rtl, number, seat_name
 from .new_game import STRENGTH, parse_number
 from .scenes import open_scene
+from .text import paragraph_rtl
 from .theme import CREAM, blit_text
 
 # A seat's choice is kept in these English words (codes, never shown as they are:
@@ -96,6 +97,23 @@ def unfinished_label(entry: dict) -> str:
     return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
 
 
+def default_table_name(host_name: str) -> str:
+    """The table's name until the host types one: "Ana's table", or a word when the host
+    kept the default name ("The host's table", "Table de l'hôte").  In Dari a Latin name
+    is the whole default: a text field draws a line right to left with no bidi, so
+    "میز Ana" would show as "میز anA" (``widgets.follow_script`` sets a Latin-only
+    line left to right).
+
+    >>> default_table_name("Ana")
+    "Ana's table"
+    """
+    if host_name == _("Host"):
+        return _("The host's table")
+    if is_rtl() and any(c.isascii() and c.isalpha() for c in host_name) and not paragraph_rtl(host_name):
+        return host_name
+    return _("{name}'s table").format(name=host_name)
+
+
 class HostSetupScene(MenuScene):
     """Name the table, pick the game and its options, and say who sits where."""
 
@@ -131,9 +149,7 @@ class HostSetupScene(MenuScene):
         W, H = self.app.size
         g = get_game(self.game)
         if self.table_name is None:
-            # The default name reads as a word, not a person's name ("Table de l'hôte").
-            self.table_name = (_("The host's table") if self.host_name == _("Host")
-                               else _("{name}'s table").format(name=self.host_name))
+            self.table_name = default_table_name(self.host_name)
         bh = max(40, round(H * 0.065))
         rows = 7 + option_row_count(g) + g.n + min(2, len(self.unfinished))
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)

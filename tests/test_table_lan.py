@@ -568,6 +568,15 @@ def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
         table.app.push(setup)
         table.frames(1)
         assert setup.form.entries["name"].font.get_direction() == pygame.DIRECTION_LTR
+        # the table's default name does not mix scripts ("میز Ana" would draw as "میز anA")
+        table_field = setup.form.entries["table"]
+        assert table_field.get_text() == "Bob" and table_field.font.get_direction() == pygame.DIRECTION_LTR
+        table.app.pop()
+        table.app.settings.player_name = "علی"
+        setup = HostSetupScene(table.app)
+        table.app.push(setup)
+        table.frames(1)
+        assert setup.form.entries["table"].get_text() != "علی" and "علی" in setup.form.entries["table"].get_text()
         table.app.pop()
     finally:
         apply_language(table.app.ui, "en")
