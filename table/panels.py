@@ -13,7 +13,7 @@ import pygame
 from .charts import Series, score_race
 from .hud import mirror, side_name
 from .i18n import N_, _, digits, ngettext, number, pgettext
-from .rich import blit_rich
+from .rich import blit_rich, rich
 from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_size, signed
 
 
@@ -64,6 +64,15 @@ def history_rows(summaries: list) -> list:
     return rows
 
 
+def deal_label(row: dict) -> str:
+    """A history row's first cell: the deal's number and its trump ("3  {H}", "4  NT")."""
+    label = number(row["deal"])
+    trump = row["trump"]
+    if trump:
+        label += "  " + (pgettext("no trump, in short", "NT") if trump == "NT" else f"{{{trump}}}")
+    return label
+
+
 # An outcome's mark at the end of its row (worded when drawn); "over" marks the
 # cell of the side that went over instead (in gold: in Manfee going over wins the 13).
 OUTCOME_MARKS = {"over": (N_("over"), GOLD), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
@@ -83,8 +92,12 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         blit_rich(surface, note, fit_size(note, fs * 0.95, rect.width - fs * 2, bold=True), (rect.centerx, y - fs * 0.4),
                   CREAM, bold=True, anchor="midtop")
         y += fs * 1.5
-    cols = [rect.x + fs, rect.x + fs * 4.5]
-    colw = (rect.width - fs * 9) / max(1, len(sides))
+    rows = history_rows(summaries)
+    labels = [deal_label(row) for row in rows]
+    # The deal column as wide as its widest label ("6  بی‌حکم", no trump in Dari, is long).
+    first = max([fs * 3.5] + [rich(t, fs * 0.9, bold=True).get_width() + fs * 0.6 for t in labels])
+    cols = [rect.x + fs, rect.x + fs + first]
+    colw = (rect.width - fs * 5.5 - first) / max(1, len(sides))
 
     def at(x: float, yy: float) -> dict:
         """The anchor of a cell starting at ``x`` (mirrored for a right-to-left reader)."""
@@ -98,14 +111,9 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     blit_text(surface, head, fit_size(head, fs * 0.85, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD,
               bold=True, **at(cols[0], y))
     y += fs * 1.5
-    rows = history_rows(summaries)
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
-    for row in rows[-max_rows:]:
+    for row, label in list(zip(rows, labels))[-max_rows:]:
         colour = GOLD if row["deal"] == latest else CREAM
-        trump = row["trump"]
-        label = number(row["deal"])
-        if trump:
-            label += "  " + (pgettext("no trump, in short", "NT") if trump == "NT" else f"{{{trump}}}")
         mx, anchor = mirror(rect, cols[0])
         blit_rich(surface, label, fs * 0.9, (mx, y), colour, bold=True, anchor=anchor)
         for j, side in enumerate(sides):

@@ -75,3 +75,35 @@ def test_the_history_shows_a_manille_deals_factor_beside_its_points(monkeypatch)
                         name=lambda s: s)
     cells = [t for t in drawn if "pts" in t]
     assert [c.split("   ")[0] for c in cells] == ["38 pts ×4", "22 pts", "25 pts", "35 pts"]
+
+
+def test_a_long_trump_word_in_the_history_keeps_clear_of_the_scores(monkeypatch):
+    """Dari's no-trump word (بی‌حکم) ran into the first score cell of the deal history."""
+    import table.panels as panels
+    from table import i18n
+    from table.rich import rich
+    from table.text import font
+    pygame.font.init()
+    boxes = []
+
+    def box(kind):
+        def record(surface, text, size, *a, **kw):
+            pos, anchor = kw.get("pos", a[0] if a else None), kw.get("anchor", "topleft")
+            w, h = (rich(text, size, bold=True) if kind == "label" else font(size).render(text, True, (0, 0, 0))).get_size()
+            r = pygame.Rect(0, 0, w, h)
+            setattr(r, anchor, (round(pos[0]), round(pos[1])))
+            boxes.append((kind, text, r))
+        return record
+    monkeypatch.setattr(panels, "blit_rich", box("label"))
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **kw: (
+        box("cell")(surface, text, size, *a, **kw) if "/" in text or "pts" in text or "امتیاز" in text else None))
+    summaries = [{"trump": "NT", "points": {"ns": 36, "ew": 24}, "score": {"ns": 12, "ew": 0}, "outcome": "complete"}]
+    try:
+        i18n.set_language("fa")
+        panels.draw_history(pygame.Surface((560, 400)), pygame.Rect(0, 0, 560, 400), summaries, ["ns", "ew"],
+                            name=lambda s: s)
+    finally:
+        i18n.set_language("en")
+    labels = [r for kind, _t, r in boxes if kind == "label"]
+    cells = [r for kind, _t, r in boxes if kind == "cell"]
+    assert labels and cells and not any(lab.colliderect(c) for lab in labels for c in cells)
