@@ -47,9 +47,10 @@ class ReplayScene(TableScene):
         row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
         x = min(r.left for r in row) - 8 - bw
         y = row[0].top
+        words = (_("Replays"), _("Pause"), _("Auto"), _("Step"))      # one font for the row, Pause or Auto
         for name, text in (("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
                            ("step", _("Step"))):
-            self._button(name, text, (x, y, bw, bh), small=True, fixed=True)
+            self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=words)
             x -= bw + 8
 
     def ui_event(self, e):
