@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bots import CHARACTERS
 from rules.cards import parse_card, make_mask, mask_texts
 from rules.host import MatchHost
 
@@ -34,8 +35,7 @@ class ReplayLink(LinkBase):
         self.pace = pace
         self._shown = -1
         self._caught_up = time.monotonic()
-        public = {s: {"kind": "bot" if (p or {}).get("kind") == "bot" else "human",
-                      "name": (p or {}).get("name") or s.title()} for s, p in players.items()}
+        public = {s: replay_player(s, p) for s, p in players.items()}
         self.put({"type": "welcome", "seat": self.seats[0], "spectator": True, "token": None,
                   "table": "", "players": public, "rejoin": False, "summaries": [],
                   "view": self.mh.view(self.seats[0])})
@@ -109,3 +109,19 @@ class ReplayLink(LinkBase):
 
     def _send(self, events: list) -> None:
         self.put({"type": "events", "events": events, "view": self.mh.view(self.seats[0])})
+
+
+def replay_player(seat: str, p: object) -> dict:
+    """A record's player as the replay's screen names it: a bot keeps its character, so a
+    screen in Dari writes کدو as the live table did (a code the file made up is dropped).
+
+    >>> replay_player("left", {"kind": "bot", "bot": "KADO", "name": "Kado"})
+    {'kind': 'bot', 'name': 'Kado', 'bot': 'KADO'}
+    >>> replay_player("top", {"kind": "bot", "bot": "NOBODY"})
+    {'kind': 'bot', 'name': 'Top'}
+    """
+    p = p if isinstance(p, dict) else {}
+    out = {"kind": "bot" if p.get("kind") == "bot" else "human", "name": p.get("name") or seat.title()}
+    if out["kind"] == "bot" and isinstance(p.get("bot"), str) and p["bot"] in CHARACTERS:
+        out["bot"] = p["bot"]
+    return out

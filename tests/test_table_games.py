@@ -452,3 +452,23 @@ def test_no_seat_is_lit_as_to_play_while_the_cards_are_dealt(table):
     assert seen_dealing and set(seen_dealing) == {None}
     assert any(known)               # the view drawn from already knows the turn: the plates hide it
     assert scene.shown.get("turn") is not None and scene.look().view["turn"] == scene.shown["turn"]
+
+
+def test_a_replay_names_the_bots_in_the_players_language():
+    """A replay in Dari wrote the bots' names in Latin (Kado) where the live table and the
+    Replays list write کدو: the replay kept the seats' kind and name but not the character."""
+    from host.replay import ReplayLink
+    from table import i18n
+    from table.words import player_name
+    rec = bot_record("manni", {"target": 1})
+    rec["players"]["right"] = {"kind": "bot", "bot": "TANA", "name": "Tana"}         # as the host names a bot
+    rec["players"]["left"] = {"kind": "bot", "bot": "MADE-UP", "name": "Kado"}       # a file's own code: dropped
+    link = ReplayLink(rec)
+    link.poll()                                          # the replay's welcome names the seats
+    players = link.players()
+    try:
+        i18n.set_language("fa")
+        assert player_name(players, "right") == i18n.character_name("TANA") != "Tana"
+        assert "bot" not in players["left"] and player_name(players, "left") == "Kado"
+    finally:
+        i18n.set_language("en")
