@@ -264,9 +264,10 @@ class Form:
         """The option (as given to ``drop``) of the text a drop-down's event carries."""
         return self.shown.get(name, {}).get(shown, shown)
 
-    def toggle(self, name: str, text: str, x: int = 0, width: int | None = None) -> UIButton:
+    def toggle(self, name: str, text: str, x: int = 0, width: int | None = None, tip: str | None = None) -> UIButton:
         rect = self.field(x, width)
-        b = self.scene.add(UIButton(rect, text, self.ui, object_id=fit_id(None, text, rect.width)))
+        b = self.scene.add(UIButton(rect, text, self.ui, object_id=fit_id(None, text, rect.width),
+                                    tool_tip_text=tip))
         self.buttons[name] = b
         return b
 
@@ -283,6 +284,23 @@ class Form:
 
 
 # -- a game's options, made from its declarations ----------------------------------------------
+
+# What each option does, in a player's words: the toggle's tooltip (the words on a
+# toggle are only its name and value: "En face: on" says nothing to a newcomer).
+OPTION_HELP = {
+    "target": N_("The score a side must reach to win the match."),
+    "signals": N_("With a card, a player may slam (partner, lead this suit) or drop (I have no more of it)."),
+    "max_deals": N_("The match ends after this many deals; the higher total wins."),
+    "en_face": N_("The dealer may say en face: the partner then names trump."),
+    "doubling": N_("An opponent may tap (the deal counts double); who named trump may tap back (four times)."),
+    "blind": N_("The dealer may name trump before seeing a card: the dealer leads, and the deal counts double."),
+}
+
+
+def option_help(name: str) -> str | None:
+    """The tooltip of an option's toggle, in the language in use (None if it has none)."""
+    return _(OPTION_HELP[name]) if name in OPTION_HELP else None
+
 
 def option_text(option: Any, value: Any) -> str:
     """A toggle's words: ``Signals: on``, ``Deal limit: 50``, ``Deal limit: none``."""
@@ -310,7 +328,7 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
     for i, o in enumerate(toggles):
         if first and target is not None:
             form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)) + note, x=150,
-                        width=form.cw - 150)
+                        width=form.cw - 150, tip=option_help(o.name))
             first = False
             continue
         k = i - (1 if target is not None else 0)
@@ -319,7 +337,7 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
             if k == 0:
                 form.label(_("Table"))
         form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)),
-                    x=0 if k % 2 == 0 else half + 10, width=half)
+                    x=0 if k % 2 == 0 else half + 10, width=half, tip=option_help(o.name))
 
 
 def option_pressed(game: Game, values: dict, name: str | None) -> bool:

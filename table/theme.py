@@ -26,7 +26,7 @@ FIT_SIZES = (22, 20, 18, 17, 16, 15, 14, 13, 12)
 _fonts_seen: dict = {}
 _scale = [1.0]                      # the widgets' font scale for the window in use (widget_scale)
 _ALIGNED = {"label": "center", "@heading_label": "center", "@note_label": "center",
-            "selection_list.@selection_list_item": "left"}
+            "selection_list.@selection_list_item": "left", "tool_tip.text_box": "left"}
 
 GOLD = (255, 214, 107)
 CREAM = (244, 236, 210)
@@ -105,6 +105,8 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     # them one so that Dari typed into them has its glyphs, grown with the window like the rest.
     data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans",
                                                                "size": str(round(14 * _scale[0]))})
+    # Tooltips (what a form's option does) wide enough for a sentence in three lines or so.
+    data.setdefault("tool_tip", {}).setdefault("misc", {})["rect_width"] = str(round(320 * _scale[0]))
     # A field holding Latin text keeps left-to-right order in Dari (widgets.follow_script).
     data["#latin_text"] = {"font": {"name": "noto_sans", "size": str(round(14 * _scale[0]))}}
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)

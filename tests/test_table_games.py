@@ -276,6 +276,10 @@ def test_new_game_offers_the_muette_options(table):
     table.frames(1)
     for name in ("opt:blind", "opt:doubling", "opt:max_deals"):
         table.click(app.top.buttons[name].rect.center)
+    # each toggle says what the option does when the mouse rests on it (in the player's language)
+    from table.forms import OPTION_HELP
+    assert all(app.top.buttons[f"opt:{n}"].tool_tip_text == OPTION_HELP[n]
+               for n in ("blind", "doubling", "max_deals", "en_face"))
     assert all(app.top.buttons[n].rect.bottom <= app.size[1]
                for n in ("start", "back", "opt:blind", "opt:en_face", "opt:doubling", "opt:max_deals"))
     table.click(app.top.buttons["start"].rect.center)
