@@ -20,7 +20,7 @@ from rules.games import GAMES
 from .forms import MenuScene, oid, tall_label
 from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
-from .i18n import N_, _, game_title, is_rtl, ngettext, number, seat_name
+from .i18n import N_, _, game_title, is_rtl, ngettext, number, pgettext, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
 from .text import lead
@@ -404,8 +404,9 @@ class LobbyScene(MenuScene):
         if not self.order:
             text = _("Looking for tables…") if self.browser is not None or self.status is None else ""
             blit_text(surface, text, fs * 0.9, list_rect.center, DIM, anchor="center")
-            blit_text(surface, _("A table someone hosts on this network shows here within a second."),
-                      fs * 0.75, (list_rect.centerx, list_rect.centery + fs * 1.6), DIM, anchor="center")
+            note = _("A table someone hosts on this network shows here within a second.")
+            blit_text(surface, note, theme.fit_size(note, max(12, fs * 0.85), list_rect.width - 32),
+                      (list_rect.centerx, list_rect.centery + fs * 1.6), DIM, anchor="center")
         for service, r in self._rows():
             if r.bottom > list_rect.bottom - 4:
                 break
@@ -427,18 +428,20 @@ class LobbyScene(MenuScene):
                 sub = _("the match is over")
             else:
                 n = len(t.free)
-                seats = ngettext("{n} free seat", "{n} free seats", n).format(n=number(n))
+                seats = ngettext("{n} free seat", "{n} free seats", n).format(n=number(n)) if n else \
+                    pgettext("a table with no free seat", "full")
                 if n:
                     seats = _("{free}: {seats}").format(free=seats, seats=_(", ").join(seat_name(s) for s in t.free))
                 sub = seats + (_("  ·  playing") if t.state == "playing" else "")
                 if t.private:
                     sub += _("  ·  private (join code)")
-            blit_text(surface, sub, fs * 0.78, (start(r, 14), r.bottom - 6), main if ok else DIM,
+            small = max(12, round(fs * 0.82))       # never under 12 px (11 at 1024x600 before)
+            blit_text(surface, sub, small, (start(r, 14), r.bottom - 6), main if ok else DIM,
                       anchor=lead("bottomleft"))
             seated = seated_names(t.players)        # who a friend would sit down with
             if ok and seated:
-                room = r.width - 42 - theme.font(round(fs * 0.78), False).size(sub)[0]
-                blit_text(surface, seated, theme.fit_size(seated, fs * 0.78, room), (end(r, 14), r.bottom - 6),
+                room = r.width - 42 - theme.font(small, False).size(sub)[0]
+                blit_text(surface, seated, theme.fit_size(seated, small, room), (end(r, 14), r.bottom - 6),
                           DIM, anchor=lead("bottomright"))
         if self.selected in self.tables and not self.seat_buttons:
             blit_text(surface, _("no free seat"), fs * 0.8, (start(panel, 16), self.seat_y + 8), DIM,

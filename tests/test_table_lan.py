@@ -611,6 +611,11 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     lobby.selected = "svc"
     lobby._build_seats()
     assert lobby.buttons["join"].is_enabled                    # no free seat, but one held here
+    said = []
+    monkeypatch.setattr("table.lobby.blit_text", lambda surface, text, *a, **k: said.append(text))
+    lobby.order = ["svc"]
+    lobby.draw(table.app.screen)
+    assert any(t.startswith("full") for t in said) and not any("0 free seat" in t for t in said), said
     lobby.join()
     assert made and made[0]["token"] == "a" * 32 and "seat" not in made[0]
     assert "seat back" in lobby.status
