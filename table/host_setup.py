@@ -165,7 +165,7 @@ class HostSetupScene(MenuScene):
         form.next_row()
         option_rows(form, g, self.options, note=_(" (for everyone)"))
         form.next_row()
-        form.label(_("Join code"))
+        form.label(_("Access"))
         form.toggle("private", _("Private: friends type a code") if self.private
                     else _("Open to anyone on this network"))
         form.next_row()

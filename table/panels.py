@@ -142,7 +142,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark and row["outcome"] != "over":
             mx, anchor = mirror(rect, rect.right - fs, "topright")
-            blit_text(surface, _(mark[0]), fs * 0.75, (mx, y + 2), mark[1], anchor=anchor)
+            blit_text(surface, _(mark[0]), max(11, fs * 0.8), (mx, y + 2), mark[1], anchor=anchor)
         y += fs * 1.35
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")

@@ -81,7 +81,7 @@ class ResultsScene(MenuScene):
 
     def draw(self, surface):
         W, H = surface.get_size()
-        shade(surface, (4, 12, 8, 228))
+        shade(surface, (4, 12, 8, 242))          # the table only just shows through
         fs = max(28, round(H * 0.075))
         pop = min(1.0, self.age / 0.35)
         end = self.end
