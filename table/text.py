@@ -75,6 +75,9 @@ def levels(text: str, rtl: bool) -> list[int]:
     """Each character's embedding level in a paragraph of direction ``rtl`` (odd: right to left)."""
     kinds = [_kind(c) for c in text]
     n = len(kinds)
+    for i, c in enumerate(text):                # a pip alone ("Ana: ♣ گشنیز") is a sign, not a card's
+        if c == PIP_MARK and not (i and text[i - 1].isalnum()):    # index: it takes the side around it
+            kinds[i] = "N"
     for i, k in enumerate(kinds):              # W4/W5, simplified: separators and signs join numbers
         if k != "N":
             continue
@@ -123,6 +126,8 @@ def visual_runs(text: str, rtl: bool | None = None) -> list[tuple[str, bool]]:
 
     >>> visual_runs("کدو (۱/۹) Manfee", rtl=True)
     [('Manfee', False), (') ', True), ('۱/۹', False), ('کدو (', True)]
+    >>> visual_runs("Ana: \ue000 گشنیز", rtl=True)      # the name first, at the right
+    [(': \ue000 گشنیز', True), ('Ana', False)]
     """
     return [(text[a:b], right) for a, b, right in visual_spans(text, rtl)]
 
