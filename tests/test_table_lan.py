@@ -616,6 +616,7 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     lobby.order = ["svc"]
     lobby.draw(table.app.screen)
     assert any(t.startswith("full") for t in said) and not any("0 free seat" in t for t in said), said
+    assert "Your seat (Left) is kept for you: Join takes it back" in said and "no free seat" not in said
     lobby.join()
     assert made and made[0]["token"] == "a" * 32 and "seat" not in made[0]
     assert "seat back" in lobby.status
