@@ -443,12 +443,17 @@ class LobbyScene(MenuScene):
                 room = r.width - 42 - theme.font(small, False).size(sub)[0]
                 blit_text(surface, seated, theme.fit_size(seated, small, room), (end(r, 14), r.bottom - 6),
                           DIM, anchor=lead("bottomright"))
-        if self.selected in self.tables and not self.seat_buttons:
+        note, ink = None, DIM                        # what the seats' place says when it has no buttons
+        if self.selected not in self.tables:
+            note = _("Pick a table to see its free seats") if self.order else None
+        elif not self.seat_buttons:
             # A seat this machine held there is not free, yet Join takes it back: say so.
             note = _("Your seat ({seat}) is kept for you: Join takes it back").format(seat=seat_name(self.rejoin[0])) \
                 if self.rejoin else _("no free seat")
+            ink = CREAM if self.rejoin else DIM
+        if note:
             blit_text(surface, note, theme.fit_size(note, fs * 0.8, panel.width - 32), (start(panel, 16), self.seat_y + 8),
-                      CREAM if self.rejoin else DIM, anchor=lead("topleft"))
+                      ink, anchor=lead("topleft"))
         if self.status:
             blit_text(surface, self.status, fs * 0.85, (W // 2, list_rect.bottom + 10), CREAM,
                       anchor="midtop", shadow=True)

@@ -614,6 +614,11 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     said = []
     monkeypatch.setattr("table.lobby.blit_text", lambda surface, text, *a, **k: said.append(text))
     lobby.order = ["svc"]
+    lobby.selected = None
+    lobby.draw(table.app.screen)
+    assert "Pick a table to see its free seats" in said          # before a table is chosen
+    lobby.selected = "svc"
+    said.clear()
     lobby.draw(table.app.screen)
     assert any(t.startswith("full") for t in said) and not any("0 free seat" in t for t in said), said
     assert "Your seat (Left) is kept for you: Join takes it back" in said and "no free seat" not in said
