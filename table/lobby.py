@@ -128,6 +128,7 @@ class LobbyScene(MenuScene):
         look_w = min(w // 2, max(90, text_width(_("Look"), size, bold) + 44))
         addr_rect, look_rect = self._row(x, w, y, rh, w - look_w)
         self.addr_entry = self.add(UITextEntryLine(addr_rect, ui, placeholder_text=_("host:port")))
+        follow_script(self.addr_entry)
         look_rect.inflate_ip(-8, 0)
         look_rect.x += 4 if not is_rtl() else -4
         self.buttons["address"] = self.add(UIButton(look_rect, _("Look"), ui))

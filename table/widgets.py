@@ -9,6 +9,7 @@ from the theme (``drop_down_menu.selection_list``), so descenders are not cut.
 """
 from __future__ import annotations
 
+import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
@@ -16,6 +17,7 @@ from .i18n import is_rtl
 from .text import paragraph_rtl
 
 LATIN_TEXT = "#latin_text"       # the Latin font, left to right (theme.py)
+PLACEHOLDER_INK = (128, 146, 134)
 
 
 def follow_script(entry: UITextEntryLine) -> None:
@@ -32,6 +34,19 @@ def follow_script(entry: UITextEntryLine) -> None:
     latin = is_rtl() and any(c.isascii() and c.isalnum() for c in text) and not paragraph_rtl(text)
     if latin != (LATIN_TEXT in entry.object_ids):
         entry.change_object_id(ObjectID(object_id=LATIN_TEXT) if latin else None)
+    dim_placeholder(entry)
+
+
+def dim_placeholder(entry: UITextEntryLine) -> None:
+    """An empty field's placeholder ("host:port", "private tables") in a dim ink, so it
+    does not read as a value already typed (pygame_gui draws it in the text's own ink)."""
+    ink = getattr(entry, "typed_ink", None)
+    if ink is None:
+        ink = entry.typed_ink = entry.text_colour
+    want = pygame.Color(PLACEHOLDER_INK) if not entry.get_text() else ink
+    if entry.text_colour != want:
+        entry.text_colour = want
+        entry.rebuild()
 
 
 class DropDown(UIDropDownMenu):

@@ -557,7 +557,10 @@ def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
         table.frames(1)
         for entry in (lobby.addr_entry, lobby.code_entry):
             assert entry.get_text() == "" and entry.font.get_direction() == pygame.DIRECTION_RTL
+        from table.widgets import PLACEHOLDER_INK          # a placeholder is dim: not a value typed
+        assert lobby.addr_entry.text_colour == pygame.Color(PLACEHOLDER_INK)
         assert typed(lobby.addr_entry, "127.0.0.1:4") == pygame.DIRECTION_LTR
+        assert lobby.addr_entry.text_colour != pygame.Color(PLACEHOLDER_INK)
         assert typed(lobby.code_entry, "123456") == pygame.DIRECTION_LTR
         assert typed(lobby.name_entry, "Ana") == pygame.DIRECTION_LTR
         assert typed(lobby.name_entry, "Ana علی") == pygame.DIRECTION_RTL     # Dari in it: right to left
