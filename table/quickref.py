@@ -360,7 +360,8 @@ class QuickRefScene(MenuScene):
         total = self.page().get_height()
         if total <= body.height:
             return None
-        track = pygame.Rect(body.right - 8, body.y, 8, body.height)
+        x = body.x if is_rtl() else body.right - 8     # at the end of the lines, where a reader finishes them
+        track = pygame.Rect(x, body.y, 8, body.height)
         h = max(30, round(body.height * body.height / total))
         y = body.y + round((body.height - h) * self.scroll / max(1, self.max_scroll()))
         return track, pygame.Rect(track.x, y, 8, h)
