@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .forms import fit_id, widest
+from .theme import font_spec, text_width
 from .preview import decision_targets
 from .rich import rich
 from .scenes import open_scene
@@ -262,7 +263,15 @@ class TableControls:
         h = round(fs * 3.2 + n_rows * L.H * 0.072 + fs)
         r = pygame.Rect(0, 0, round(width), h)
         r.center = (L.W // 2, round(L.center[1] + L.ch * 0.15))
-        return r
+        return self._above_band(r)
+
+    def _above_band(self, rect):
+        """``rect`` moved up, if need be, to end above the band over the hand: the hint and
+        the refusals shown there never cover a picker's lower buttons."""
+        band_top = self.board.layout.band()[1]
+        if rect.bottom > band_top - 6:
+            rect.bottom = round(band_top - 6)
+        return rect
 
     def _picker(self, L, legal, phase):
         if not legal:
@@ -310,13 +319,18 @@ class TableControls:
         blind = any(a.get("blind") for a in tiles)
         tw = max(96, round(L.H * 0.15))
         th = round(tw * 1.1)
+        # A tile as wide as its longest word at the theme's size ("Zonder troef" lost its f),
+        # while the row still fits the window.
+        size, bold = font_spec("@trump_tile")
+        words = max(text_width(suit_word(a["trump"]), size, bold) for a in tiles) + 28 if tiles else 0
+        tw = max(tw, min(words, round((L.W * 0.9 - 40) / max(1, len(tiles))) - 12))
         bh = round(L.H * 0.058)
         width = max(len(tiles) * (tw + 12) + 40, round(L.W * 0.36))
         fs = max(13, round(L.H * 0.026))
         h = round(fs * 3.6 + th + (bh + 12) * (1 if others else 0) + fs * 0.8)
         rect = pygame.Rect(0, 0, width, h)
         rect.center = (L.W // 2, round(L.center[1] + L.ch * 0.1))
-        self.picker_rect = rect
+        self.picker_rect = rect = self._above_band(rect)
         if phase == "partner_trump":
             self.picker_title = (_("{dealer} says en face: you name trump").format(dealer=self.player_name(v["dealer"]))
                                  if v.get("dealer") else _("The dealer says en face: you name trump"))
