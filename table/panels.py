@@ -112,7 +112,18 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
               bold=True, **at(cols[0], y))
     y += fs * 1.5
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
-    for row, label in list(zip(rows, labels))[-max_rows:]:
+    shown = list(zip(rows, labels))
+    if len(shown) > max_rows:
+        # The oldest deals make way: a line says so (the totals count them all).
+        shown = shown[len(shown) - max_rows + 1:]
+        earlier = len(rows) - len(shown)
+        more = ngettext("… {n} earlier deal (counted in the totals)", "… {n} earlier deals (counted in the totals)",
+                        earlier).format(n=number(earlier))
+        mx, anchor = mirror(rect, cols[0])
+        blit_text(surface, more, fit_size(more, fs * 0.85, rect.width - fs * 2), colour=DIM, pos=(mx, y),
+                  anchor=anchor)
+        y += fs * 1.35
+    for row, label in shown:
         colour = GOLD if row["deal"] == latest else CREAM
         mx, anchor = mirror(rect, cols[0])
         blit_rich(surface, label, fs * 0.9, (mx, y), colour, bold=True, anchor=anchor)

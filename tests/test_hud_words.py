@@ -107,3 +107,23 @@ def test_a_long_trump_word_in_the_history_keeps_clear_of_the_scores(monkeypatch)
     labels = [r for kind, _t, r in boxes if kind == "label"]
     cells = [r for kind, _t, r in boxes if kind == "cell"]
     assert labels and cells and not any(lab.colliderect(c) for lab in labels for c in cells)
+
+
+def test_a_long_history_says_how_many_earlier_deals_make_way(monkeypatch):
+    """Only the newest deals fit: the oldest went silently, and the first row's running
+    total then did not add up. A line now says how many deals are above it."""
+    import table.panels as panels
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
+    summaries = [{"points": {"ns": 40, "ew": 20}, "score": {"ns": 10, "ew": 0}, "outcome": "complete"}] * 30
+    panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries, ["ns", "ew"],
+                        name=lambda s: s)
+    cells = [t for t in drawn if t.startswith("40 pts")]
+    more = [t for t in drawn if "earlier deals" in t]
+    assert more and more[0] == f"… {30 - len(cells)} earlier deals (counted in the totals)"
+    assert cells[-1].endswith("= 300") and 0 < len(cells) < 30
+    drawn.clear()
+    panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries[:3], ["ns", "ew"],
+                        name=lambda s: s)
+    assert not any("earlier" in t for t in drawn)
