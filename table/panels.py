@@ -136,7 +136,9 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             broke = row["outcome"] == "over" and t is not None and won is not None and won > t
             if t is not None:
                 # The side that went over is the one marked, in its own cell.
-                parts.append(digits(f"{won}/{t}") + (" " + _(OUTCOME_MARKS["over"][0]) if broke else ""))
+                # Dari writes "۴ از ۶": a slash between digits reads there as a decimal mark.
+                parts.append(pgettext("tricks won of the target", "{won}/{target}").format(
+                    won=number(won), target=number(t)) + (" " + _(OUTCOME_MARKS["over"][0]) if broke else ""))
             elif pts is not None:
                 parts.append(_("{n} pts").format(n=number(pts)))
                 if pts > 30 and sc > pts - 30:

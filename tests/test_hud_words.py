@@ -127,3 +127,22 @@ def test_a_long_history_says_how_many_earlier_deals_make_way(monkeypatch):
     panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries[:3], ["ns", "ew"],
                         name=lambda s: s)
     assert not any("earlier" in t for t in drawn)
+
+
+def test_in_dari_tricks_of_the_target_read_as_a_count_not_a_decimal(monkeypatch):
+    """"۴/۶" reads in Dari as the decimal 4.6: the history writes "۴ از ۶"."""
+    import table.panels as panels
+    from table import i18n
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
+    summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 4, "ew": 9}, "score": {"ns": 0, "ew": 13},
+                  "outcome": "over"}]
+    try:
+        i18n.set_language("fa")
+        panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries, ["ns", "ew"],
+                            name=lambda s: s)
+    finally:
+        i18n.set_language("en")
+    assert any(t.startswith("۴ از ۶") for t in drawn) and any(t.startswith("۹ از ۷ بیش از هدف") for t in drawn)
+    assert not any("/" in t for t in drawn)
