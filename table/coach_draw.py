@@ -169,7 +169,10 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     """The position of one reviewed decision inside ``area`` (see the module's text)."""
     x, y, w = area.x, area.y, area.w
     y = blit_fit(surface, pos.heading, fs * 1.15, (x, y), w, GOLD, bold=True).bottom + fs * 0.2
-    y = blit_fit(surface, pos.context, fs * 0.9, (x, y), w, DIM).bottom + fs * 0.5
+    # The context (trump, tricks, a pass that moved the hands) takes a second line rather
+    # than shrink past reading (Dutch at 1024x600 was cut at 7 px).
+    two = wrap(pos.context, fs * 0.9, w, lines=1)[0] < fs * 0.72
+    y = blit_lines(surface, pos.context, fs * 0.9, (x, y), w, DIM, lines=2 if two else 1) + fs * 0.5
     text_h = round(fs * 1.45 * 3 + fs * 0.5) if pos.sentence else 0      # two lines of judgement, the figures
     # The figures take a second line rather than shrink past reading (French at 1024x600).
     figure_lines = 2 if pos.sentence and wrap(pos.numbers, fs * 0.85, w, lines=1)[0] < fs * 0.72 else 1
