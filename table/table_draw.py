@@ -322,6 +322,10 @@ class TableDrawing:
         if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
             title = _("Deal {n}: {side} went over").format(
                 n=number(deal), side=side_name(self.player_name, max(score, key=lambda s: score[s])))
+        scorers = [s for s, v in score.items() if v]
+        if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
+            title = _("Deal {n}: {side} scores {points}").format(
+                n=number(deal), side=side_name(self.player_name, scorers[0]), points=number(score[scorers[0]]))
         self._history(surface, r, title=title,
                       latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
