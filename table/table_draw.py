@@ -324,7 +324,7 @@ class TableDrawing:
                 n=number(deal), side=side_name(self.player_name, max(score, key=lambda s: score[s])))
         scorers = [s for s, v in score.items() if v]
         if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
-            title = _("Deal {n}: {side} scores {points}").format(
+            title = _("Deal {n}: {points} to {side}").format(
                 n=number(deal), side=side_name(self.player_name, scorers[0]), points=number(score[scorers[0]]))
         self._history(surface, r, title=title,
                       latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))

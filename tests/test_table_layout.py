@@ -411,4 +411,4 @@ def test_the_summary_of_a_deal_gone_over_names_the_side_that_went_over(table, ma
     # a Manille-like deal scored by one side: the heading says who and how much
     scene.open_summary({"deal": 1, "outcome": "complete", "score": {"bottom-top": 0, "left-right": 28}})
     scene.draw(table.app.screen)
-    assert titles[-1] == f"Deal 2: {scene.side_name('left-right')} scores 28", titles
+    assert titles[-1] == f"Deal 2: 28 to {scene.side_name('left-right')}", titles
