@@ -299,11 +299,9 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
 def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series],
             latest: Sequence[Optional[float]], fs: int, line_w: int, style: ChartStyle,
             text: TextFn) -> int:
-    """Swatch, name and latest total of each series in one row; the height it took.
-
-    The names share one size, smaller if the row is too long, and are cut
-    (each to an equal share) only when even the smallest size does not fit.
-    """
+    """Swatch, name and latest total of each series in one row; the height it took. The names
+    share one size, smaller if the row is too long, and are cut (each to an equal share) only
+    when even the smallest size does not fit."""
     if not series:
         return 0
     names = [s.label if last is None else f"{s.label}: {format_number(last)}"
@@ -318,19 +316,20 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series]
     while size > floor and width(size) > room:
         size = max(floor, int(size * 0.9))
     fits = width(size) <= room
-    x: float = area.x
+    step = -1 if is_rtl() else 1                    # Dari: from the right, each swatch right of its name
+    x: float = area.right if step < 0 else area.x
     cy = area.y + fs * 0.7
     h = 0
     for s, name in zip(series, names, strict=True):
-        pygame.draw.line(surface, s.colour, (x, cy), (x + swatch, cy), line_w)
-        pygame.draw.aacircle(surface, s.colour, (x + swatch / 2, cy), max(line_w, fs * 0.22))
-        x += swatch + inset
+        pygame.draw.line(surface, s.colour, (x, cy), (x + step * swatch, cy), line_w)
+        pygame.draw.aacircle(surface, s.colour, (x + step * swatch / 2, cy), max(line_w, fs * 0.22))
+        x += step * (swatch + inset)
         img = fit_text(text, name, size, style.text, room if fits else room / len(names), min_size=size)
         if img is not None:
-            surface.blit(img, img.get_rect(midleft=(x, cy)))
+            surface.blit(img, img.get_rect(midleft=(x, cy)) if step > 0 else img.get_rect(midright=(x, cy)))
             h = max(h, img.get_height())
-            x += img.get_width()
-        x += gap
+            x += step * img.get_width()
+        x += step * gap
     return round(max(h, fs) + fs * 0.3)
 
 

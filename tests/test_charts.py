@@ -376,3 +376,28 @@ def test_a_charts_title_starts_from_the_readers_side():
         assert right > rect.w - 40 and left > rect.w * 0.3  # from the right in Dari
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_legend_reads_from_the_readers_side(lang):
+    """In Dari the legend runs from the right and each swatch sits right of its name (it
+    sat left of it, next to the name before: 'تنه و کدو' read with the other side's colour)."""
+    from table import i18n
+
+    def text(t, size, colour, bold):
+        img = pygame.Surface((40, 10))
+        img.fill((0, 255, 0))
+        return img
+    surface = pygame.Surface((400, 40))
+    try:
+        i18n.set_language(lang)
+        charts._legend(surface, pygame.Rect(0, 0, 400, 40), [Series("a", [1], (255, 0, 0))], [None], 16, 2,
+                       charts.ChartStyle(), text)
+    finally:
+        i18n.set_language("en")
+    row = [surface.get_at((x, 11))[:3] for x in range(400)]
+    red = [x for x, c in enumerate(row) if c[0] > 200 and c[1] < 80]
+    green = [x for x, c in enumerate(row) if c[1] > 200 and c[0] < 80]
+    assert red and green
+    assert (min(red) > max(green)) == (lang == "fa") and (max(red) < min(green)) == (lang == "en")
+    assert (max(red) > 300) == (lang == "fa")              # from the reader's side of the row
