@@ -133,7 +133,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     y += round(fs * 1.8)
     mine = own_side(look)
     playing = v.get("phase") in ("play", "done")
-    small = fs * 0.82
+    small = max(12, fs * 0.85)          # the sub-lines stay readable at 1024x600
     for side in sides:
         colour = GOLD if side == mine else CREAM
         total = number(v["totals"][side])
@@ -165,7 +165,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
             blit_text(surface, line, fit_size(line, small, w - fs * 2), (start, yy), DIM, anchor=start_anchor)
         y += row_h
     if extra:
-        pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.2), (rect.right - fs, y - fs * 0.2), 1)
+        pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.05), (rect.right - fs, y - fs * 0.05), 1)
         y += round(fs * 0.3)
         for text, colour, height, size in extra:
             blit_rich(surface, text, size, (start, y), colour, bold=colour is GOLD, anchor=start_anchor)
