@@ -108,8 +108,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     if not sides:
         return None
     game = get_game(v["game"])
-    targets = v.get("targets") or {}
-    tricks = v.get("tricks") or {}
+    targets, tricks = v.get("targets") or {}, v.get("tricks") or {}
     row_h = round(fs * 2.7)
     w = round(fs * 18.5)
     extra = _deal_lines(look, fs, w - fs * 2) if game.card_points else []
@@ -160,7 +159,8 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
             else:
                 calls = v["calls"]
                 said = [pgettext("a call on the score board", "dealer") if s == v.get("dealer")
-                        else number(calls[s]) if s in calls else "?" for s in side.split("-")]
+                        else number(calls[s]) if s in calls else pgettext("a call not made yet", "?")
+                        for s in side.split("-")]
                 line = _("calls {calls}").format(calls=" + ".join(said))
             blit_text(surface, line, fit_size(line, small, w - fs * 2), (start, yy), DIM, anchor=start_anchor)
         y += row_h

@@ -479,3 +479,23 @@ def test_a_forms_title_ends_above_its_first_row(code):
                    for x in range(300, 724, 2))
     assert any(gold(y) for y in range(30, floor))
     assert not any(gold(y) for y in range(floor, 140))
+
+
+def test_a_call_not_made_yet_is_asked_in_the_readers_script(monkeypatch):
+    """Manfee's score board during the calling: "calls ? + dealer"; Dari asks with "؟"."""
+    from table import hud
+    from table.layout import Layout
+    pygame.font.init()
+    said = []
+    monkeypatch.setattr(hud, "blit_text", lambda surface, text, *a, **k: said.append(text))
+    view = {"game": "manfee", "phase": "call", "deal": 0, "options": {"target": 52}, "turn": "left",
+            "dealer": "top", "calls": {"right": 3}, "totals": {"bottom-top": 0, "left-right": 0}}
+    try:
+        i18n.set_language("fa")
+        look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=None, viewer="bottom",
+                             name=lambda s: i18n.seat_name(s), kind=lambda s: "bot")
+        hud.draw_scoreboard(pygame.Surface((1024, 600)), look)
+    finally:
+        i18n.set_language("en")
+    calls = [t for t in said if "؟" in t or "?" in t]
+    assert calls and all("?" not in t for t in calls)
