@@ -75,7 +75,7 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
                   anchor="midtop", shadow=True)
     if swapper is None and look.view.get("phase") == "swap":
         sub = _("{n} cards, face down").format(n=number(12))
-        r = r.union(blit_text(surface, sub, fit_size(sub, fs * 0.85, room), (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
+        r = r.union(blit_text(surface, sub, fit_size(sub, max(11, fs * 0.9), room), (x, y + L.ww * 0.7 + 6 + fs * 1.3), DIM,
                               anchor="midtop", shadow=True))
     return r
 

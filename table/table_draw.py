@@ -357,7 +357,7 @@ class TableDrawing:
                 targets, title = [4.0] * len(sides), _("tricks (four to break even)")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
-        font = max(10, round(fs * 0.8))
+        font = max(12, round(fs * 0.85))             # axis labels (85 % of it) about 10 px at 1024x600
         bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font)
         draw_score_race(surface, right, summaries, sides, names, colours,
                         (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
