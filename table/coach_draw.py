@@ -132,20 +132,28 @@ def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, widt
     return y
 
 
+def _fitting(text: str, size: float, width: float) -> int:
+    """The largest size up to ``size`` (down to 8 px) at which bold ``text`` fits ``width``."""
+    size = int(size)
+    while size > 8 and rich(text, size, CREAM, True).get_width() > width:
+        size -= 1
+    return size
+
+
 def header_row(surface: pygame.Surface, texts: list[str], boxes: list[tuple[float, float]], y: float, size: float,
                colour: Colour) -> int:
     """A table's column heads (``boxes``: each column's left and width) at one size, the
     largest at which every head fits its column in two lines at most: heads of one row
     in one size ("Parties gagnées" not tiny beside "Donnes"). The y below the row."""
-    lines = 1                                   # one line if a little smaller does it
-    common = min(wrap(t, size, w, bold=True, lines=1)[0] for t, (_x, w) in zip(texts, boxes, strict=True))
-    if common < size * 0.85:
-        lines = 2
-        common = min(wrap(t, size, w, bold=True)[0] for t, (_x, w) in zip(texts, boxes, strict=True))
+    pairs = list(zip(texts, boxes, strict=True))
+    one = min(_fitting(t, size, w) for t, (_x, w) in pairs)           # every head on one line
+    split = {t: wrap(t, size, w, bold=True)[1] for t, (_x, w) in pairs}
+    two = min(_fitting(line, size, w) for t, (_x, w) in pairs for line in split[t])
+    common, lines = (one, 1) if one >= min(two, size * 0.85) else (two, 2)
     bottom = round(y)
-    for text, (x, w) in zip(texts, boxes, strict=True):
+    for text, (x, w) in pairs:
         yy = y
-        for line in wrap(text, common, w, bold=True, lines=lines)[1]:
+        for line in ([text] if lines == 1 else split[text]):
             yy = blit_fit(surface, line, common, (x, yy), w, colour, bold=True).bottom
         bottom = max(bottom, round(yy))
     return bottom
