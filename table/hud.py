@@ -109,8 +109,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
         return None
     game = get_game(v["game"])
     targets, tricks = v.get("targets") or {}, v.get("tricks") or {}
-    row_h = round(fs * 2.7)
-    w = round(fs * 18.5)
+    row_h, w = round(fs * 2.7), round(fs * 18.5)
     extra = _deal_lines(look, fs, w - fs * 2) if game.card_points else []
     h = round(fs * 2.4) + row_h * len(sides) + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0)
     rect = panel(surface, (L.margin, L.margin, w, h))
@@ -168,7 +167,8 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
         pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.05), (rect.right - fs, y - fs * 0.05), 1)
         y += round(fs * 0.3)
         for text, colour, height, size in extra:
-            blit_rich(surface, text, size, (start, y), colour, bold=colour is GOLD, anchor=start_anchor)
+            blit_rich(surface, text, fit_size(text, size, w - fs * 2, bold=colour is GOLD), (start, y), colour,
+                      bold=colour is GOLD, anchor=start_anchor)         # gold rows are bold: wider than measured
             y += height
     return rect
 

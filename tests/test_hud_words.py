@@ -146,3 +146,29 @@ def test_in_dari_tricks_of_the_target_read_as_a_count_not_a_decimal(monkeypatch)
         i18n.set_language("en")
     assert any(t.startswith("۴ از ۶") for t in drawn) and any(t.startswith("۹ از ۷ بیش از هدف") for t in drawn)
     assert not any("/" in t for t in drawn)
+
+
+def test_the_score_boards_bold_workings_stay_inside_it(monkeypatch):
+    """French muette: "36 − 30 = 6, sans atout ×2, refrappé ×4 → 48" was wrapped as measured
+    in the plain font but drawn bold, and ran past the board's edge."""
+    from table import hud, i18n
+    from table.layout import Layout
+    from table.rich import rich
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(hud, "blit_rich", lambda surface, text, size, pos, colour, bold=False, **k: drawn.append(
+        (text, size, bold, pos, k.get("anchor"))))
+    view = {"game": "manille-muette", "phase": "done", "outcome": "complete", "deal": 3, "dealer": "bottom",
+            "options": {"target": 101}, "trump": "NT", "namer": "bottom", "points": {"bottom-top": 36, "left-right": 24},
+            "factors": [["no-trump", 2], ["tap back", 4]], "score": {"bottom-top": 48, "left-right": 0},
+            "totals": {"bottom-top": 60, "left-right": 20}, "tricks": {"bottom-top": 5, "left-right": 3}}
+    try:
+        i18n.set_language("fr")
+        look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=None, viewer="bottom",
+                             name=lambda s: i18n.seat_name(s), kind=lambda s: "bot")
+        rect = hud.draw_scoreboard(pygame.Surface((1024, 600)), look)
+        widths = [(t, rich(t, size, bold=bold).get_width(), pos[0]) for t, size, bold, pos, _a in drawn]
+    finally:
+        i18n.set_language("en")
+    assert any("48" in t for t, _w, _x in widths)
+    assert all(x + w <= rect.right for t, w, x in widths), (rect, widths)
