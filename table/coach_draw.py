@@ -267,12 +267,18 @@ def draw_hand(surface: pygame.Surface, band: pygame.Rect, label: int, images: ob
             marked.append((r, mark))
             _outline(surface, r, mark[1], width)
         surface.blit(images.get(card, True, cw), r)
-    tags_right = band.x - 1
+    # Neighbouring tags never overlap: pushed right past the one before, then, at the band's
+    # right end, back left (three marked cards at the end of a 13-card fan).
+    tags, tags_right = [], band.x - 1
     for r, (tag, ink) in sorted(marked, key=lambda m: m[0].x):
         img = fit(tag, label, max(step, cw * 0.9) + 8, ink, True)
         at = img.get_rect(midbottom=(r.centerx, r.top - width - 1))
-        at.x = max(at.x, tags_right + 4, band.x)          # neighbouring tags never overlap
-        at.right = min(at.right, band.right)
-        surface.blit(img, at)
+        at.x = max(at.x, tags_right + 4, band.x)
+        tags.append((img, at))
         tags_right = at.right
+    limit = band.right
+    for img, at in reversed(tags):
+        at.right = min(at.right, limit)
+        limit = at.x - 4
+        surface.blit(img, at)
     return top + ch + round(label * 0.4)

@@ -133,8 +133,8 @@ BLUE = (128, 184, 255)
 VERDICT_INK = {"best": GREEN, "fine": DIM, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
                "blunder": RED}
 # Column widths, as shares of the list's inner width.
-COLUMNS = (("col_when", 0.14), ("col_choice", 0.13), ("col_best", 0.13), ("col_cost", 0.10),
-           ("col_verdict", 0.22), ("col_best", 0.15), ("col_cost", 0.13))     # room for "onnauwkeurig"
+COLUMNS = (("col_when", 0.13), ("col_choice", 0.16), ("col_best", 0.16), ("col_cost", 0.09),
+           ("col_verdict", 0.18), ("col_best", 0.16), ("col_cost", 0.12))     # "onnauwkeurig", "laten vallen"
 
 
 def points(x: float) -> str:

@@ -418,3 +418,28 @@ def test_a_tables_column_heads_share_one_size_and_wrap_rather_than_shrink(monkey
     bottom = coach_draw.header_row(surface, heads, wide, 10, 16, (200, 200, 200))
     assert [t for t, _s, _y in drawn] == heads and {s for _t, s, _y in drawn} == {16}
     assert bottom < 10 + 2 * 14
+
+
+def test_the_tags_of_marked_cards_at_the_end_of_a_long_hand_never_overlap():
+    """Played, best and all-hands on the last three cards of a 13-card fan: the tags were
+    pushed right and then clamped back at the band's end, on top of each other."""
+    import table.coach_draw as coach_draw
+    pygame.font.init()
+    placed = []
+
+    class Recording(pygame.Surface):
+        def blit(self, img, at, *a, **k):            # the tags: small images, at their rects
+            if img.get_height() < 30:
+                placed.append(pygame.Rect(at))
+            return super().blit(img, at, *a, **k)
+
+    class Images:
+        def get(self, card, face_up, cw):
+            return pygame.Surface((cw, round(cw * 1.4)))
+    hand = ["QS", "JH", "8H", "7H", "5H", "3H", "4C", "2C", "AD", "8D", "6D", "3D", "2D"]
+    marks = {"6D": ("played", (200, 200, 200)), "3D": ("best", (0, 255, 0)), "2D": ("all hands", (0, 0, 255))}
+    pos = coach_draw.Position("h", "c", "t", [], None, None, hand, "", marks)
+    coach_draw.draw_hand(Recording((460, 200)), pygame.Rect(0, 0, 460, 200), 13, Images(), pos, 60)
+    assert len(placed) == 3
+    assert all(not a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
+    assert all(r.right <= 460 for r in placed)
