@@ -183,7 +183,7 @@ def _missing(font, text):
     box = font.render("\U000F0000", True, (255, 255, 255))
     box_bytes = pygame.image.tobytes(box, "RGBA")
     out = set()
-    for ch in set(text) - set(" \n\u200c"):
+    for ch in set(text) - set(" \n\u200c\u200f"):          # joiners and bidi marks draw nothing
         m = font.metrics(ch)
         if m[0] is None:
             out.add(ch)
