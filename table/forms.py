@@ -43,6 +43,15 @@ def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> Obje
     return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
 
 
+def row_fit_id(cls: str, pairs: list[tuple[str, int]]) -> ObjectID | None:
+    """One style for a row of buttons of different widths ((words, width) each): the font
+    the most crowded of them needs, so the row does not mix sizes ("Menu" large beside
+    "Laatste slag" small)."""
+    ids = [fit_id(cls, text, width) for text, width in pairs]
+    fitted = [i for i in ids if i is not None and i.object_id]
+    return min(fitted, key=lambda i: int(i.object_id.split("_")[1])) if fitted else oid(cls)
+
+
 def label_rect(ui: Any, rect: pygame.Rect, text: str, cls: str = "@heading_label") -> pygame.Rect:
     """``rect``, grown about its middle to the height the style's font draws ``text`` at: the
     Dari font's lines (Noto Sans Arabic) are taller than the Latin rows a form is laid out

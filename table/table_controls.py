@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .forms import fit_id, widest
+from .forms import fit_id, row_fit_id, widest
 from .theme import font_spec, text_width
 from .preview import decision_targets
 from .rich import rich
@@ -87,10 +87,11 @@ class TableControls:
         bw, bh = self.button_size()
         x = L.W - m - bw
         passed = _("Hand I gave away") if self.game.widow_size else _("Hand I passed")
-        for name, text, w in (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)),
-                              ("history", _("Scores"), bw), ("last", _("Last trick"), bw),
-                              ("passed", passed, round(bw * 1.45))):
-            self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True)
+        row = (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)), ("history", _("Scores"), bw),
+               ("last", _("Last trick"), bw), ("passed", passed, round(bw * 1.45)))
+        shared = row_fit_id("@small_button", [(text, w) for _n, text, w in row])     # one font for the row
+        for name, text, w in row:
+            self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True, fitted=shared)
             x -= w + 8
         self._show_fixed()
         self._lan_buttons(L)
@@ -192,7 +193,7 @@ class TableControls:
             self._picker(L, legal, phase)
 
     def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False, mirror_about=None,
-                row=()):
+                row=(), fitted=None):
         """A button; ``mirror_about``: the centre of the row it is laid out in, left to right.
         A right-to-left reader reads a row of choices from the right: the row is mirrored.
         ``row``: the words of every button of its row, which share the font of the longest."""
@@ -201,7 +202,7 @@ class TableControls:
             rect = (2 * mirror_about - rect[0] - rect[2], *rect[1:])
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
-        b = UIButton(r, text, self.app.ui, object_id=fit_id(oid, widest(oid, (text, *row)), r.width))
+        b = UIButton(r, text, self.app.ui, object_id=fitted or fit_id(oid, widest(oid, (text, *row)), r.width))
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:

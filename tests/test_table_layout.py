@@ -412,3 +412,18 @@ def test_the_summary_of_a_deal_gone_over_names_the_side_that_went_over(table, ma
     scene.open_summary({"deal": 1, "outcome": "complete", "score": {"bottom-top": 0, "left-right": 28}})
     scene.draw(table.app.screen)
     assert titles[-1] == f"Deal 2: 28 to {scene.side_name('left-right')}", titles
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_top_row_of_buttons_shares_one_font(table, manfee_home, speaking, lang):
+    """ "Menu" and "Scores" were drawn larger than "Regels" and "Laatste slag" beside them."""
+    speaking(lang)
+    game, until, signals, *options = STATES["manfee-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals, *options))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    shown = [scene.buttons[n] for n in ("menu", "rules", "history", "last", "passed")
+             if n in scene.buttons and scene.buttons[n].visible]
+    assert len(shown) >= 4
+    assert len({tuple(b.object_ids) for b in shown}) == 1, [b.object_ids for b in shown]
+    scene.draw(table.app.screen)
+    assert check(scene, SMALLEST) == []
