@@ -88,11 +88,11 @@ ENGLISH: dict[str, str] = {
     "look_first": "look at your cards before naming trump",
     "blind": "the opponents are close to winning: a blind trump doubles the deal",
     "tap": "your side should beat their {trump}: tapping doubles the deal",
-    "no_tap": "your side is not clearly stronger than their {trump}: do not tap",
-    "tap_back": "your side should win this deal: tap back to make it four times",
-    "no_tap_back": "a tap back would risk four times the loss: do not tap back",
+    "no_tap": "your side is not clearly stronger than their {trump}",
+    "tap_back": "your side should win this deal: a tap back makes it four times",
+    "no_tap_back": "a tap back would risk four times the loss",
     # the Manni swap
-    "keep": "your hand should take about {tricks} tricks: keep it",
+    "keep": "your hand should take about {tricks} tricks",
     "swap": "your hand should take only about {tricks} tricks: the Manni is likely better",
 }
 

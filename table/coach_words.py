@@ -70,11 +70,11 @@ TEMPLATES: dict[str, str] = {
     "look_first": N_("look at your cards before naming trump"),
     "blind": N_("the opponents are close to winning: a blind trump doubles the deal"),
     "tap": N_("your side should beat their {trump}: tapping doubles the deal"),
-    "no_tap": N_("your side is not clearly stronger than their {trump}: do not tap"),
-    "tap_back": N_("your side should win this deal: tap back to make it four times"),
-    "no_tap_back": N_("a tap back would risk four times the loss: do not tap back"),
+    "no_tap": N_("your side is not clearly stronger than their {trump}"),
+    "tap_back": N_("your side should win this deal: a tap back makes it four times"),
+    "no_tap_back": N_("a tap back would risk four times the loss"),
     # the Manni swap
-    "keep": N_("your hand should take about {tricks} tricks: keep it"),
+    "keep": N_("your hand should take about {tricks} tricks"),
     "swap": N_("your hand should take only about {tricks} tricks: the Manni is likely better"),
 }
 

@@ -302,3 +302,15 @@ def test_a_discard_claims_only_what_holds():
     assert cheap.code == "cheap_discard" and "lost" not in say(cheap)
     dear = reasons_for(info, parse_card("KC"))[0]
     assert dear.code == "let_go" and "fewest" not in say(dear), say(dear)
+
+
+def test_a_hints_reason_does_not_say_its_choice_again():
+    """The band reads "Hint: No tap back — <reason>": a reason ending in "do not tap back"
+    said the choice twice."""
+    from table.words import describe
+    params = {"trump": "H", "tricks": 3}
+    for code, action in (("no_tap", {"double": False}), ("no_tap_back", {"redouble": False}),
+                         ("tap_back", {"redouble": True}), ("keep", {"swap": False})):
+        reason = say(Reason(code, params)).lower()
+        assert not reason.endswith(describe(action).lower()), (code, reason)
+        assert "do not" not in reason and "keep it" not in reason, (code, reason)
