@@ -68,6 +68,11 @@ def column_box(x: float, w: float, start: float, end: float, gap: float = 6) -> 
     return left, w * (end - start) - gap
 
 
+def column_boxes(x: float, w: float, starts: list[float]) -> list[tuple[float, float]]:
+    """``column_box`` of each column of a table whose columns start at ``starts`` (shares)."""
+    return [column_box(x, w, a, b) for a, b in zip(starts, [*starts[1:], 1.0])]
+
+
 def mirrored(rect: pygame.Rect, width: int) -> pygame.Rect:
     """``rect`` of a screen ``width`` wide laid out left to right, mirrored across the screen
     in a right-to-left language (Dari reads a screen's panels and buttons from the right)."""
@@ -120,6 +125,12 @@ def wrap(text: str, size: float, width: float, bold: bool = False, lines: int = 
         _wrapped.clear()
     _wrapped[key] = (size, out)
     return size, out
+
+
+def readable_lines(text: str, size: float, width: float, least: float) -> int:
+    """2 if ``text`` on one line at most ``size`` would have to shrink below ``least`` to
+    fit ``width`` (it then takes a second line rather than shrink past reading), else 1."""
+    return 2 if wrap(text, size, width, lines=1)[0] < least else 1
 
 
 def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, width: float, colour: Colour,
@@ -179,11 +190,11 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     y = blit_fit(surface, pos.heading, fs * 1.15, (x, y), w, GOLD, bold=True).bottom + fs * 0.2
     # The context (trump, tricks, a pass that moved the hands) takes a second line rather
     # than shrink past reading (Dutch at 1024x600 was cut at 7 px).
-    two = wrap(pos.context, fs * 0.9, w, lines=1)[0] < fs * 0.72
-    y = blit_lines(surface, pos.context, fs * 0.9, (x, y), w, DIM, lines=2 if two else 1) + fs * 0.5
+    y = blit_lines(surface, pos.context, fs * 0.9, (x, y), w, DIM,
+                   lines=readable_lines(pos.context, fs * 0.9, w, fs * 0.72)) + fs * 0.5
     text_h = round(fs * 1.45 * 3 + fs * 0.5) if pos.sentence else 0      # two lines of judgement, the figures
     # The figures take a second line rather than shrink past reading (French at 1024x600).
-    figure_lines = 2 if pos.sentence and wrap(pos.numbers, fs * 0.85, w, lines=1)[0] < fs * 0.72 else 1
+    figure_lines = readable_lines(pos.numbers, fs * 0.85, w, fs * 0.72) if pos.sentence else 1
     text_h += round(fs * 1.1) * (figure_lines - 1)
     room = area.bottom - y - text_h
     chart_h = round(room * 0.34) if pos.bars else 0

@@ -31,25 +31,34 @@ def oid(cls: str) -> ObjectID:
     return ObjectID(class_id=cls)
 
 
-def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> ObjectID | None:
-    """The style ``cls`` for a widget ``width`` wide, with a smaller font if ``text`` would
-    overflow it at the theme's size (French and Dutch run longer than English)."""
+def _fitted_size(cls: str | None, text: str, width: int, kind: str = "button") -> tuple[int, int, bool]:
+    """(the size ``text`` fits a widget ``width`` wide at, the style's own size, bold)."""
     size, bold = font_spec(cls or kind)
     room = width - 28                       # the theme's padding, border and shadow
     if text_width(text, size, bold) <= room:
-        return oid(cls) if cls else None
+        return size, size, bold
     smaller = [s for s in fit_sizes() if s < size]
     best = next((s for s in smaller if text_width(text, s, bold) <= room), smaller[-1] if smaller else size)
-    return ObjectID(class_id=cls, object_id=f"#fit_{best}_{int(bold)}")
+    return best, size, bold
+
+
+def _style(cls: str | None, fitted: int, size: int, bold: bool) -> ObjectID | None:
+    if fitted == size:
+        return oid(cls) if cls else None
+    return ObjectID(class_id=cls, object_id=f"#fit_{fitted}_{int(bold)}")
+
+
+def fit_id(cls: str | None, text: str, width: int, kind: str = "button") -> ObjectID | None:
+    """The style ``cls`` for a widget ``width`` wide, with a smaller font if ``text`` would
+    overflow it at the theme's size (French and Dutch run longer than English)."""
+    return _style(cls, *_fitted_size(cls, text, width, kind))
 
 
 def row_fit_id(cls: str, pairs: list[tuple[str, int]]) -> ObjectID | None:
     """One style for a row of buttons of different widths ((words, width) each): the font
     the most crowded of them needs, so the row does not mix sizes ("Menu" large beside
     "Laatste slag" small)."""
-    ids = [fit_id(cls, text, width) for text, width in pairs]
-    fitted = [i for i in ids if i is not None and i.object_id]
-    return min(fitted, key=lambda i: int(i.object_id.split("_")[1])) if fitted else oid(cls)
+    return _style(cls, *min(_fitted_size(cls, text, width) for text, width in pairs))
 
 
 def label_rect(ui: Any, rect: pygame.Rect, text: str, cls: str = "@heading_label") -> pygame.Rect:

@@ -32,7 +32,7 @@ from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
 from .cards import sort_hand
-from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, wrap
+from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, judgement, plain, points,
                          row_cells, summary_text, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
@@ -312,9 +312,9 @@ class ReviewScene(MenuScene):
         blit_fit(surface, sub, fs, half.midleft, half.w, CREAM, anchor="midleft")
         if self.status:
             # A long status (why the deal is not kept in the statistics) takes two lines, not 9 px.
-            one = wrap(self.status, fs * 0.95, right.w, lines=1)[0] >= fs * 0.75
-            blit_lines(surface, self.status, fs * 0.95 if one else fs * 0.8,
-                       (right.x, line.centery - fs * (0.6 if one else 1.0)), right.w, DIM, lines=1 if one else 2)
+            n = readable_lines(self.status, fs * 0.95, right.w, fs * 0.75)
+            blit_lines(surface, self.status, fs * 0.95 if n == 1 else fs * 0.8,
+                       (right.x, line.centery - fs * (0.6 if n == 1 else 1.0)), right.w, DIM, lines=n)
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
         inner = left.inflate(-2 * m, -2 * m)

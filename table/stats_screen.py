@@ -32,7 +32,7 @@ from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
-from .coach_draw import blit_fit, blit_lines, column_box, header_row, mirrored
+from .coach_draw import blit_fit, blit_lines, column_boxes, header_row, mirrored
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
@@ -341,13 +341,11 @@ class StatsScene(MenuScene):
                 (TEXT["acc"], 0.62), (TEXT["rating_col"], 0.76))
         small = round(fs * 0.9)
 
+        boxes = column_boxes(x, w, [share for _h, share in cols])
+
         def cells(texts: list[str], yy: int, ink: tuple) -> None:
-            for k, ((_h, share), text) in enumerate(zip(cols, texts, strict=True)):
-                end = cols[k + 1][1] if k + 1 < len(cols) else 1.0
-                left, width = column_box(x, w, share, end)
+            for (left, width), text in zip(boxes, texts, strict=True):
                 blit_fit(surface, text, fs, (left, yy), width, ink)
-        boxes = [column_box(x, w, share, cols[k + 1][1] if k + 1 < len(cols) else 1.0)
-                 for k, (_h, share) in enumerate(cols)]
         y = max(y + step, header_row(surface, [h for h, _s in cols], boxes, y, small, DIM) + 4)
         pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
         for g in [g for g in GAMES if g in per_game]:
@@ -376,8 +374,7 @@ class StatsScene(MenuScene):
         y += round(step * 1.15)
         cols = ((TEXT["who"], 0.0), (TEXT["as_partner"], 0.25), (TEXT["as_opponent"], 0.49),
                 (TEXT["deals_won"], 0.73))
-        boxes = [column_box(x, w, share, cols[j + 1][1] if j + 1 < len(cols) else 1.0)
-                 for j, (_h, share) in enumerate(cols)]
+        boxes = column_boxes(x, w, [share for _h, share in cols])
         y = max(y + step, header_row(surface, [h for h, _s in cols], boxes, y, round(fs * 0.9), DIM) + 4)
         pygame.draw.line(surface, DIM, (x, y - 3), (area.right, y - 3), 1)
         fits = max(1, (area.bottom - y) // step)

@@ -297,7 +297,7 @@ def test_a_damaged_statistics_file_is_reported_in_one_line(table, manfee_home, c
 
 def test_the_statistics_tables_read_from_the_right_in_dari():
     from table import i18n
-    from table.stats_screen import column_box
+    from table.coach_draw import column_box           # the statistics tables' columns
     assert column_box(10, 100, 0.0, 0.25) == (10.0, 19.0)          # the first column at the left
     i18n.set_language("fa")
     try:

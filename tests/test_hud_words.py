@@ -41,21 +41,32 @@ def test_a_friend_whose_connection_is_gone_reads_as_away_until_a_bot_stands_in()
     assert plate_lines(look, "right")[1].endswith("bot")       # standing in: a bot plays it
 
 
+def history_words(monkeypatch, summaries, size=(800, 500), lang="en"):
+    """The deal history drawn for sides ns and ew: [(text, colour)] of every line of it."""
+    import table.panels as panels
+    from table import i18n
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(
+        (text, kw.get("colour", a[2] if len(a) > 2 else None))))
+    try:
+        i18n.set_language(lang)
+        panels.draw_history(pygame.Surface(size), pygame.Rect(0, 0, *size), summaries, ["ns", "ew"], name=lambda s: s)
+    finally:
+        i18n.set_language("en")
+    return drawn
+
+
 def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
     """A Manfee deal that ended "over": the mark sits in the cell of the team that
     took more than it called (in gold: it scores the 13), not at the end of the row
     where it names nobody."""
     import table.panels as panels
-    pygame.font.init()
-    drawn = []
-    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(
-        (text, kw.get("colour", a[2] if len(a) > 2 else None))))
     summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 3, "ew": 8}, "score": {"ns": 0, "ew": 13},
                   "outcome": "over"},
                  {"targets": {"ns": 5, "ew": 8}, "tricks": {"ns": 5, "ew": 8}, "score": {"ns": 5, "ew": 8},
                   "outcome": "exact"}]
-    panels.draw_history(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), summaries, ["ns", "ew"],
-                        name=lambda s: s)
+    drawn = history_words(monkeypatch, summaries)
     cells = [(t, c) for t, c in drawn if "/" in t]
     assert [t.split()[0] for t, _c in cells] == ["3/6", "8/7", "5/5", "8/8"]
     marked = [(t, c) for t, c in cells if "over" in t]
@@ -65,15 +76,9 @@ def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
 
 
 def test_the_history_shows_a_manille_deals_factor_beside_its_points(monkeypatch):
-    import table.panels as panels
-    pygame.font.init()
-    drawn = []
-    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
     summaries = [{"points": {"ns": 38, "ew": 22}, "score": {"ns": 32, "ew": 0}, "outcome": "complete"},
                  {"points": {"ns": 25, "ew": 35}, "score": {"ns": 0, "ew": 5}, "outcome": "complete"}]
-    panels.draw_history(pygame.Surface((800, 500)), pygame.Rect(0, 0, 800, 500), summaries, ["ns", "ew"],
-                        name=lambda s: s)
-    cells = [t for t in drawn if "pts" in t]
+    cells = [t for t, _c in history_words(monkeypatch, summaries) if "pts" in t]
     assert [c.split("   ")[0] for c in cells] == ["38 pts ×4", "22 pts", "25 pts", "35 pts"]
 
 
@@ -112,38 +117,20 @@ def test_a_long_trump_word_in_the_history_keeps_clear_of_the_scores(monkeypatch)
 def test_a_long_history_says_how_many_earlier_deals_make_way(monkeypatch):
     """Only the newest deals fit: the oldest went silently, and the first row's running
     total then did not add up. A line now says how many deals are above it."""
-    import table.panels as panels
-    pygame.font.init()
-    drawn = []
-    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
     summaries = [{"points": {"ns": 40, "ew": 20}, "score": {"ns": 10, "ew": 0}, "outcome": "complete"}] * 30
-    panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries, ["ns", "ew"],
-                        name=lambda s: s)
+    drawn = [t for t, _c in history_words(monkeypatch, summaries, (800, 400))]
     cells = [t for t in drawn if t.startswith("40 pts")]
     more = [t for t in drawn if "earlier deals" in t]
     assert more and more[0] == f"… {30 - len(cells)} earlier deals (counted in the totals)"
     assert cells[-1].endswith("= 300") and 0 < len(cells) < 30
-    drawn.clear()
-    panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries[:3], ["ns", "ew"],
-                        name=lambda s: s)
-    assert not any("earlier" in t for t in drawn)
+    assert not any("earlier" in t for t, _c in history_words(monkeypatch, summaries[:3], (800, 400)))
 
 
 def test_in_dari_tricks_of_the_target_read_as_a_count_not_a_decimal(monkeypatch):
     """"۴/۶" reads in Dari as the decimal 4.6: the history writes "۴ از ۶"."""
-    import table.panels as panels
-    from table import i18n
-    pygame.font.init()
-    drawn = []
-    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
     summaries = [{"targets": {"ns": 6, "ew": 7}, "tricks": {"ns": 4, "ew": 9}, "score": {"ns": 0, "ew": 13},
                   "outcome": "over"}]
-    try:
-        i18n.set_language("fa")
-        panels.draw_history(pygame.Surface((800, 400)), pygame.Rect(0, 0, 800, 400), summaries, ["ns", "ew"],
-                            name=lambda s: s)
-    finally:
-        i18n.set_language("en")
+    drawn = [t for t, _c in history_words(monkeypatch, summaries, (800, 400), lang="fa")]
     assert any(t.startswith("۴ از ۶") for t in drawn) and any(t.startswith("۹ از ۷ بیش از هدف") for t in drawn)
     assert not any("/" in t for t in drawn)
 
