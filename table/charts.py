@@ -304,7 +304,7 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series]
     when even the smallest size does not fit."""
     if not series:
         return 0
-    names = [s.label if last is None else f"{s.label}: {format_number(last)}"
+    names = [s.label if last is None else _("{side}: {score}").format(side=s.label, score=format_number(last))
              for s, last in zip(series, latest, strict=True)]
     gap, swatch, inset = fs * 0.9, fs * 1.4, fs * 0.4
     room = area.w - len(names) * (swatch + inset) - gap * (len(names) - 1)

@@ -76,12 +76,19 @@ def deal_label(row: dict) -> str:
 # An outcome's mark at the end of its row (worded when drawn); "over" marks the
 # cell of the side that went over instead (in gold: in Manfee going over wins the 13).
 OUTCOME_MARKS = {"over": (N_("over"), GOLD), "misdeal": (N_("void"), RED), "tie": (N_("30 – 30"), GOLD)}
+# Manille's tie carries a doubling to the next deal (the muette's does not): its mark says so.
+TIE_DOUBLES = N_("30 – 30: next ×2")
 
 
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
-                 latest: int | None = None, reserve: float = 3.2, note: str | None = None) -> None:
-    """The deals so far in a table: targets or points or tricks, score and running totals."""
+                 latest: int | None = None, reserve: float = 3.2, note: str | None = None,
+                 tie_doubles: bool = False, final: dict | None = None, winner: str | None = None) -> None:
+    """The deals so far in a table: targets or points or tricks, score and running totals.
+
+    ``tie_doubles``: a 30–30 row says the next deal counts double (Manille).  ``final``
+    (side -> total): a totals row pinned to the bottom of the box, the ``winner``'s in
+    gold (the match's end)."""
     fs = max(12, round(surface.get_height() * 0.022))
     panel(surface, rect, fill=OVERLAY)
     title = title or _("Deal history")
@@ -111,6 +118,8 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     blit_text(surface, head, fit_size(head, fs * 0.85, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD,
               bold=True, **at(cols[0], y))
     y += fs * 1.5
+    if final is not None:
+        reserve = max(reserve, 5.6)
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
     shown = list(zip(rows, labels))
     if len(shown) > max_rows:
@@ -155,10 +164,55 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark and row["outcome"] != "over":
             mx, anchor = mirror(rect, rect.right - fs, "topright")
-            blit_text(surface, _(mark[0]), max(11, fs * 0.8), (mx, y + 2), mark[1], anchor=anchor)
+            word = _(TIE_DOUBLES) if row["outcome"] == "tie" and tie_doubles else _(mark[0])
+            blit_text(surface, word, max(11, fs * 0.8), (mx, y + 2), mark[1], anchor=anchor)
         y += fs * 1.35
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
+    if final is not None:
+        _totals_rows(surface, rect, fs, cols, colw, rows, final, sides, winner, at)
+
+
+def match_facts(rows: list, sides: list) -> dict:
+    """Per side: the deals it won (it scored more than every other side in the deal) and
+    its best deal as (score, deal number), or None if it never scored.
+
+    >>> rows = [{"deal": 1, "score": {"a": 7, "b": 0}}, {"deal": 2, "score": {"a": 0, "b": 9}},
+    ...         {"deal": 3, "score": {"a": 12, "b": 0}}]
+    >>> match_facts(rows, ["a", "b"])
+    {'a': (2, (12, 3)), 'b': (1, (9, 2))}
+    """
+    facts = {}
+    for side in sides:
+        won = sum(1 for r in rows if all(r["score"].get(side, 0) > r["score"].get(o, 0) for o in sides if o != side))
+        best = max(((r["score"].get(side, 0), r["deal"]) for r in rows), key=lambda b: (b[0], -b[1]), default=None)
+        facts[side] = (won, best if best and best[0] > 0 else None)
+    return facts
+
+
+def _totals_rows(surface: pygame.Surface, rect: pygame.Rect, fs: int, cols: list, colw: float, rows: list,
+                 final: dict, sides: list, winner: str | None, at: Callable) -> None:
+    """At the foot of the history (the results screen): the deals each side won, its best
+    deal, and under a rule the match's totals, the winner's in gold."""
+    facts = match_facts(rows, sides)
+    y = rect.bottom - fs * 4.9
+    for j, side in enumerate(sides):
+        won, best = facts[side]
+        cells = [ngettext("{n} deal won", "{n} deals won", won).format(n=number(won)),
+                 _("best: {score} in deal {n}").format(score=digits(f"+{best[0]}"), n=number(best[1])) if best
+                 else _("best: –")]
+        for k, cell in enumerate(cells):
+            blit_text(surface, cell, fit_size(cell, fs * 0.85, colw - fs * 0.5), colour=DIM,
+                      **at(cols[1] + j * colw, y + k * fs * 1.3))
+    y = rect.bottom - fs * 2.1
+    pygame.draw.line(surface, DIM, (rect.x + fs, round(y - fs * 0.45)), (rect.right - fs, round(y - fs * 0.45)), 1)
+    head = pgettext("the history's last row", "total")
+    blit_text(surface, head, fit_size(head, fs, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD, bold=True,
+              **at(cols[0], y))
+    for j, side in enumerate(sides):
+        cell = number(final.get(side, 0))
+        blit_text(surface, cell, fs * 1.05, colour=GOLD if side == winner else CREAM, bold=True,
+                  **at(cols[1] + j * colw, y))
 
 
 SIDE_PALETTE = [(120, 170, 255), (255, 140, 110), (150, 220, 140)]

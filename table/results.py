@@ -95,13 +95,15 @@ class ResultsScene(MenuScene):
         # for a right-to-left reader), between the totals line and the buttons
         top, bottom, gap = round(H * 0.25), round(H * 0.84), round(W * 0.02)
         width = (W - 2 * round(W * 0.04) - gap) // 2
-        table = pygame.Rect(round(W * 0.04), top, width, min(bottom - top, round(fs * (6.5 + 1.35 * len(end.summaries)))))
+        # as tall as the chart beside it: the deals from the top, the totals at the foot
+        table = pygame.Rect(round(W * 0.04), top, width, bottom - top)
         chart = pygame.Rect(table.right + gap, top, width, bottom - top)
         if is_rtl():
             table.x, chart.x = chart.x, table.x
         sides = end.sides or list(end.totals)
         draw_history(surface, table, end.summaries, sides, end.name,
-                     signed_scores=end.signed_scores, title=_("The match, deal by deal"), reserve=0.8)
+                     signed_scores=end.signed_scores, title=_("The match, deal by deal"),
+                     tie_doubles=end.game == "manille", final=end.totals, winner=end.winner)
         panel(surface, chart, fill=OVERLAY)
         self.table_rect, self.race_rect = table, chart
         self.plot = draw_score_race(surface, chart.inflate(-fs, -fs), end.summaries, sides,

@@ -285,7 +285,8 @@ class TableDrawing:
 
     def _history(self, surface, rect, **kw):
         draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
-                     self.player_name, signed_scores=self.game.scoring == "tricks_over", **kw)
+                     self.player_name, signed_scores=self.game.scoring == "tricks_over",
+                     tie_doubles=self.game.name == "manille", **kw)
 
     def summary_rect(self):
         L = self.board.layout

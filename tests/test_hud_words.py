@@ -41,7 +41,7 @@ def test_a_friend_whose_connection_is_gone_reads_as_away_until_a_bot_stands_in()
     assert plate_lines(look, "right")[1].endswith("bot")       # standing in: a bot plays it
 
 
-def history_words(monkeypatch, summaries, size=(800, 500), lang="en"):
+def history_words(monkeypatch, summaries, size=(800, 500), lang="en", **options):
     """The deal history drawn for sides ns and ew: [(text, colour)] of every line of it."""
     import table.panels as panels
     from table import i18n
@@ -51,7 +51,8 @@ def history_words(monkeypatch, summaries, size=(800, 500), lang="en"):
         (text, kw.get("colour", a[2] if len(a) > 2 else None))))
     try:
         i18n.set_language(lang)
-        panels.draw_history(pygame.Surface(size), pygame.Rect(0, 0, *size), summaries, ["ns", "ew"], name=lambda s: s)
+        panels.draw_history(pygame.Surface(size), pygame.Rect(0, 0, *size), summaries, ["ns", "ew"], name=lambda s: s,
+                            **options)
     finally:
         i18n.set_language("en")
     return drawn
@@ -159,3 +160,28 @@ def test_the_score_boards_bold_workings_stay_inside_it(monkeypatch):
         i18n.set_language("en")
     assert any("48" in t for t, _w, _x in widths)
     assert all(x + w <= rect.right for t, w, x in widths), (rect, widths)
+
+
+def test_a_manille_tie_says_the_next_deal_counts_double(monkeypatch):
+    """"30 – 30" alone at a row's end said nothing of what a tie does in Manille (the
+    next deal doubled); the muette's tie carries nothing and keeps the plain mark."""
+    summaries = [{"points": {"ns": 30, "ew": 30}, "score": {"ns": 0, "ew": 0}, "outcome": "tie"},
+                 {"points": {"ns": 40, "ew": 20}, "score": {"ns": 20, "ew": 0}, "outcome": "complete"}]
+    manille = [t for t, _c in history_words(monkeypatch, summaries, tie_doubles=True)]
+    muette = [t for t, _c in history_words(monkeypatch, summaries)]
+    assert "30 – 30: next ×2" in manille and "30 – 30" not in manille
+    assert "30 – 30" in muette and not any("next" in t for t in muette)
+
+
+def test_the_match_end_history_closes_with_each_sides_deals_won_best_deal_and_total(monkeypatch):
+    import table.panels as panels
+    summaries = [{"points": {"ns": 38, "ew": 22}, "score": {"ns": 8, "ew": 0}, "outcome": "complete"},
+                 {"points": {"ns": 20, "ew": 40}, "score": {"ns": 0, "ew": 20}, "outcome": "complete"},
+                 {"points": {"ns": 45, "ew": 15}, "score": {"ns": 30, "ew": 0}, "outcome": "complete"}]
+    drawn = history_words(monkeypatch, summaries, final={"ns": 38, "ew": 20}, winner="ns")
+    texts = [t for t, _c in drawn]
+    assert texts.count("2 deals won") == 1 and texts.count("1 deal won") == 1
+    assert "best: +30 in deal 3" in texts and "best: +20 in deal 2" in texts
+    assert ("total" in texts and ("38", panels.GOLD) in drawn and ("20", panels.CREAM) in drawn)
+    assert not any("deals won" in t for t, _c in history_words(monkeypatch, summaries))   # only at the end
+    assert panels.match_facts(panels.history_rows(summaries[:1]), ["ns", "ew"])["ew"] == (0, None)

@@ -296,6 +296,7 @@ def test_the_match_end_shows_the_score_race_beside_the_deals(table):
         assert plot is not None and race.contains(plot) and app.screen.get_rect().contains(race)
         deals = scene.table_rect
         assert app.screen.get_rect().contains(deals) and not deals.colliderect(race)
+        assert (deals.top, deals.height) == (race.top, race.height)    # side by side, no half-empty box
         assert all(not r.colliderect(b.rect) for b in scene.buttons.values() for r in (race, deals))
         assert all(b.font.size(b.text)[0] <= b.rect.width - 6 for b in scene.buttons.values())
         # the person's side is drawn in gold, and its line ends at the top of the plot (51 of 51)
