@@ -23,7 +23,7 @@ from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
 from .text import lead
-from .words import separator
+from .words import calls_line, separator
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size
 from . import explain
 
@@ -156,11 +156,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
             elif game.scoring == "tricks_over" or v.get("calls") is None or waiting:
                 line = _("tricks {n}").format(n=number(won))
             else:
-                calls = v["calls"]
-                said = [pgettext("a call on the score board", "dealer") if s == v.get("dealer")
-                        else number(calls[s]) if s in calls else pgettext("a call not made yet", "?")
-                        for s in side.split("-")]
-                line = _("calls {calls}").format(calls=" + ".join(said))
+                line = calls_line(v["calls"], side.split("-"), v.get("dealer"))
             blit_text(surface, line, fit_size(line, small, w - fs * 2), (start, yy), DIM, anchor=start_anchor)
         y += row_h
     if extra:

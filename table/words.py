@@ -22,6 +22,28 @@ def separator() -> str:
     return pgettext("between the items of a line", "  ·  ")
 
 
+def calls_line(calls: dict, seats: list, dealer: str | None) -> str:
+    """A Manfee side's calls on the score board while the calling goes on: a seat's
+    call, "?" for one not made yet, and the dealer's remainder (13 minus the three
+    calls, what the team gets if the dealer accepts), its number once the three are in.
+
+    >>> calls_line({"right": 3}, ["bottom", "top"], "bottom")
+    'calls ? + remainder'
+    >>> calls_line({"right": 3, "top": 4, "left": 2}, ["bottom", "top"], "bottom")
+    'calls 4 + remainder 4'
+    """
+    said = []
+    for seat in sorted(seats, key=lambda s: s == dealer):          # the dealer's part last
+        if seat == dealer:
+            word = pgettext("a call on the score board", "remainder")
+            if len(calls) >= 3:
+                word = pgettext("a call on the score board", "remainder {n}").format(n=number(13 - sum(calls.values())))
+            said.append(word)
+        else:
+            said.append(number(calls[seat]) if seat in calls else pgettext("a call not made yet", "?"))
+    return _("calls {calls}").format(calls=" + ".join(said))
+
+
 def suit_word(suit: str) -> str:
     """``H`` -> Hearts, in the language in use (a tile, a button)."""
     return _(SUIT_WORDS.get(suit, suit))

@@ -185,3 +185,23 @@ def test_the_match_end_history_closes_with_each_sides_deals_won_best_deal_and_to
     assert ("total" in texts and ("38", panels.GOLD) in drawn and ("20", panels.CREAM) in drawn)
     assert not any("deals won" in t for t, _c in history_words(monkeypatch, summaries))   # only at the end
     assert panels.match_facts(panels.history_rows(summaries[:1]), ["ns", "ew"])["ew"] == (0, None)
+
+
+def test_manfee_score_board_names_the_dealers_remainder_once_the_three_calls_are_in(monkeypatch):
+    """"calls ? + dealer" read as if the dealer were to call; the dealer's part is the
+    remainder of the 13 (what the team gets if the dealer accepts), counted when known."""
+    from table import hud
+    from table.layout import Layout
+    pygame.font.init()
+
+    def lines(calls, phase):
+        said = []
+        monkeypatch.setattr(hud, "blit_text", lambda surface, text, *a, **k: said.append(text))
+        view = {"game": "manfee", "phase": phase, "deal": 0, "options": {"target": 52}, "turn": "bottom",
+                "dealer": "top", "calls": calls, "totals": {"bottom-top": 0, "left-right": 0}}
+        look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=None, viewer="bottom",
+                             name=lambda s: s, kind=lambda s: "bot")
+        hud.draw_scoreboard(pygame.Surface((1024, 600)), look)
+        return [t for t in said if t.startswith("calls")]
+    assert lines({"left": 3}, "call") == ["calls ? + remainder", "calls 3 + ?"]
+    assert lines({"left": 3, "bottom": 4, "right": 2}, "decide") == ["calls 4 + remainder 4", "calls 3 + 2"]

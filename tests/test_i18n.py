@@ -482,7 +482,7 @@ def test_a_forms_title_ends_above_its_first_row(code):
 
 
 def test_a_call_not_made_yet_is_asked_in_the_readers_script(monkeypatch):
-    """Manfee's score board during the calling: "calls ? + dealer"; Dari asks with "؟"."""
+    """Manfee's score board during the calling: "calls ? + remainder"; Dari asks with "؟"."""
     from table import hud
     from table.layout import Layout
     pygame.font.init()
