@@ -3,7 +3,10 @@
 Press and hold a legal card: it lifts (a preview; one at a time).  Slide
 sideways onto another legal card: that one lifts instead.  Push the card up
 toward the court and release past the play line: it is played.  Release
-before: it eases back into the hand.  Arrows choose, Enter plays.
+before: it eases back into the hand.  A double click on a legal card plays it
+too (two clicks on the same card, the second let go within ``DOUBLE_CLICK``
+seconds of the first: a card game's usual shortcut, kinder to a touchpad than
+a drag).  Arrows choose, Enter plays.
 
 Mouse state is our own (posted events do not move the real mouse): the
 position always comes from ``event.pos``.
@@ -13,6 +16,7 @@ import pygame
 from .anim import Tween, ease_out_cubic
 
 LIFT = 0.22          # of a card's height
+DOUBLE_CLICK = 0.45  # seconds between the two releases of a double click
 
 
 class HandInput:
@@ -24,6 +28,8 @@ class HandInput:
         self.press = (0, 0)
         self.grab = (0.0, 0.0)
         self.lifts = {}            # card -> Tween of its lift
+        self.clock = 0.0           # seconds of updates, for the double click (never the wall clock)
+        self.last_click = (None, -1.0)     # the card last clicked without a drag, and when
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -50,6 +56,7 @@ class HandInput:
         self.selected = None
 
     def update(self, dt):
+        self.clock += dt / max(1e-6, self.scene.app.anim_speed)     # real seconds, whatever the animation pace
         for k in [k for k, t in self.lifts.items() if t.update(dt)]:
             self.lifts.pop(k, None)
 
@@ -146,6 +153,14 @@ class HandInput:
         if self.dragging:
             sp.motion = None
             self.board.settle(sp, 0.22)
+        elif self.last_click[0] == key and self.clock - self.last_click[1] <= DOUBLE_CLICK:
+            self.last_click = (None, -1.0)          # the second click of a double click: play it
+            self.selected = None
+            self.lifts.pop(key, None)
+            self.scene.play_card(key)
+            return True
+        else:
+            self.last_click = (key, self.clock)
         self.dragging = False
         self.select(None)
         return True

@@ -85,6 +85,29 @@ def test_a_short_release_returns_the_card_to_the_hand(table):
     assert (round(sp.x), round(sp.y), sp.lift) == (round(home[0]), round(home[1]), 0.0)
 
 
+def test_a_double_click_plays_the_card_and_two_slow_clicks_do_not(table):
+    scene = start(table, seed=11)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)
+    a, b = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-2:]
+    before = len(actions(scene))
+    p = grab_point(scene, b)
+    table.press(p)
+    table.release(p)
+    table.frames(round(0.6 / table.DT))                  # past the double click's window
+    table.press(p)
+    table.release(p)
+    table.press(grab_point(scene, a))                      # then a click on another card,
+    table.release(grab_point(scene, a))
+    table.press(p)                                         # and one on b again: not two on one card
+    table.release(p)
+    assert not table.until(lambda: len(actions(scene)) > before, limit=120, patience=0.3)
+    assert len(actions(scene)) == before and b in scene.board.hands["bottom"]
+    for _ in range(2):                                     # a double click on b
+        table.press(p)
+        table.release(p)
+    assert acted(table, scene, before)[0] == {"seat": "bottom", "play": b}
+
+
 def test_sliding_to_another_card_changes_the_choice(table):
     scene = start(table, seed=11)
     v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2 and not v["trick"])
