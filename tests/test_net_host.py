@@ -525,3 +525,17 @@ def test_the_hosts_sockets_send_small_messages_at_once():
         c.close()
     finally:
         server.stop()
+
+
+def test_the_hosts_own_moves_report_sent_and_none_once_the_table_stopped():
+    """The host's table reads ``act``'s answer as "sent": the server's ``call`` returned
+    None, and every move the host made showed "Not connected to the host" (and its card
+    slid back into the hand, though the move had gone)."""
+    server = serve("manfee", {"bottom": "host", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"})
+    me = server.local_link("bottom")
+    try:
+        assert server.call(lambda: None) is True
+        assert me.act("bottom", {"call": 0}) is True
+    finally:
+        server.stop()
+    assert server.call(lambda: None) is False and me.act("bottom", {"call": 0}) is False
