@@ -83,17 +83,18 @@ def _table_words(entry: dict) -> dict:
     when = digits(time.strftime("%d/%m %H:%M", time.localtime(entry["mtime"])))
     deal = _("deal {n}").format(n=number(max(1, entry["deals"])))
     if entry.get("totals"):
-        deal += " · " + " – ".join(number(v) for v in entry["totals"].values())
+        # a colon, not a middle dot: in Dari "·" reads as the digit zero beside numbers
+        deal = _("{deal}: {totals}").format(deal=deal, totals=" – ".join(number(v) for v in entry["totals"].values()))
     return dict(table=entry.get("table") or _("your table"), game=game, deal=deal, when=when)
 
 
 def resume_label(entry: dict) -> str:
-    """``Resume “Ana's table” (Manille, deal 3 · 41 – 12, 30 Nov 21:40)``."""
+    """``Resume “Ana's table” (Manille, deal 3: 41 – 12, 30 Nov 21:40)``."""
     return _("Resume “{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
 
 
 def unfinished_label(entry: dict) -> str:
-    """One line of the list of unfinished tables: ``“Ana's table” (Manille, deal 3 · 41 – 12, 30/11 21:40)``."""
+    """One line of the list of unfinished tables: ``“Ana's table” (Manille, deal 3: 41 – 12, 30/11 21:40)``."""
     return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
 
 
@@ -186,9 +187,10 @@ class HostSetupScene(MenuScene):
             form.label(_("Unfinished tables"))
             self.pick_texts = {}
             for i, e in enumerate(self.unfinished):
-                text = unfinished_label(e)
+                text, base, k = unfinished_label(e), unfinished_label(e), 1
                 while text in self.pick_texts:          # two tables of one name saved in one minute
-                    text += " ·"
+                    k += 1
+                    text = f"{base} ({number(k)})"
                 self.pick_texts[text] = i
             shown = next(t for t, i in self.pick_texts.items() if i == self.resume_pick)
             form.drop("resume_pick", list(self.pick_texts), shown)

@@ -97,7 +97,10 @@ def join_note(note: dict) -> str | None:
     template = _NOTES.get(note.get("note", ""))
     if template is None:
         return None
-    return _(template).format(addresses=",  ".join(note.get("addresses") or ()), code=note.get("code", ""))
+    # the code's two groups joined by a no-break space: one number in a right-to-left line
+    # (with a plain space Dari showed "165 356" as "356 165", and a friend typed it so)
+    return _(template).format(addresses=",  ".join(note.get("addresses") or ()),
+                              code=note.get("code", "").replace(" ", "\u00a0"))
 
 
 # Why a table closed or a connection ended: the host's and the client's own English

@@ -20,7 +20,7 @@ from rules.games import GAMES
 from .forms import MenuScene, oid, tall_label
 from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
-from .i18n import N_, _, game_title, is_rtl, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, character_name, game_title, is_rtl, ngettext, number, pgettext, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
 from .text import lead
@@ -465,9 +465,11 @@ def seated_names(players: dict) -> str:
 
     >>> seated_names({"bottom": {"kind": "host", "name": "Ana"}, "left": {"kind": "open"}})
     'with Ana'
+
+    A bot is named as the table names it, in the reader's script (Tana, تنه).
     """
-    names = [str(p.get("name")) for p in players.values()
-             if isinstance(p, dict) and p.get("kind") != "open" and p.get("name")]
+    names = [character_name(str(p["bot"])) if p.get("bot") else str(p.get("name")) for p in players.values()
+             if isinstance(p, dict) and p.get("kind") != "open" and (p.get("name") or p.get("bot"))]
     return _("with {names}").format(names=_(", ").join(names)) if names else ""
 
 

@@ -47,7 +47,9 @@ _MAX_TEXTS = 600
 
 # -- the order of a line -------------------------------------------------------------------------
 
-_SEPARATORS = set(",.:/٫")              # between two digits they belong to the number (12:30, 3/9, ۳٫۵)
+# Between two digits they belong to the number (12:30, 3/9, ۳٫۵; a no-break space groups
+# digits, "165 356", as the Unicode bidi algorithm's common separators do).
+_SEPARATORS = set(",.:/٫\u00a0")
 _NUMBER_SIGNS = set("+-−%٪")            # next to a digit, part of the number (−4, 50%)
 # Stand-ins for pictures inside a line (rich.py): a suit pip reads as a letter of a card's
 # index, left to right (J♣); an arrow as punctuation, taking the direction around it.

@@ -499,3 +499,44 @@ def test_a_call_not_made_yet_is_asked_in_the_readers_script(monkeypatch):
         i18n.set_language("en")
     calls = [t for t in said if "؟" in t or "?" in t]
     assert calls and all("?" not in t for t in calls)
+
+
+def test_a_join_code_reads_in_its_own_order_in_dari():
+    """"165 356" showed in Dari as "356 165" (two numbers, a space between, laid right to
+    left), and a friend who typed what they read got "wrong code"."""
+    from table.host_words import join_note
+    from table.text import visual_runs
+    try:
+        i18n.set_language("fa")
+        line = join_note({"note": "code", "code": "165 356"})
+        runs = [run for run, rtl in visual_runs(line) if not rtl]
+    finally:
+        i18n.set_language("en")
+    assert [r.replace("\u00a0", " ") for r in runs] == ["165 356"]
+
+
+def test_no_dari_line_uses_a_middle_dot_which_reads_as_the_digit_zero():
+    """"بازی تا: ۵۲ · اشاره‌ها" read as "52 0": Dari lines part their items with "،"."""
+    from table.host_setup import unfinished_label
+    with open(os.path.join(os.path.dirname(i18n.__file__), "locale", "fa", "LC_MESSAGES", "manfee.po"), encoding="utf-8") as f:
+        po = i18n.read_po(f.read())
+    dotted = [k for k, v in po.items() if any("·" in t for t in (v if isinstance(v, (list, tuple)) else [v]))]
+    assert dotted == []
+    entry = {"game": "manille", "mtime": 0, "deals": 4, "totals": {"a": 18, "b": 25}, "table": "میز"}
+    try:
+        i18n.set_language("fa")
+        assert "·" not in unfinished_label(entry)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_lobby_names_a_listed_tables_bots_in_the_readers_script():
+    from table.lobby import seated_names
+    players = {"bottom": {"kind": "host", "name": "احمد"}, "left": {"kind": "bot", "name": "Tana", "bot": "TANA"},
+               "top": {"kind": "open"}}
+    try:
+        i18n.set_language("fa")
+        line = seated_names(players)
+        assert "Tana" not in line and i18n.character_name("TANA") in line and "احمد" in line
+    finally:
+        i18n.set_language("en")
