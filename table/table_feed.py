@@ -186,7 +186,10 @@ class TableFeed:
         if not self.link.hosting:
             # the host's reason in the player's words where it is a known one, else as it came
             self.app.messages.append(_("The table closed: {reason}").format(reason=reason_text(reason)))
-        self.app.reset(open_scene("main_menu", self.app))
+        if not self.results_shown:
+            # A match over stays on its results (a host leaves once it ends): the menu says
+            # why the table went when the player goes back to it.
+            self.app.reset(open_scene("main_menu", self.app))
 
     def update_behind(self, dt):
         """Under an overlay (pause menu, results, rules, settings): the host may still close
@@ -199,10 +202,9 @@ class TableFeed:
             self._held = []
             self._closed(self.link.closed_reason)
         elif "disconnected" in kinds and self.link.lost:
-            if self.results_shown:           # the match is over: nothing to reconnect to
+            if self.results_shown:           # the match is over: nothing to reconnect to, the results stay
                 self.app.messages.append(_("Connection to the host lost: {reason}").format(
                     reason=reason_text(self.link.lost)))
-                self.app.reset(open_scene("main_menu", self.app))
             else:                            # back to the table: it offers Reconnect or Main menu
                 while self.app.top is not self and self in self.app.scenes:
                     self.app.pop()

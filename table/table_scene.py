@@ -179,10 +179,14 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.results_shown = True
         self.sound("match_won")
         mine = self.mine[0] if len(self.mine) == 1 else None
+        # Only a screen that holds the record offers Review and Watch replay: a friend at
+        # a LAN table (no record there) was offered a Review that opened on nothing.
+        kept = self.link.record()
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},
                        summaries=self.link.summaries(), name=self.player_name,
                        my_side=self.game.side_of(mine) if mine else None,
-                       signed_scores=self.game.scoring == "tricks_over", record=self.link.record,
+                       signed_scores=self.game.scoring == "tricks_over",
+                       record=(lambda: kept) if kept is not None else None,
                        match_id=self.link.match_id(),
                        lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides),
                        target=(self.shown.get("options") or {}).get("target"))

@@ -358,3 +358,18 @@ def test_a_click_counts_when_the_picker_was_rebuilt_before_its_event_came_round(
     n = len(actions(scene))
     new = acted(table, scene, n)
     assert {k: v for k, v in new[0].items() if k != "seat"} == chosen and new[0]["seat"] == "bottom"
+
+
+def test_the_match_end_offers_review_and_replay_only_where_the_record_is(table):
+    """A friend at a LAN table has no record (the host keeps it): Review opened on
+    "There is no record of this match to review"."""
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    ev = {"winner": "bottom-top", "totals": {"bottom-top": 52, "left-right": 10}}
+    scene.match_over(ev)
+    results = table.app.top
+    assert "review" in results.buttons and results.end.record() is not None
+    table.app.pop()
+    scene.results_shown = False
+    scene.link.record = lambda: None               # as a friend's link (net.link.ClientLink) has it
+    scene.match_over(ev)
+    assert "review" not in table.app.top.buttons and table.app.top.end.record is None

@@ -269,6 +269,25 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         server.stop(wait=True)
 
 
+def test_a_friend_reading_the_results_keeps_them_when_the_host_leaves(table):
+    """A host leaves once the match ends: the friend's results screen (the final score,
+    the chart) was swept away to the main menu at once; now it stays, offers no Review
+    (the record is the host's), and the menu says why the table went."""
+    from table.results import ResultsScene
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        scene.match_over({"winner": "left-right", "totals": {"bottom-top": 4, "left-right": 13}})
+        results = table.scene
+        assert isinstance(results, ResultsScene) and list(results.buttons) == ["menu"]
+        server.stop("Ana closed the table", wait=False)
+        assert not wait_real(table, lambda: table.scene is not results, 1.5)
+        table.click_button("menu")
+        assert isinstance(table.scene, MainMenu)
+        assert any("Ana closed the table" in n for n in table.scene.notes)
+    finally:
+        server.stop(wait=True)
+
+
 def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
     """In a short window the host's form squeezes its rows below the drop-downs'
     font; the drop-downs then take the compact font (the words' feet were cut)."""
