@@ -54,7 +54,8 @@ class TableDrawing:
             # The question stays up whatever the band says (a hint, a refusal): the
             # buttons alone do not tell a player what they answer.
             mark("picker", self._draw_picker_panel(surface))
-        if self.message:
+        lan_wait = self.link.lan and self.waiting_for_players()     # the waiting panel: the notice goes under it
+        if self.message and not lan_wait:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
         elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging \
                 and not self.signal_menu:          # the three signal buttons take the band
@@ -172,10 +173,13 @@ class TableDrawing:
             surface.set_clip(old)
         return box
 
-    def _draw_message(self, surface):
-        """A refusal or a notice, in the band above the hand, in place of the prompt."""
+    def _draw_message(self, surface, below=None):
+        """A refusal or a notice, in the band above the hand, in place of the prompt (or
+        just under the rect ``below``: the waiting panel, which covers the band)."""
         L = self.board.layout
         bx, by, bw, bh = L.band()
+        if below is not None:
+            by = below.bottom + 8
         fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 2 * (bw - self.prompt_room()) - 40,
                       bold=True)
         img = render(self.message[0], fs, CREAM, bold=True)
@@ -402,6 +406,8 @@ class TableDrawing:
                   CREAM if watching else DIM, anchor="bottomright")
         if self.waiting_for_players() and not (link.lost or self.reconnecting):
             self._draw_waiting(surface)
+            if self.message:            # "Bo sat down (Left)": under the panel, not behind it
+                self._mark("message", self._draw_message(surface, below=self.waiting_rect()))
         if link.lost or self.reconnecting:
             shade(surface, (4, 12, 8, 190))
             big = max(20, round(L.H * 0.05))

@@ -288,6 +288,28 @@ def test_a_friend_reading_the_results_keeps_them_when_the_host_leaves(table):
         server.stop(wait=True)
 
 
+def test_the_host_sees_a_friend_sit_down_under_the_waiting_panel(table):
+    """"Bo sat down (Left)" was drawn in the band the waiting panel covers."""
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    try:
+        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
+        table.app.push(scene)
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
+        assert c.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: scene.message is not None and "Bo" in scene.message[0], 5)
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        assert scene.waiting_for_players() and "message" in drawn
+        assert not drawn["message"].colliderect(scene.waiting_rect())
+        assert table.app.screen.get_rect().contains(drawn["message"])
+        c.close()
+    finally:
+        server.stop(wait=True)
+
+
 def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
     """In a short window the host's form squeezes its rows below the drop-downs'
     font; the drop-downs then take the compact font (the words' feet were cut)."""
