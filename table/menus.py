@@ -15,7 +15,7 @@ from .host_setup import unfinished_lan_tables
 from .i18n import N_, _, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
-from .theme import GOLD, CREAM, DIM, blit_text, shade
+from .theme import GOLD, CREAM, DIM, RED, blit_text, fit_size, shade
 
 
 class MainMenu(MenuScene):
@@ -131,6 +131,10 @@ class PauseScene(MenuScene):
         W, H = surface.get_size()
         blit_text(surface, _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)), GOLD,
                   bold=True, anchor="midtop", shadow=True)
+        if self.armed:
+            warning = _("Press again: the match ends for everyone")
+            self.warning_rect = blit_text(surface, warning, fit_size(warning, max(16, round(H * 0.032)), W * 0.9, bold=True),
+                                          (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
 
     def process_event(self, e):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
@@ -142,8 +146,9 @@ class PauseScene(MenuScene):
         name = self.pressed(e)
         if self.hosting and name in ("menu", "quit") and self.armed != name:
             # The host's table is everyone's match: one click must not end it by mistake.
+            # The button says what to do (its width holds no more); the warning is a line of its own.
             self.armed = name
-            self.buttons[name].set_text(_("Press again: the match ends for everyone"))
+            self.buttons[name].set_text(_("Press again"))
             return True
         if name == "resume":
             self.app.pop()

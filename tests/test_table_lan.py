@@ -681,6 +681,12 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table):
     table.frames(1)
     table.click_button("menu")
     assert table.scene is host_menu and "again" in host_menu.buttons["menu"].text
+    # the button's words fit it; the warning is a line of its own, whole on the screen
+    b = host_menu.buttons["menu"]
+    assert b.font.size(b.text)[0] <= b.rect.width - 6
+    host_menu.draw(table.app.screen)
+    assert table.app.screen.get_rect().contains(host_menu.warning_rect)
+    assert not any(host_menu.warning_rect.colliderect(w.rect) for w in host_menu.buttons.values())
     table.click_button("menu")
     assert isinstance(table.scene, MainMenu)
     friend_menu = PauseScene(table.app, lan=True, hosting=False)
