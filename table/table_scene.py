@@ -104,8 +104,13 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                          summaries=self.link.summaries(), away=self.link.away)
 
     def player_name(self, seat: str) -> str:
-        """A seat's player's name in the player's language (``words.player_name``)."""
-        return player_name(self.link.players(), seat)
+        """A seat's player's name in the player's language (``words.player_name``).  On a
+        screen turned to another seat than Bottom, an open seat is not named by its seat:
+        Bo at Left read "Right (open)" on the plate at the top of his screen."""
+        players = self.link.players()
+        if self.viewer not in (None, "bottom") and (players.get(seat) or {}).get("kind") == "open":
+            return _("open seat")
+        return player_name(players, seat)
 
     def side_name(self, side: str) -> str:
         return side_name(self.player_name, side)

@@ -746,6 +746,12 @@ def test_the_waiting_panel_tells_a_friend_the_tables_terms_and_partner(table):
     try:
         assert scene.waiting_for_players()
         assert scene._table_terms(20, 2000) == ["Match to: 13 · Signals: on", "Hints: off", "Your partner: Kado"]
+        # Bo's screen is turned to Left: the open seat at the top of it is not called "Top"
+        # (in English it sat, named "Right", where Bo saw it across the table)
+        assert scene.viewer == "left" and scene.player_name("top") == "open seat"
+        scene.viewer = "bottom"
+        assert scene.player_name("top") == "Top (open)"
+        scene.viewer = "left"
         # Five muette options do not fit one narrow line: two lines, every term kept.
         scene.shown = dict(scene.shown, options={"target": 101, "max_deals": None, "en_face": True,
                                                  "doubling": True, "blind": False})
