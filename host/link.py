@@ -82,6 +82,7 @@ class LinkBase:
         self._view: dict = {}
         self._players: dict = {}
         self._summaries: list = []
+        self._derived: list[dict] = []     # notices read from a change of the players (a friend's screen)
 
     # -- reading ---------------------------------------------------------------------------
     def my_seats(self) -> tuple[str, ...]:
@@ -174,6 +175,8 @@ class LinkBase:
                 break
             self.take(msg)
             out.append(msg)
+            out.extend(self._derived)
+            self._derived.clear()
         return out
 
     def take(self, msg: dict) -> None:
@@ -205,7 +208,10 @@ class LinkBase:
                 self.table_name = msg["table"]
             self.hints_allowed = bool(msg.get("hints"))
         elif kind == "players":
-            self._players = dict(msg.get("players") or {})
+            players = dict(msg.get("players") or {})
+            if self.lan and not self.hosting:      # the host's own screen gets the host's notices
+                self._derived.extend(seat_notices(self._players, players, self._mine))
+            self._players = players
         elif kind == "notice" and msg.get("kind") == "save_failed":
             self.save_error = msg.get("reason")
         elif kind in ("bye", "host_closed"):
@@ -217,3 +223,29 @@ class LinkBase:
         elif kind == "disconnected":
             self.lost = msg.get("reason") or "the connection was lost"
             self.replaced = bool(msg.get("replaced"))
+
+
+def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
+    """The notices a friend's screen reads from a change of the players (the host tells
+    only its own screen): someone sat down, left, has a bot playing for them, is back.
+
+    >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
+    ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": True}})
+    [{'type': 'notice', 'kind': 'left', 'seat': 'left', 'name': 'Bo'}, {'type': 'notice', 'kind': 'standin', 'seat': 'left', 'name': 'Bo'}]
+    """
+    out = []
+    for seat, now in after.items():
+        was = before.get(seat)
+        if seat in mine or not isinstance(now, dict) or not isinstance(was, dict) or now.get("kind") not in ("human", "host"):
+            continue
+        kinds = []
+        if was.get("kind") == "open":
+            kinds.append("joined")
+        elif was.get("connected", True) and now.get("connected") is False:
+            kinds.append("left")
+        elif was.get("connected") is False and now.get("connected"):
+            kinds.append("back")
+        if now.get("standin") and not was.get("standin"):
+            kinds.append("standin")
+        out += [{"type": "notice", "kind": k, "seat": seat, "name": now.get("name")} for k in kinds]
+    return out

@@ -419,11 +419,13 @@ class TableDrawing:
             retry = self.retry_in()
             if retry is not None:
                 after = (_("Trying again in {n} s.") if watching
-                         else _("Trying again in {n} s: your seat is kept for you.")).format(n=number(retry))
+                         else _("Trying again in {n} s: your seat is kept for you (a bot plays it if you stay away).")).format(
+                             n=number(retry))
             else:
                 after = (_("Reconnect to watch again.") if watching
                          else _("Your seat is kept for you: Reconnect takes it back."))
-            blit_text(surface, after, big * 0.4, (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM, anchor="center")
+            blit_text(surface, after, fit_size(after, big * 0.4, L.W * 0.92), (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM,
+                      anchor="center")
 
     def _table_terms(self, size: float, width: int) -> list[str]:
         """The waiting panel's lines on the match to come: ``Match to: 52 · Signals: on``

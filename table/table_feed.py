@@ -12,7 +12,7 @@ import time
 
 from .anim import Call, Lazy
 from .host_words import notice_text, reason_text, refusal
-from .i18n import _
+from .i18n import _, ngettext, number
 from .scenes import open_scene
 
 
@@ -163,6 +163,7 @@ class TableFeed:
 
     def _rejoined(self, msg):
         """A new welcome (Reconnect): the host's view is the truth; lay the table out again."""
+        before, sent = self.shown or {}, self.pending is not None
         self.director.clear()
         self.dealing = False
         self.input.reset()
@@ -174,7 +175,7 @@ class TableFeed:
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
             self.board.clear()
-        self.say(_("Back at the table"))
+        self.say(back_words(before, view, sent))
         self.rebuild_ui()
 
     def _notice(self, n):
@@ -208,3 +209,15 @@ class TableFeed:
             else:                            # back to the table: it offers Reconnect or Main menu
                 while self.app.top is not self and self in self.app.scenes:
                     self.app.pop()
+
+
+def back_words(before: dict, now: dict, sent: bool = False) -> str:
+    """What a player who comes back is told: the cards a stand-in bot played for them meanwhile
+    (the hand had gone from 11 cards to 4 without a word), beyond one they had sent themselves."""
+    if before.get("deal") is not None and now.get("deal") is not None and before.get("deal") != now.get("deal"):
+        return _("Back at the table: a bot played for you meanwhile")
+    played = len(before.get("hand") or ()) - len(now.get("hand") or ()) - (1 if sent else 0)
+    if played > 0 and before.get("phase") == now.get("phase") == "play":
+        return ngettext("Back at the table: a bot played {n} card for you", "Back at the table: a bot played {n} cards for you",
+                        played).format(n=number(played))
+    return _("Back at the table")

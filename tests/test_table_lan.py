@@ -310,6 +310,32 @@ def test_the_host_sees_a_friend_sit_down_under_the_waiting_panel(table):
         server.stop(wait=True)
 
 
+def test_a_friend_hears_who_sits_down_and_who_leaves(table):
+    """The host's notices reached only the host's own screen: Bo's partner's plate just
+    gained "bot" in silence.  Bo's screen now reads them from the players' changes."""
+    server, c, scene = seated_at_ana_s_table(table)
+    said = []
+    scene.say = lambda text, *a, **k: said.append(text)
+    try:
+        cy = Client("127.0.0.1", server.port, name="Cy", seat="top").start()
+        assert cy.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: "Cy sat down (Top)" in said, 5), said
+        cy._sock.shutdown(2)
+        assert wait_real(table, lambda: "Cy left the table" in said, 5), said
+        assert not any("Bo" in t for t in said)              # never about the screen's own seat
+    finally:
+        server.stop(wait=True)
+
+
+def test_coming_back_says_what_a_stand_in_played():
+    from table.table_feed import back_words
+    before = {"deal": 2, "phase": "play", "hand": ["AS", "KS", "2H", "3H", "4H"]}
+    assert back_words(before, dict(before, hand=["2H", "3H"])) == "Back at the table: a bot played 3 cards for you"
+    assert back_words(before, dict(before, hand=["KS", "2H", "3H", "4H"]), sent=True) == "Back at the table"
+    assert back_words(before, dict(before, deal=3)) == "Back at the table: a bot played for you meanwhile"
+    assert back_words({}, {"phase": "waiting"}) == "Back at the table"
+
+
 def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
     """In a short window the host's form squeezes its rows below the drop-downs'
     font; the drop-downs then take the compact font (the words' feet were cut)."""
