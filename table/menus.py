@@ -97,8 +97,9 @@ class MainMenu(MenuScene):
             draw_fan(surface, imgs, ["2S", "3S", "4S", "5S", "6S"], (W * 0.84, H * 0.62), L.cw)
         fs = max(12, round(H * 0.02))
         y = H - 10
-        for note in reversed(self.notes[-4:]):
-            r = blit_text(surface, note, fs, (W // 2, y), CREAM, anchor="midbottom", shadow=True)
+        for note in reversed(self.notes[-4:]):      # why a table closed: large enough to be read
+            size = fit_size(note, max(14, round(H * 0.026)), W - 40)
+            r = blit_text(surface, note, size, (W // 2, y), CREAM, anchor="midbottom", shadow=True)
             y = r.top - 4
         blit_text(surface, _("F11: full screen"), fs * 0.9, (W - 10, 8), DIM, anchor="topright")
 

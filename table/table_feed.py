@@ -187,6 +187,9 @@ class TableFeed:
         if not self.link.hosting:
             # the host's reason in the player's words where it is a known one, else as it came
             self.app.messages.append(_("The table closed: {reason}").format(reason=reason_text(reason)))
+            if self.link.my_seats() and not self.results_shown and not self.shown.get("finished"):
+                # the match is saved at the host, the seat's token here (table.lan_seats)
+                self.app.messages.append(_("Your seat is kept: when the host opens the table again, Join takes it back."))
         if not self.results_shown:
             # A match over stays on its results (a host leaves once it ends): the menu says
             # why the table went when the player goes back to it.

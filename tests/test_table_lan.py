@@ -261,10 +261,12 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         table.click_button("reconnect")
         assert wait_real(table, lambda: scene.link.lost is None and c.joined, 5)
         assert scene.link.my_seats() == ("left",)
-        # The host closes the table: back to the menu, with the host's words.
+        # The host closes the table: back to the menu, with the host's words, and the seat
+        # is Bo's again when the host opens the table once more.
         server.stop("Ana closed the table", wait=False)
         assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
         assert any("Ana closed the table" in n for n in table.scene.notes)
+        assert any("Join takes it back" in n for n in table.scene.notes)
     finally:
         server.stop(wait=True)
 
