@@ -12,10 +12,11 @@ from rules import RulesError
 from .config import saves_dir, stats_path
 from .forms import MenuScene, draw_fan
 from .host_setup import unfinished_lan_tables
-from .i18n import N_, _, ngettext, number
+from .coach_draw import wrap
+from .i18n import N_, _, is_rtl, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
-from .theme import GOLD, CREAM, DIM, RED, blit_text, fit_size, shade
+from .theme import GOLD, CREAM, DIM, OVERLAY, RED, blit_text, fit_size, panel, shade
 
 
 class MainMenu(MenuScene):
@@ -96,12 +97,28 @@ class MainMenu(MenuScene):
             draw_fan(surface, imgs, ["AS", "KH", "QC", "JD", "TS"], (W * 0.16, H * 0.62), L.cw)
             draw_fan(surface, imgs, ["2S", "3S", "4S", "5S", "6S"], (W * 0.84, H * 0.62), L.cw)
         fs = max(12, round(H * 0.02))
-        y = H - 10
-        for note in reversed(self.notes[-4:]):      # why a table closed: large enough to be read
-            size = fit_size(note, max(14, round(H * 0.026)), W - 40)
-            r = blit_text(surface, note, size, (W // 2, y), CREAM, anchor="midbottom", shadow=True)
-            y = r.top - 4
+        self.notes_rect = self._draw_notes(surface) if self.notes else None
         blit_text(surface, _("F11: full screen"), fs * 0.9, (W - 10, 8), DIM, anchor="topright")
+
+    def _draw_notes(self, surface: pygame.Surface) -> pygame.Rect:
+        """Why a table closed, a setting ignored: a panel beside the buttons, above the cards
+        (under the buttons, at the window's foot, a note hid behind Quit at 1024 x 600)."""
+        W, H = surface.get_size()
+        width, size = round(W * 0.27), max(13, round(H * 0.024))
+        wrapped = [wrap(note, size, width - size * 1.6, lines=4) for note in self.notes[-3:]]
+        height = sum(round(sz * 1.35) * len(lines) + sz * 0.5 for sz, lines in wrapped) + size
+        rect = pygame.Rect(round(W * 0.02), round(H * 0.2), width, round(height))
+        if is_rtl():
+            rect.right = W - round(W * 0.02)
+        panel(surface, rect, fill=OVERLAY)
+        y = rect.y + size * 0.6
+        for sz, lines in wrapped:
+            for line in lines:
+                x, anchor = (rect.right - sz * 0.8, "topright") if is_rtl() else (rect.x + sz * 0.8, "topleft")
+                blit_text(surface, line, sz, (x, y), CREAM, anchor=anchor)
+                y += round(sz * 1.35)
+            y += sz * 0.5
+        return rect
 
 
 class PauseScene(MenuScene):

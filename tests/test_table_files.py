@@ -75,6 +75,15 @@ def test_the_menu_shows_settings_problems_instead_of_crashing(manfee_home):
     app.reset(menu)
     app.step(1 / 60)
     assert any("settings.json" in n for n in menu.notes)
+    # the notes sit in a panel of their own, clear of the buttons (at the window's foot
+    # a note hid behind Quit at 1024 x 600)
+    for size in ((1024, 600), (1920, 1080)):
+        app._resized(size)
+        menu.notes.append("The table closed: Ana closed the table because it was late for everyone there")
+        menu.draw(app.screen)
+        r = menu.notes_rect
+        assert app.screen.get_rect().contains(r)
+        assert not any(r.colliderect(b.rect) for b in menu.buttons.values())
     app.reset(MainMenu(app))
 
 
