@@ -231,10 +231,11 @@ class Form:
         self.gap = max(6, round(self.rh * 0.22))
         self.squeezed = False
         if y + rows * (self.rh + self.gap) > room:          # a tall form in a short window
-            y = max(round(H * 0.16), room - rows * (self.rh + self.gap))
+            y = max(round(H * 0.12), room - rows * (self.rh + self.gap))
             self.rh = max(26, min(self.rh, (room - y) // rows - self.gap))
             self.gap = max(4, min(self.gap, (room - y) // rows - self.rh))
             self.squeezed = True
+        self.overflows = y + rows * (self.rh + self.gap) > room      # even squeezed: a row to spare?
         self.y = y
         scene.title_floor = y - 6
         self.buttons: dict = {}

@@ -78,11 +78,11 @@ def unfinished_lan_tables() -> list:
     return [e for e in list_saves(lan_folder()) if e["ok"] and not e["finished"]]
 
 
-def _table_words(entry: dict) -> dict:
+def _table_words(entry: dict, totals: bool = True) -> dict:
     game = game_title(entry["game"]) if entry["game"] in GAMES else entry["game"]
     when = digits(time.strftime("%d/%m %H:%M", time.localtime(entry["mtime"])))
     deal = _("deal {n}").format(n=number(max(1, entry["deals"])))
-    if entry.get("totals"):
+    if totals and entry.get("totals"):
         # a colon, not a middle dot: in Dari "·" reads as the digit zero beside numbers
         deal = _("{deal}: {totals}").format(deal=deal, totals=" – ".join(number(v) for v in entry["totals"].values()))
     return dict(table=entry.get("table") or _("your table"), game=game, deal=deal, when=when)
@@ -94,8 +94,9 @@ def resume_label(entry: dict) -> str:
 
 
 def unfinished_label(entry: dict) -> str:
-    """One line of the list of unfinished tables: ``“Ana's table” (Manille, deal 3: 41 – 12, 30/11 21:40)``."""
-    return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry))
+    """One line of the list of unfinished tables: ``“Ana's table” (Manille, deal 3, 30/11 21:40)``
+    (the scores are on the Resume button under it: with them the line was cut in French)."""
+    return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry, totals=False))
 
 
 def default_table_name(host_name: str) -> str:
@@ -154,6 +155,11 @@ class HostSetupScene(MenuScene):
         bh = max(40, round(H * 0.065))
         rows = 7 + option_row_count(g) + g.n + min(2, len(self.unfinished))
         form = self.form = Form(self, round(H * 0.2), rows, H - bh - 40)
+        # Too many rows even squeezed (the muette's options, two unfinished tables, 600
+        # pixels): the note on when the match starts goes, or the status fell off the window.
+        with_note = not form.overflows
+        if not with_note:
+            form = self.form = Form(self, round(H * 0.2), rows - 1, H - bh - 40)
         self.title_scale = 0.7 if form.squeezed else 1.0
         form.label(_("Table name"))
         form.entry("table", self.table_name)
@@ -178,8 +184,9 @@ class HostSetupScene(MenuScene):
             form.next_row()
             form.label(_("Seat: {seat}").format(seat=seat_name(seat)), "@note_label")
             form.drop(f"seat:{seat}", options, seat_choice_text(self.choices[seat]))
-        form.next_row()
-        form.note(_("The match starts once every open seat is taken (or filled with bots)."))
+        if with_note:
+            form.next_row()
+            form.note(_("The match starts once every open seat is taken (or filled with bots)."))
         if len(self.unfinished) > 1:
             # Several tables stopped mid-match (two groups of friends, two evenings):
             # the host picks which one Resume opens.

@@ -754,6 +754,17 @@ def test_the_host_picks_which_of_several_unfinished_lan_tables_to_resume(table, 
     pick = setup.form.drops["resume_pick"]
     assert len(setup.pick_texts) == 2 and names[1] in pick.selected_option[0]
     assert names[1] in setup.buttons["resume"].text
+    # The longest form (the muette's options, two unfinished tables) in 600 pixels: every
+    # button and the status line under them stay on the screen (the status fell off it)
+    size, game = app.size, setup.game
+    app._resized((1024, 600))
+    setup.game = "manille-muette"
+    setup.rebuild_ui()
+    screen = app.screen.get_rect()
+    assert all(screen.contains(w.rect) for w in list(setup.buttons.values()) + list(setup.form.drops.values()))
+    assert setup.status_y + 20 <= 600
+    setup.game = game
+    app._resized(size)
     monday = next(t for t in setup.pick_texts if names[0] in t)
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                                          {"ui_element": setup.form.drops["resume_pick"], "text": monday}))
