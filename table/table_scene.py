@@ -104,13 +104,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                          summaries=self.link.summaries(), away=self.link.away)
 
     def player_name(self, seat: str) -> str:
-        """A seat's player's name in the player's language (``words.player_name``).  On a
-        screen turned to another seat than Bottom, an open seat is not named by its seat:
-        Bo at Left read "Right (open)" on the plate at the top of his screen."""
-        players = self.link.players()
-        if self.viewer not in (None, "bottom") and (players.get(seat) or {}).get("kind") == "open":
-            return _("open seat")
-        return player_name(players, seat)
+        """A seat's player's name in the player's language (``words.player_name``)."""
+        return player_name(self.link.players(), seat, turned=self.viewer not in (None, "bottom"))
 
     def side_name(self, side: str) -> str:
         return side_name(self.player_name, side)
@@ -184,9 +179,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.results_shown = True
         self.sound("match_won")
         mine = self.mine[0] if len(self.mine) == 1 else None
-        # Only a screen that holds the record offers Review and Watch replay: a friend at
-        # a LAN table (no record there) was offered a Review that opened on nothing.
-        kept = self.link.record()
+        kept = self.link.record()     # none at a friend's LAN screen: no Review, no Watch replay there
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},
                        summaries=self.link.summaries(), name=self.player_name,
                        my_side=self.game.side_of(mine) if mine else None,

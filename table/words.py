@@ -113,13 +113,15 @@ def announce_text(action: dict) -> str:
     return describe(action).lower()
 
 
-def player_name(players: dict, seat: str) -> str:
+def player_name(players: dict, seat: str, turned: bool = False) -> str:
     """The name a seat's player goes by, in the player's language: a bot character in the
     player's script (Dari: کدو), an open seat as "Left (open)", a person's name as typed.
-    (The host names a bot by its character code's title, "Kado": that is the character.)"""
+    (The host names a bot by its character code's title, "Kado": that is the character.)
+    On a screen ``turned`` to another seat than Bottom an open seat is "open seat": Bo at
+    Left read "Right (open)" on the plate at the top of his screen."""
     p = players.get(seat) or {}
     if p.get("kind") == "open":
-        return _("{seat} (open)").format(seat=seat_name(seat))
+        return _("open seat") if turned else _("{seat} (open)").format(seat=seat_name(seat))
     bot, name = p.get("bot"), p.get("name")
     if bot and p.get("kind") == "bot" and (not name or name.casefold() == str(bot).casefold()):
         return character_name(bot)
