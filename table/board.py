@@ -239,10 +239,14 @@ class Board:
     def offset(self):
         return (round(self.shake_x.value), round(self.shake_y.value))
 
-    def draw(self, surface, hide_hands=False):
+    def draw(self, surface, hide_hands=False, on_felt=None):
+        """The felt, the piles, ``on_felt(surface)`` (marks on the cloth, under every
+        card: where a dragged card will land), then the cards by layer."""
         off = self.offset()
         surface.blit(self.felt, off)
         self.draw_piles(surface, off)
+        if on_felt is not None:
+            on_felt(surface)
         order = sorted(self.sprites.values(), key=lambda s: (s.layer, s.order))
         for s in order:
             if hide_hands and s.layer in (LAYER_MINE,) and s.face_up:
@@ -257,6 +261,9 @@ class Board:
             place = self.place(seat)
             for k in range(min(n, 5)):
                 x, y, a, w = L.pile_pose(place, k)
+                if k == 0:      # the shadow a card at rest casts (a gathered trick's lost it on landing)
+                    sh = self.images.shadow(w, a)
+                    surface.blit(sh, sh.get_rect(center=(x + off[0] + 1.2, y + off[1] + 2)))
                 img = self.images.get(None, False, w, a)
                 r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
             label = self._pile_label(n)

@@ -170,6 +170,9 @@ class CardImages:
             elif abs(width - self.small_width) <= 2:
                 w = self.small_width
             a = int(round(angle / 6.0) * 6) % 360
+            fine = round(angle / 3.0) * 3
+            if abs(angle - fine) < 0.5:     # at (or all but at) rest: as drawn still, or it turns 3° on landing
+                a = int(fine) % 360
         else:
             w = int(round(width / 2.0) * 2)
             a = int(round(angle / 3.0) * 3) % 360
@@ -292,20 +295,26 @@ def draw_sprite(surface, images, s, offset=(0, 0)):
     sx = abs(math.cos(math.pi * s.turn)) if s.turn else 1.0
     sy = 1.0
     if s.squash is not None:
+        # A card is stiff: the impact shows as a slight give (a third of the kick), not as
+        # rubber (at the full kick it stood at 58 % of its height and 125 % of its width).
         q = s.squash.value
-        sy -= q
-        sx *= 1.0 + 0.6 * q
+        sy -= q * 0.35
+        sx *= 1.0 + 0.15 * q
     img = images.get(s.card, s.face_up, w * scale, s.angle, s.dim, coarse=s.motion is not None)
+    iw, ih = img.get_size()
     if sx != 1.0 or sy != 1.0:
-        iw, ih = img.get_size()
         img = pygame.transform.scale(img, (max(1, int(iw * sx)), max(1, int(ih * sy))))
     cx = s.x + offset[0]
     cy = s.y + offset[1] - s.lift
     if s.squash is not None:
-        # squash toward the felt: the bottom edge stays put
-        cy += (1.0 - sy) * images.height * 0.25
-    sh = images.shadow(w * scale * max(sx, 0.15), s.angle)
+        cy += (1.0 - sy) * ih * 0.5            # squashed toward the felt: the bottom edge stays put
+    sh = images.shadow(w * scale, s.angle)
+    if sx != 1.0 or sy != 1.0:                 # the shadow keeps the card's shape (a turn, a squash)
+        shw, shh = sh.get_size()
+        sh = pygame.transform.scale(sh, (max(1, int(shw * max(sx, 0.05))), max(1, int(shh * sy))))
     dz = 2 + z * 0.3 + s.lift * 0.25
+    if s.motion == "drag":                     # carried in the hand, off the felt: its shadow says so
+        dz += images.height * 0.06
     surface.blit(sh, sh.get_rect(center=(cx + dz * 0.6, cy + dz)))
     rect = img.get_rect(center=(round(cx), round(cy - z * 0.15)))
     if s.alpha < 255:

@@ -8,11 +8,13 @@ nobody is asked to act until the motion of the last action has finished.
 Timings are in animation seconds: the loop scales real time by the
 animation-speed setting before it gets here.
 """
+import math
+
 from collections import deque
 import random
 
 from .anim import (Tween, Sequence, Parallel, Wait, Call, Until, Fall, Lazy,
-                   ease_out_cubic, ease_in_cubic, ease_in_out_cubic, ease_in_out_sine)
+                   ease_out_cubic, ease_out_toss, ease_in_cubic, ease_in_out_cubic, ease_in_out_sine)
 from .board import LAYER_COURT, LAYER_AIR
 from .cards import FlipTask, kick_squash
 from .hand_motion import HandMotion
@@ -115,7 +117,7 @@ class Director(HandMotion):
             motion = self._drop(sp, tx, ty, ta, tw)
         else:
             motion = Sequence(
-                Tween(sp, PLAY_FLIGHT, ease_out_cubic, arc=L.ch * 0.18, x=tx, y=ty, angle=ta, width=tw),
+                Tween(sp, PLAY_FLIGHT, ease_out_toss, arc=L.ch * 0.18, x=tx, y=ty, angle=ta, width=tw),
                 Call(scene.sound, "card_land"))
         return Sequence(Parallel(motion, flip), land)
 
@@ -128,15 +130,20 @@ class Director(HandMotion):
         height = L.ch * 0.7
 
         def impact(speed):
-            b.tasks.append(kick_squash(sp, min(0.42, 0.12 + speed / 6000.0)))
+            # one hit: a slammed card does not bounce (a second thud and shake read as two slams)
+            b.tasks.append(kick_squash(sp, min(0.3, 0.1 + speed / 8000.0)))
             b.shake(min(520.0, speed * 0.2))
             scene.sound("slam")
             scene.flash_signal(sp, "slam")
 
+        # The sideways move ends as the card touches down (it slid on after the impact):
+        # the time of the fall from ``height``, thrown down at 1500 px/s under 14000 px/s².
+        g, v0 = 14000.0, 1500.0
+        fall = (math.sqrt(v0 * v0 + 2 * g * height) - v0) / g
         return Sequence(
             Tween(sp, 0.16, ease_out_cubic, x=wx, y=wy, z=height, angle=ta * 0.5, width=tw),
-            Parallel(Tween(sp, 0.075, ease_in_cubic, x=tx, y=ty, angle=ta),
-                     Fall(sp, gravity=14000.0, vz=-1500.0, restitution=0.06, on_impact=impact)),
+            Parallel(Tween(sp, fall, ease_in_cubic, x=tx, y=ty, angle=ta),
+                     Fall(sp, gravity=g, vz=-v0, restitution=0.06, on_impact=impact, min_bounce=10_000.0)),
             Wait(0.12))
 
     def _drop(self, sp, tx, ty, ta, tw):

@@ -81,11 +81,13 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
 
 
 def draw_badges(surface: pygame.Surface, look: TableLook) -> None:
-    """SLAM / DROP written beside a court card that carried a signal."""
+    """SLAM / DROP written beside a card that carried a signal: from its impact (still
+    flying, it came nine frames after the thud), then in the court."""
     b = look.board
     fs = max(11, round(b.layout.H * 0.018))
     off = b.offset()
-    for k in b.court:
+    landing = [k for k, sp in b.sprites.items() if sp.badge and sp.motion == "flying" and k not in b.court]
+    for k in list(b.court) + landing:
         sp = b.sprites.get(k)
         if sp is None or not sp.badge:
             continue

@@ -14,6 +14,7 @@ position always comes from ``event.pos``.
 import pygame
 
 from .anim import Tween, ease_out_cubic
+from .board import LAYER_AIR, LAYER_MINE
 
 LIFT = 0.22          # of a card's height
 DOUBLE_CLICK = 0.45  # seconds between the two releases of a double click
@@ -51,6 +52,7 @@ class HandInput:
             sp = self.board.sprites.get(self.selected)
             if sp is not None and sp.motion == "drag":
                 sp.motion = None
+                sp.layer = LAYER_MINE
                 self.board.settle(sp)
         self.pressed = self.dragging = False
         self.selected = None
@@ -113,6 +115,7 @@ class HandInput:
                 sp.y -= sp.lift
                 sp.lift = 0.0
                 sp.motion = "drag"
+                sp.layer = LAYER_AIR              # over its neighbours (it slid under the next card)
                 self.board.settles.pop(sp.key, None)
                 self.grab = (sp.x - pos[0], sp.y - pos[1])
             else:
@@ -126,6 +129,7 @@ class HandInput:
                 # Back into the hand: choosing again.
                 self.dragging = False
                 sp.motion = None
+                sp.layer = LAYER_MINE
                 self.board.settle(sp, 0.15)
                 self._lift(sp.key, True)
                 return True
@@ -152,6 +156,7 @@ class HandInput:
         # Not far enough: ease back into the hand.
         if self.dragging:
             sp.motion = None
+            sp.layer = LAYER_MINE
             self.board.settle(sp, 0.22)
         elif self.last_click[0] == key and self.clock - self.last_click[1] <= DOUBLE_CLICK:
             self.last_click = (None, -1.0)          # the second click of a double click: play it

@@ -6,7 +6,7 @@ board as it is when the step starts.
 """
 from collections import Counter
 
-from .anim import Sequence, Parallel, Wait, Call, Until, Tween, Lazy, ease_out_cubic, ease_in_out_cubic
+from .anim import Sequence, Parallel, Wait, Call, Until, Tween, Lazy, ease_out_cubic, ease_in_out_cubic, ease_out_toss
 from .board import LAYER_PILE, LAYER_HAND, LAYER_MINE, LAYER_AIR
 from .cards import FlipTask, sort_hand
 from .i18n import _
@@ -50,6 +50,14 @@ class HandMotion:
             sp.motion = "flying"
             sp.home = (sp.x, sp.y, 0.0, sp.width)     # its place in the pack
             sprites.append(sp)
+        self._aside = None
+        if view.get("trump_card"):
+            # Manni: the twos lie aside from the start (the two of trump popped up from
+            # nowhere once the deal was done); one card beside the pack, toward the centre.
+            toward = 1 if L.center[0] >= px else -1
+            aside = b.add(b.hidden_key("aside", 0), None, False, (px + toward * L.cw * 0.95, py, 0.0, L.cw * 0.8),
+                          LAYER_AIR)
+            aside.order, self._aside = 0, aside.key
         steps = [self._shuffle(sprites, px)]
         cut = ev.get("cut")
         if cut and len(order) == pack:
@@ -68,8 +76,8 @@ class HandMotion:
             x, y, a, w = b.hand_pose_list(seat, counts[seat])[i]
             sound = Call(self._deal_sound, k) if (not packets or k == 0 or order[k - 1] != seat) else None
             flights.append(Sequence(
-                Wait(t), sound,
-                Tween(sp, DEAL_FLIGHT, ease_out_cubic, x=x, y=y, angle=a, width=w),
+                Wait(t), sound, Call(setattr, sp, "order", pack + k),    # over the cards still flying
+                Tween(sp, DEAL_FLIGHT, ease_out_toss, x=x, y=y, angle=a, width=w),
                 Call(self._landed_in_hand, sp, seat, i)))
         if widow_n:
             t += PACKET_GAP * 1.5
@@ -78,8 +86,8 @@ class HandMotion:
                 b.widow.append(sp.key)
                 x, y, a, w = poses[j]
                 flights.append(Sequence(
-                    Wait(t + j * DEAL_INTERVAL), Call(self._deal_sound, 3 * j),
-                    Tween(sp, DEAL_FLIGHT, ease_out_cubic, x=x, y=y, angle=a, width=w),
+                    Wait(t + j * DEAL_INTERVAL), Call(self._deal_sound, 3 * j), Call(setattr, sp, "order", 2 * pack + j),
+                    Tween(sp, DEAL_FLIGHT, ease_out_toss, x=x, y=y, angle=a, width=w),
                     Call(self._landed_in_widow, sp, j)))
         steps.append(Parallel(*flights))
         if view.get("trump_card"):
@@ -150,7 +158,12 @@ class HandMotion:
         """Manni: the two of trump leaves the aside pile and turns up beside the Manni."""
         b = self.board
         L = b.layout
-        sp = b.add_trump_card(card, face_up=False, pose=(px, py, 0.0, L.cw * 0.8))
+        if getattr(self, "_aside", None) in b.sprites:       # the card laid aside at the deal's start
+            sp = b.rekey(self._aside, card, card=card)
+            sp.order, b.trump_key = 20, card
+        else:
+            sp = b.add_trump_card(card, face_up=False, pose=(px, py, 0.0, L.cw * 0.8))
+        self._aside = None
         sp.motion = "flying"
         sp.layer = LAYER_AIR
         x, y, a, w = L.trump_card_pose()
@@ -159,7 +172,7 @@ class HandMotion:
             sp.motion = None
             sp.layer = LAYER_PILE
             self.scene.sound("card_land")
-        return Sequence(Parallel(Tween(sp, 0.4, ease_out_cubic, arc=L.ch * 0.2, x=x, y=y, angle=a, width=w),
+        return Sequence(Parallel(Tween(sp, 0.4, ease_out_toss, arc=L.ch * 0.2, x=x, y=y, angle=a, width=w),
                                  Sequence(Wait(0.15), FlipTask(sp, 0.25, face_up=True))),
                         Call(landed))
 

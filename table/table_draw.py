@@ -35,11 +35,10 @@ class TableDrawing:
         L = b.layout
         look = self.look()
         mark = self._mark
-        b.draw(surface)
+        b.draw(surface, on_felt=self._draw_drop_target)      # the target under the card carried to it
         self.drawn.extend(b.element_rects())
         draw_ripples(surface, look)
         mark("widow_label", draw_widow_label(surface, look))
-        self._draw_drop_target(surface)
         draw_badges(surface, look)
         mark("scoreboard", draw_scoreboard(surface, look))
         mark("trump_badge", draw_trump(surface, look))
@@ -61,7 +60,8 @@ class TableDrawing:
                 and not self.signal_menu:          # the three signal buttons take the band
             mark("hint", self._draw_hint(surface))
         elif deciding:
-            if v.get("phase") == "play" and not self.input.dragging and not self.signal_menu:
+            returning = any(k in b.settles for k in b.hands.get(self.viewer, ()))  # a card easing back
+            if v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.signal:
                     text = (_("Slam: drag the card you signal with") if self.signal == "slam"

@@ -1,0 +1,130 @@
+"""How cards move: a toss that leaves at a believable speed, an arc highest halfway,
+one thud for a slam, a carried card over its neighbours, a deal that stacks as it is
+dealt, a card that does not turn 3° as it lands (issue 13's feel, frame by frame)."""
+import pygame
+
+from table.anim import Tween, ease_out_cubic, ease_out_toss
+from table.cards import CardImages, CardSprite, draw_sprite, kick_squash
+from table_helpers import start_local
+
+
+def test_a_tossed_card_leaves_at_its_average_speed_and_arcs_highest_halfway():
+    frames = 18
+    first = ease_out_toss(1 / frames)
+    assert first <= 1.2 / frames and ease_out_cubic(1 / frames) > 2 * first     # ease_out_cubic: 3x, a jump
+    assert all(ease_out_toss((i + 1) / frames) > ease_out_toss(i / frames) for i in range(frames))
+    card = CardSprite("AS", "AS", True, 0, 0)
+    tween = Tween(card, 1.0, ease_out_toss, arc=30.0, x=100.0)
+    path = []
+    while not tween.update(1 / 60):
+        path.append((card.x, card.z))
+    top = max(path, key=lambda p: p[1])
+    assert 40 <= top[0] <= 60                     # the height peaks halfway across
+    assert all(z < 30 * 0.6 for x, z in path if x > 88)   # not standing still, then sinking
+
+
+def test_a_squashed_card_keeps_its_bottom_edge_and_its_shape():
+    pygame.init()
+    images = CardImages(100, 60)
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    card = CardSprite("AS", "AS", True, 200, 200, width=100)
+    still = draw_sprite(surface, images, card)
+    kick_squash(card, 0.3)
+    hit = draw_sprite(surface, images, card)
+    assert abs(hit.bottom - still.bottom) <= 2
+    assert hit.height >= still.height * 0.85 and hit.width <= still.width * 1.08
+
+
+def test_a_card_coming_to_rest_in_flight_is_drawn_as_at_rest():
+    pygame.init()
+    images = CardImages(100, 60)
+    for angle in (87.0, 93.0, 177.0, 3.0):
+        assert images.get(None, False, 80, angle, coarse=True) is images.get(None, False, 80, angle)
+
+
+def test_a_slam_lands_with_one_thud(table):
+    scene = start_local(table, "manfee", {"target": 52}, 1, ("KADO",) * 3, 7)
+    assert table.until(lambda: scene.shown.get("phase") in ("call", "play") and not scene.director.busy())
+    sounds = []
+    scene.sound = lambda name, *a, **k: sounds.append(name)
+    card = CardSprite("QS", "QS", True, 300, 500, width=80)
+    seq = scene.director._slam(card, 400, 300, 0.0, 80)
+    for _ in range(200):
+        if seq.update(1 / 60):
+            break
+    assert sounds.count("slam") == 1 and card.badge == "slam"
+
+
+def test_a_carried_card_rides_over_its_neighbours_and_lands_back_among_them(table):
+    from table.board import LAYER_AIR, LAYER_MINE
+    scene = start_local(table, "manfee", {"target": 52}, 1, ("KADO",) * 3, 11)
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "play"
+                       or scene.shown["phase"] == "call" and scene.waiting_for_human() is not None, limit=6000)
+    while scene.shown["phase"] != "play" or scene.waiting_for_human() is None:
+        if scene.waiting_for_human() is not None:
+            table.click_button("act:0")
+        table.frames(1)
+    legal = [a["play"] for a in scene.shown["legal"] if "play" in a]
+    card = [k for k in scene.board.hands["bottom"] if k in legal][0]     # the leftmost: neighbours on top
+    sp = scene.board.sprites[card]
+    p = (int(sp.x), int(sp.y + scene.board.layout.ch * 0.3))
+    table.press(p)
+    table.move((p[0], p[1] - 10))
+    table.move((p[0], int(p[1] - scene.board.layout.ch * 0.45)))
+    assert sp.motion == "drag" and sp.layer == LAYER_AIR
+    order = []
+    real = scene._draw_drop_target
+    scene._draw_drop_target = lambda surface: (order.append("target"), real(surface))
+    import table.board as board_module
+    drawn = board_module.draw_sprite
+    board_module.draw_sprite = lambda surface, images, s, off=(0, 0): (
+        order.append(s.key) if s.key == card else None, drawn(surface, images, s, off))[1]
+    try:
+        scene.draw(table.app.screen)
+    finally:
+        board_module.draw_sprite = drawn
+    assert order == ["target", card]              # the target on the felt, the card over it
+    table.app.time_scale = 1.0                    # real time: the card's way home takes frames
+    table.release((p[0], int(p[1] - scene.board.layout.ch * 0.45)))
+    assert sp.layer == LAYER_MINE and sp.motion is None
+    scene.draw(table.app.screen)
+    assert "prompt" not in dict(scene.drawn)      # the band waits for the card to ease home
+    table.frames(40)
+    scene.draw(table.app.screen)
+    assert "prompt" in dict(scene.drawn)
+
+
+def test_a_dealt_card_flies_over_the_cards_dealt_before_it(table):
+    scene = start_local(table, "manni", {"target": 5}, 1, ("KADO",) * 2, 3)
+    took_off, seen_aside, wrong = {}, False, []
+    for frame in range(2000):
+        table.frames(1)
+        b = scene.board
+        seen_aside = seen_aside or any(str(k).startswith("aside") or "aside" in str(k) for k in b.sprites)
+        flying = [s for s in b.sprites.values() if s.motion == "flying" and s.home is not None
+                  and (abs(s.x - s.home[0]) > 2 or abs(s.y - s.home[1]) > 2)]
+        for s in flying:
+            took_off.setdefault(s.key, frame)
+        flying.sort(key=lambda s: took_off[s.key])
+        wrong += [(a.key, b2.key) for a, b2 in zip(flying, flying[1:])
+                  if took_off[a.key] < took_off[b2.key] and a.order > b2.order]
+        if scene.shown.get("phase") not in (None, "waiting", "deal") and not scene.director.busy():
+            break
+    assert took_off and not wrong
+    assert seen_aside and scene.board.trump_key is not None          # the two of trump lay aside from the start
+    assert not any("aside" in str(k) for k in scene.board.sprites)
+
+
+def test_the_slam_badge_shows_from_the_impact_not_from_the_landing(monkeypatch):
+    """The badge came nine frames after the thud: only cards already in the court had one."""
+    from types import SimpleNamespace
+    import table.effects as effects
+    pygame.init()
+    said = []
+    monkeypatch.setattr(effects, "render", lambda text, *a, **k: said.append(text) or pygame.Surface((10, 10)))
+    card = CardSprite("QS", "QS", True, 300, 300)
+    card.motion, card.badge = "flying", "slam"
+    board = SimpleNamespace(layout=SimpleNamespace(H=720, ch=140), offset=lambda: (0, 0), court=[],
+                            sprites={"QS": card})
+    effects.draw_badges(pygame.Surface((800, 600)), SimpleNamespace(board=board))
+    assert said == ["SLAM"]
