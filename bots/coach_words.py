@@ -76,6 +76,7 @@ ENGLISH: dict[str, str] = {
     "call_block": "call all that is left ({call}): the last caller must then call 0, "
                   "so the opponents' total rests on one blind guess",
     "call_team": "call for your side: your hand is worth about {tricks} tricks and your partner adds to it",
+    "call_forced": "the calls before leave you only {call}",
     "call_last": "with {total} called by your side, the dealer gains least whether accepting or passing",
     "accept": "accepting gives your side a target of {target} against {their_target}; "
               "passing would give {pass_target} against {pass_their_target}",

@@ -93,7 +93,7 @@ def reasons_for(info: Info, code: int) -> list[Reason]:
                  A.NO_REDOUBLE: "no_tap_back"}
         return [Reason(names[code], {"trump": trump})]
     if ph == "swap":
-        tricks = round(manni_tricks(info.hand, info.trump), 1)
+        tricks = max(0.0, round(manni_tricks(info.hand, info.trump), 1))    # never "about -0.5 tricks"
         return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks})]
     return [Reason("only_card", {})]
 
@@ -104,6 +104,8 @@ def _call_reason(info: Info, call: int) -> Reason:
     d, me = info.dealer, info.me
     tricks = round(manfee_tricks(info.hand), 1)
     most = max(a - A.CALL for a in info.legal)
+    if len(info.legal) == 1:                    # the block left one call: no strategy to explain
+        return Reason("call_forced", {"call": call})
     if me == (d + 2) % 4 and call == most and info.calls[(d + 3) % 4] is not None:
         return Reason("call_block", {"call": call})
     if me == (d + 3) % 4:
@@ -160,6 +162,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
         return Reason("only_card", {"card": card})
     live = info.others_live()
     master = not live & kind.above[c]
+    top = master and not info.hand & kind.above[c]       # "the highest left": not while we hold a higher one
     me, p = info.me, info.partner
     opps = [x for x in range(info.n) if x != me and x != p]
     if not info.trick:
@@ -171,14 +174,16 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     later = [(me + kind.direction * i) % info.n for i in range(1, info.n - k)]
     later_opps = [x for x in later if x != p]
     if ws == p and not beats:
-        if kind.points and kind.value[c] > 0:
+        if kind.points and kind.value[c] > 0 and _surely_takes(info, w, later_opps):
             return Reason("feed_points", {"card": card, "partner_card": card_text(w)})
+        if kind.points and kind.value[c] > 0:          # a later opponent may still beat it: no "holds"
+            return Reason("search_best", {"card": card})
         if winners:
             high = max(winners, key=lambda x: kind.strength[x] + (100 if SUIT_OF[x] == T else 0))
             return Reason("dont_overtake", {"high_card": card_text(high), "partner_card": card_text(w)})
         return Reason("partner_winning", {"partner_card": card_text(w)})
     if beats:
-        if ws == p:
+        if ws == p and len(winners) < len(legal):       # a choice, not every card (or the rules) forcing it
             return Reason("overtake_partner", {"card": card, "partner_card": card_text(w)})
         if T != NT and s == T and led != T:
             if SUIT_OF[w] == T:
@@ -187,7 +192,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
         if _surely_takes(info, c, later_opps):
             cheaper = [x for x in winners if SUIT_OF[x] == s and kind.strength[x] < kind.strength[c]]
             return Reason("take_trick" if cheaper else "win_cheaply", {"card": card})
-        if master:
+        if top:
             return Reason("highest_left", {"card": card, "suit": SUITS[s]})
         return Reason("play_high", {"card": card})
     # Every claim below is checked before it is made: the cheapest card, a trick already
@@ -200,7 +205,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
         params = {"card": card, "suit": SUITS[led]}
         if kind.points and cheapest:
             return Reason("save_points" if lost else "cheap_discard", params)
-        if not kind.points and s != T and c == kind.low(info.hand & SUIT_MASK[s]):
+        if not kind.points and s != T and c == kind.low(info.hand & SUIT_MASK[s]) and live & kind.above[c]:
             return Reason("discard", params)
         return Reason("let_go", params)
     if winners:
@@ -240,10 +245,14 @@ def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -
     kind, T = info.kind, info.trump
     card = card_text(c)
     s = SUIT_OF[c]
+    master = master and not info.hand & kind.above[c]     # the highest left: none higher in our hand either
+    their_trumps = any(info.poss[o] & SUIT_MASK[T] for o in opps) if T != NT else False
     if s == info.slam_request():
         return Reason("partner_asked", {"suit": SUITS[s]})
     if T != NT and s == T:
-        if master and live & SUIT_MASK[T]:
+        if not their_trumps:                           # nothing to draw: say only what the search found
+            return Reason("search_best", {"card": card})
+        if master:
             return Reason("draw_trumps", {"card": card})
         return Reason("lead_trump", {"card": card})
     if master and safe_lead(kind, c, opps, info.poss, T):

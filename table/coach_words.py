@@ -58,6 +58,7 @@ TEMPLATES: dict[str, str] = {
     "call_block": N_("call all that is left ({call}): the last caller must then call 0, "
                      "so the opponents' total rests on one blind guess"),
     "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner adds to it"),
+    "call_forced": N_("the calls before leave you only {call}"),
     "call_last": N_("with {total} called by your side, the dealer gains least whether accepting or passing"),
     "accept": N_("accepting gives your side a target of {target} against {their_target}; "
                  "passing would give {pass_target} against {pass_their_target}"),

@@ -204,6 +204,8 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     r = reasons_for(Info(seat_view(m, "top")), A.CALL + 8)[0]
     assert r.code == "call_block"
     m.apply("top", {"call": 8})
+    forced = reasons_for(Info(seat_view(m, "left")), A.CALL + 0)[0]    # the block leaves left only 0
+    assert forced.to_json() == ["call_forced", {"call": 0}]
     m.apply("left", {"call": 0})
     r = reasons_for(Info(seat_view(m, "bottom")), A.ACCEPT)[0]
     # Accept: 8 + remainder 0 against 5; pass: 6 against 7.
@@ -314,3 +316,39 @@ def test_a_hints_reason_does_not_say_its_choice_again():
         reason = say(Reason(code, params)).lower()
         assert not reason.endswith(describe(action).lower()), (code, reason)
         assert "do not" not in reason and "keep it" not in reason, (code, reason)
+
+
+def test_the_highest_left_and_of_no_use_are_said_only_when_true():
+    """"The K♥ is the highest heart left" while holding the A♥; "throw the A♣, which is
+    of no use" when it is the highest club still out (a coach review found both)."""
+    hands = {
+        "bottom": "AH 2H AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "right": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        "top": "TH JH QH KH 2C 3C 4C 5C 6C 7C QD KD AD",
+        "left": "3H 4H 5H 6H 7H 8H 9H 8C 9C TC JC QC KC",
+    }
+    m = manfee_match(hands, [*ACCEPTED, ("right", {"play": "2S"}), ("top", {"play": "2C"}),
+                             ("left", {"play": "8C"})])
+    info = Info(seat_view(m, "bottom"))
+    assert reasons_for(info, parse_card("2H"))[0].code == "discard"
+    top_club = reasons_for(info, parse_card("AC"))[0]
+    assert top_club.code != "discard" and "no use" not in say(top_club)
+    lead = manfee_match(hands, ACCEPTED)
+    lead_info = Info(seat_view(lead, "right"))
+    assert reasons_for(lead_info, parse_card("KS"))[0].code != "highest_left"   # the A♠ is right's own
+    assert reasons_for(lead_info, parse_card("AS"))[0].code != "draw_trumps"     # nobody else holds a trump
+
+
+def test_feeding_the_partner_is_said_only_when_its_card_surely_holds():
+    """Manille: right's Q♦ leads the trick, left may give it the J♦'s point, but top
+    plays after and might hold the ten, the ace or the king, or trump it."""
+    hands = {
+        "bottom": "7C 9C KC 7S 8S 9S JS QS",
+        "right": "AD KD QD 8D 7H 8H TC 8C",
+        "left": "TD 9D JD 7D 9H JH QH KS",
+        "top": "TS AS KH AH TH QC JC AC",
+    }
+    m = manille_match(hands, [("right", {"play": "QD"}), ("bottom", {"play": "7C"})])
+    assert m.to_act() in ("left", m.game.seats.index("left"))
+    r = reasons_for(Info(seat_view(m, "left")), parse_card("JD"))[0]
+    assert r.code != "feed_points" and "holds the trick" not in say(r)
