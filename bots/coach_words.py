@@ -78,6 +78,8 @@ ENGLISH: dict[str, str] = {
     "call_team": "call for your side: your hand is worth about {tricks} tricks and your partner adds to it",
     "call_forced": "the calls before leave you only {call}",
     "call_last": "with {total} called by your side, the dealer gains least whether accepting or passing",
+    "accept_same": "either way the targets are {target} against {their_target}: accepting keeps your hand",
+    "pass_same": "either way the targets are {target} against {their_target}: passing takes the hand on your left",
     "accept": "accepting gives your side a target of {target} against {their_target}; "
               "passing would give {pass_target} against {pass_their_target}",
     "pass": "passing gives your side a target of {target} against {their_target}; "

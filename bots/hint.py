@@ -122,6 +122,8 @@ def _decide_reason(info: Info, accept: bool) -> Reason:
     remainder = 13 - sum(c for c in calls if c is not None)
     acc = (calls[(d + 2) % 4] + remainder, opp)
     pas = (min(opp + 1, 13), 13 - min(opp + 1, 13))
+    if acc == pas:          # the targets alike: what differs is the hand, kept or passed on
+        return Reason("accept_same" if accept else "pass_same", {"target": acc[0], "their_target": acc[1]})
     if accept:
         return Reason("accept", {"target": acc[0], "their_target": acc[1],
                                  "pass_target": pas[0], "pass_their_target": pas[1]})

@@ -60,6 +60,8 @@ TEMPLATES: dict[str, str] = {
     "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner adds to it"),
     "call_forced": N_("the calls before leave you only {call}"),
     "call_last": N_("with {total} called by your side, the dealer gains least whether accepting or passing"),
+    "accept_same": N_("either way the targets are {target} against {their_target}: accepting keeps your hand"),
+    "pass_same": N_("either way the targets are {target} against {their_target}: passing takes the hand on your left"),
     "accept": N_("accepting gives your side a target of {target} against {their_target}; "
                  "passing would give {pass_target} against {pass_their_target}"),
     "pass": N_("passing gives your side a target of {target} against {their_target}; "

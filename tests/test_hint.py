@@ -352,3 +352,19 @@ def test_feeding_the_partner_is_said_only_when_its_card_surely_holds():
     assert m.to_act() in ("left", m.game.seats.index("left"))
     r = reasons_for(Info(seat_view(m, "left")), parse_card("JD"))[0]
     assert r.code != "feed_points" and "holds the trick" not in say(r)
+
+
+def test_when_accept_and_pass_give_the_same_targets_the_reason_names_the_hand():
+    """The opponents call 6 in all: either way 7 against 6; the reason listed the same
+    targets twice ("accepting gives 7 against 6; passing would give 7 against 6")."""
+    hands = {
+        "bottom": "AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+        "right": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        "top": "TH JH QH KH JC QC KC AC TD JD QD KD AD",
+        "left": "3H 4H 5H 6H 7H 8H 9H 7C 8C 9C TC 8D 9D",
+    }
+    m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 2}), ("left", {"call": 3})])
+    info = Info(seat_view(m, "bottom"))
+    keep, give = reasons_for(info, A.ACCEPT)[0], reasons_for(info, A.PASS)[0]
+    assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6}]
+    assert say(give) == "either way the targets are 7 against 6: passing takes the hand on your left"
