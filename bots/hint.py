@@ -263,7 +263,10 @@ def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -
     if p >= 0 and T != NT and not info.poss[p] & SUIT_MASK[s] and info.poss[p] & SUIT_MASK[T]:
         return Reason("lead_partner_ruff", {"suit": SUITS[s]})
     mine = [x for x in mask_cards(info.hand & SUIT_MASK[s])]
-    if len(mine) > 1 and c == min(mine, key=lambda x: kind.strength[x]):
+    high = max(mine, key=lambda x: kind.strength[x]) if mine else c
+    worth_keeping = not live & kind.above[high] or (kind.points and kind.value[high] > 0)
+    if len(mine) > 1 and c == min(mine, key=lambda x: kind.strength[x]) and worth_keeping:
+        # "keep your high cards" only when one is: the suit's top card, or one that scores
         return Reason("lead_low", {"card": card, "suit": SUITS[s]})
     return Reason("search_best", {"card": card})
 

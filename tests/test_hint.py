@@ -368,3 +368,20 @@ def test_when_accept_and_pass_give_the_same_targets_the_reason_names_the_hand():
     keep, give = reasons_for(info, A.ACCEPT)[0], reasons_for(info, A.PASS)[0]
     assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6}]
     assert say(give) == "either way the targets are 7 against 6: passing takes the hand on your left"
+
+
+def test_lead_low_to_keep_high_cards_only_when_one_is_high():
+    """"Lead low and keep your high cards" from the 7♥ 9♥ with four higher hearts out."""
+    hands = {
+        "bottom": "AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+        "right": "7H 9H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
+        "top": "TH JH QH KH JC QC KC AC TD JD QD KD AD",
+        "left": "3H 4H 5H 6H 8H 3S 2S 7C 8C 9C TC 8D 9D",
+    }
+    info = Info(seat_view(manfee_match(hands, ACCEPTED), "right"))
+    r = reasons_for(info, parse_card("7H"))[0]
+    assert r.code != "lead_low" and "high cards" not in say(r)
+    above = mask("TH JH QH KH AH")              # were the hearts above the 9 gone, the 9 would be worth keeping
+    info.unknown &= ~above
+    info.known = [k & ~above for k in info.known]
+    assert reasons_for(info, parse_card("7H"))[0].code == "lead_low"
