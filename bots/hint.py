@@ -168,7 +168,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     me, p = info.me, info.partner
     opps = [x for x in range(info.n) if x != me and x != p]
     if not info.trick:
-        return _lead_reason(info, c, master, opps, live)
+        return _lead_reason(info, c, top, opps, live)
     led, w, ws = info.led, info.win_card, info.win_seat
     winners = [x for x in legal if kind.beats(x, w, led, T)]
     beats = c in winners
@@ -176,10 +176,10 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     later = [(me + kind.direction * i) % info.n for i in range(1, info.n - k)]
     later_opps = [x for x in later if x != p]
     if ws == p and not beats:
-        if kind.points and kind.value[c] > 0 and _surely_takes(info, w, later_opps):
-            return Reason("feed_points", {"card": card, "partner_card": card_text(w)})
-        if kind.points and kind.value[c] > 0:          # a later opponent may still beat it: no "holds"
-            return Reason("search_best", {"card": card})
+        if kind.points and kind.value[c] > 0:
+            if _surely_takes(info, w, later_opps):
+                return Reason("feed_points", {"card": card, "partner_card": card_text(w)})
+            return Reason("search_best", {"card": card})    # a later opponent may beat it: no "holds"
         if winners:
             high = max(winners, key=lambda x: kind.strength[x] + (100 if SUIT_OF[x] == T else 0))
             return Reason("dont_overtake", {"high_card": card_text(high), "partner_card": card_text(w)})
@@ -244,10 +244,10 @@ def _surely_takes(info: Info, c: int, opps: list[int]) -> bool:
 
 
 def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -> Reason:
+    """``master``: the highest card of its suit left, ours included."""
     kind, T = info.kind, info.trump
     card = card_text(c)
     s = SUIT_OF[c]
-    master = master and not info.hand & kind.above[c]     # the highest left: none higher in our hand either
     their_trumps = any(info.poss[o] & SUIT_MASK[T] for o in opps) if T != NT else False
     if s == info.slam_request():
         return Reason("partner_asked", {"suit": SUITS[s]})

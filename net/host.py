@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping, cast
 
 from host.endpoint import TableError
 from host.local import LocalLink
-from host.runner import HostRunner
+from host.runner import call_on
 from host.seats import Seat, check_spec, seats_from_save, seats_from_specs
 from host.table_host import TableHost
 from rules.host import MatchHost
@@ -278,14 +278,7 @@ class HostServer:
         """Run ``fn(*args)`` on the host's loop (thread-safe); False once it has stopped.
         The host's own table acts through this (``LocalLink.act``): a None here read as
         "not sent", and every move of the host showed "Not connected to the host"."""
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            return False
-        try:
-            loop.call_soon_threadsafe(HostRunner._guarded, fn, args)
-            return True
-        except RuntimeError:
-            return False
+        return call_on(self._loop, fn, args)
 
     def set_seat(self, seat: str, spec: str) -> None:
         """Change a seat that nobody holds (open <-> bot) before or during the match."""

@@ -152,8 +152,12 @@ class Board:
             self.add_trump_card(view["trump_card"])
         self.relayout(instant=True)
 
-    def add_trump_card(self, card, face_up=True, pose=None):
-        sp = self.add(card, card, face_up, pose or self.layout.trump_card_pose(), LAYER_PILE)
+    def add_trump_card(self, card, face_up=True, pose=None, from_key=None):
+        """Manni's two of trump; ``from_key``: the face-down card already laid aside for it."""
+        if from_key in self.sprites:
+            sp = self.rekey(from_key, card, card=card)
+        else:
+            sp = self.add(card, card, face_up, pose or self.layout.trump_card_pose(), LAYER_PILE)
         sp.order = 20
         self.trump_key = card
         return sp

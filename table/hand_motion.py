@@ -158,11 +158,8 @@ class HandMotion:
         """Manni: the two of trump leaves the aside pile and turns up beside the Manni."""
         b = self.board
         L = b.layout
-        if getattr(self, "_aside", None) in b.sprites:       # the card laid aside at the deal's start
-            sp = b.rekey(self._aside, card, card=card)
-            sp.order, b.trump_key = 20, card
-        else:
-            sp = b.add_trump_card(card, face_up=False, pose=(px, py, 0.0, L.cw * 0.8))
+        sp = b.add_trump_card(card, face_up=False, pose=(px, py, 0.0, L.cw * 0.8),
+                              from_key=getattr(self, "_aside", None))     # laid aside at the deal's start
         self._aside = None
         sp.motion = "flying"
         sp.layer = LAYER_AIR
