@@ -67,7 +67,7 @@ TEXT = Words({
     "col_cost": N_("Cost"),
     "col_verdict": N_("Verdict"),
     "verdicts": {"best": N_("best"), "fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
-                 "blunder": N_("blunder")},
+                 "blunder": N_("blunder"), "unmarked": N_("not marked")},
     "when": {"call": N_("Call"), "decide": N_("Decision"), "trump": N_("Trump"), "partner_trump": N_("En face"),
              "double": N_("Tap"), "redouble": N_("Tap back"), "swap": N_("Swap")},
     "trick": N_("Trick {n}"),
@@ -111,6 +111,8 @@ TEXT = Words({
     "calls_none": N_("You call first."),
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
+    "unmarked": N_("Not marked: this call is worth what the last caller and the dealer make of it, "
+                   "which the review can only guess. Its estimate: {loss} from what you knew."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
     "lucky": N_("A risk that came off: it costs {loss} on average from what you knew, "
                 "but with these hands it did no harm."),
@@ -130,7 +132,7 @@ TEXT = Words({
 
 GREEN = (140, 222, 140)
 BLUE = (128, 184, 255)
-VERDICT_INK = {"best": GREEN, "fine": DIM, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
+VERDICT_INK = {"best": GREEN, "fine": DIM, "unmarked": DIM, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
                "blunder": RED}
 # Column widths, as shares of the list's inner width.
 COLUMNS = (("col_when", 0.13), ("col_choice", 0.16), ("col_best", 0.16), ("col_cost", 0.09),
@@ -202,7 +204,10 @@ def choice_text(action: dict, short: bool = False) -> str:
 
 
 def verdict(game: str, d: DecisionReview) -> str:
-    """``best`` (cost nothing), ``fine`` (under the first threshold or noise), or the label."""
+    """``best`` (cost nothing), ``fine`` (under the first threshold or noise), the label, or
+    ``unmarked`` (a decision the review cannot judge: ``bots.review.markable``)."""
+    if not d.marked:
+        return "unmarked"
     if d.label:
         return d.label
     return "best" if d.expected_loss == 0.0 else "fine"
@@ -225,6 +230,8 @@ def judgement(game: str, d: DecisionReview) -> str:
     good = d.label is None
     harmless = d.dd_loss < first
     args = {"loss": cost_words(d.expected_loss), "dd": cost_words(d.dd_loss)}
+    if not d.marked:
+        return TEXT["unmarked"].format(**args)
     if good and d.expected_loss == 0.0:
         return TEXT["good_both"] if harmless else TEXT["bad_luck"]
     if good:

@@ -443,3 +443,17 @@ def test_the_tags_of_marked_cards_at_the_end_of_a_long_hand_never_overlap():
     assert len(placed) == 3
     assert all(not a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
     assert all(r.right <= 460 for r in placed)
+
+
+def test_a_decision_the_review_cannot_judge_says_so():
+    """The Manfee dealer's partner's call (bots.review.markable): no verdict of
+    "fine" or "mistake", the estimate given as one, and its ink not a label's."""
+    from bots.review import DecisionReview
+    from table.coach_text import TEXT, VERDICT_INK, judgement, row_cells, verdict
+    call = DecisionReview(0, "top", 1, "call", {"call": 9}, {"call": 4}, 4.5, 0.8, {"call": 4}, 13.0,
+                          False, None, marked=False)
+    assert verdict("manfee", call) == "unmarked"
+    assert row_cells("manfee", call, None)[4] == TEXT["verdicts"]["unmarked"] == "not marked"
+    words = judgement("manfee", call)
+    assert words.startswith("Not marked") and "4.5 points" in words and "13" not in words
+    assert VERDICT_INK["unmarked"] == VERDICT_INK["fine"]

@@ -247,3 +247,37 @@ def test_the_seats_measure_reads_the_play_and_plays_out_fogged(monkeypatch):
     fogs.clear()
     coach_values.true_values(m.deal, view, runs=2)
     assert all(f is None for f in fogs)
+
+
+
+# Left deals; bottom calls 7 and right, the dealer's partner, calls all that is
+# left (6).  From right's view the review estimates the block costs a lot
+# (other calls leave the last caller and the dealer, who answer by formula in
+# its play-outs, room to go wrong), but it cannot judge that answer.
+BLOCK_HANDS = {
+    "bottom": "3S 8S 9S KS 7H 2D TD QD KD AD 4C 5C 8C",
+    "left": "7S TS JS 2H QH KH 6D 3C 6C 9C JC KC AC",
+    "top": "5S 6S QS AS 3H JH AH 3D 4D JD 7C TC QC",
+    "right": "2S 4S 4H 5H 6H 8H 9H TH 5D 7D 8D 9D 2C",
+}
+
+
+def test_the_dealers_partners_call_is_not_marked():
+    m = Match("manfee", players={"right": {"kind": "human", "name": "Ana"}})
+    seats = m.game.seats
+    m.start_deal(dealer=seats.index("left"),
+                 hands=[make_mask(parse_card(c) for c in BLOCK_HANDS[s].split()) for s in seats])
+    for seat, act in [("bottom", {"call": 7}), ("right", {"call": 6}), ("top", {"call": 0}),
+                      ("left", {"decision": "accept"})]:
+        m.apply(seat, act)
+    record = m.record()
+    review = review_deal(record, 0, "right", budget=0.1)
+    call = review.decisions[0]
+    assert call.phase == "call" and call.chosen == {"call": 6}
+    assert label_for("manfee", call.expected_loss, call.spread) is not None   # it would have marked it
+    assert not call.marked and call.label is None and call.to_json()["marked"] is False
+    assert len(call.values) == 7                       # its cost still shown: every call 0..6 valued
+    assert review.summary()["decisions"] == len(review.decisions) - 1
+    assert review.summary()["total_loss"] < sum(d.expected_loss for d in review.decisions)
+    first = review_deal(record, 0, "bottom", budget=0.1).decisions[0]
+    assert first.phase == "call" and first.marked          # the first caller's call is judged
