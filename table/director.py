@@ -110,6 +110,10 @@ class Director(HandMotion):
         sp.layer = LAYER_AIR
         b.relayout(seat)
         tx, ty, ta, tw = L.court_pose(b.place(seat), card)
+        if flip is not None and abs(sp.angle - ta) > 90:
+            # A back looks the same turned half round: the top seat's card (at 180°) turns
+            # face up as it flies instead of spinning a half turn on its way to the court.
+            sp.angle -= 180.0 if sp.angle > ta else -180.0
         land = Call(self._landed_in_court, sp, seat, signal)
         if signal == "slam":
             motion = self._slam(sp, tx, ty, ta, tw)

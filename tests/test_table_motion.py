@@ -128,3 +128,23 @@ def test_the_slam_badge_shows_from_the_impact_not_from_the_landing(monkeypatch):
                             sprites={"QS": card})
     effects.draw_badges(pygame.Surface((800, 600)), SimpleNamespace(board=board))
     assert said == ["SLAM"]
+
+
+def test_the_top_seats_card_turns_face_up_in_flight_without_spinning_half_round(table):
+    scene = start_local(table, "manfee", {"target": 52}, 1, ("KADO",) * 3, 7)
+    assert table.until(lambda: scene.shown.get("phase") in ("call", "play") and not scene.director.busy())
+    board = scene.board
+    top = next(s for s in board.hands if board.place(s) == "top")
+    mine = set(board.hands[next(s for s in board.hands if board.place(s) == "bottom")])
+    card = next(c for c in ("2H", "3H", "4H", "5H", "6H") if c not in mine)
+    seq = scene.director.play({"seat": top, "card": card})
+    sprite = board.sprites[card]
+    start = sprite.angle
+    angles = [start]
+    for _ in range(200):
+        done = seq.update(1 / 60)
+        angles.append(sprite.angle)
+        if done:
+            break
+    assert sprite.face_up and abs(angles[-1]) < 15               # lies in the court, readable
+    assert max(angles) - min(angles) < 60                           # no half turn on the way (was ~180°)
