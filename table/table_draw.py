@@ -21,7 +21,7 @@ from .i18n import _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, render, shade, fit_size
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_size
 from . import explain
 
 
@@ -182,7 +182,7 @@ class TableDrawing:
             by = below.bottom + 8
         fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 2 * (bw - self.prompt_room()) - 40,
                       bold=True)
-        img = render(self.message[0], fs, CREAM, bold=True)
+        img = rich(self.message[0], fs, CREAM, bold=True)          # a rule's suit as its pip
         r = img.get_rect(center=(round(bx + bw / 2), round(by + bh / 2)))
         box = r.inflate(fs * 1.6, fs * 0.8)
         panel(surface, box, fill=(60, 16, 12, 220), edge=RED, radius=10)

@@ -219,7 +219,13 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         return None
 
     def refuse_card(self, key, my_turn):
-        self.say(_("That card can't be played now: the bright cards can.") if my_turn else _("Not your turn to play."))
+        """A dimmed card touched: say which rule dims it (the line that named it gives way to this one)."""
+        if not my_turn:
+            self.say(_("Not your turn to play."))
+            return
+        rule = explain.obligation(self.shown)
+        self.say(_("Not that card. {rule}").format(rule=rule) if rule
+                 else _("That card can't be played now: the bright cards can."))
 
     def say(self, text):
         self.message = [text, time.monotonic()]

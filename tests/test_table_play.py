@@ -133,7 +133,11 @@ def test_an_illegal_card_cannot_be_played(table):
     table.frames(20)
     assert len(actions(scene)) == before
     assert bad in scene.board.hands["bottom"]
-    assert scene.message is not None                      # the player is told why not
+    assert scene.message is not None                      # the player is told why not: the rule itself
+    from table.explain import obligation
+    rule = obligation(v)
+    assert rule and scene.message[0] == f"Not that card. {rule}"
+    assert scene._draw_message(table.app.screen).width > 0          # drawn as rich text (a suit as its pip)
 
 
 def test_keyboard_plays_a_card(table):
