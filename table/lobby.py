@@ -204,7 +204,7 @@ class LobbyScene(MenuScene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
-        return False
+        return self.keyboard(e)
 
     def ui_event(self, e):
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and e.ui_element is getattr(self, "name_entry", None):

@@ -158,7 +158,7 @@ class PauseScene(MenuScene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
-        return False
+        return self.keyboard(e)
 
     def ui_event(self, e):
         name = self.pressed(e)

@@ -352,7 +352,7 @@ class QuickRefScene(MenuScene):
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self._drag:
             self._drag = None
             return True
-        return False
+        return self.keyboard(e)
 
     def _bar(self):
         """(track, thumb) of the scroll bar, or None when the page fits."""

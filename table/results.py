@@ -52,6 +52,7 @@ class MatchEnd:
 class ResultsScene(MenuScene):
     overlay = True
     title = None
+    escape = ("back", "menu")        # back to the replays it came from, else the main menu
 
     def __init__(self, app, end: MatchEnd):
         super().__init__(app)

@@ -255,7 +255,7 @@ class ReviewScene(MenuScene):
         elif e.type == pygame.MOUSEWHEEL and n:
             self.scroll = max(0, min(n - 1, self.scroll - e.y))
             return True
-        return False
+        return self.keyboard(e)
 
     def select(self, i: int) -> None:
         n = len(self.review.decisions) if self.review else 0

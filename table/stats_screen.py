@@ -263,7 +263,7 @@ class StatsScene(MenuScene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
-        return False
+        return self.keyboard(e)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

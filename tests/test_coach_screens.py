@@ -179,6 +179,9 @@ def test_review_from_the_match_end_and_from_replays(table, manfee_home):
     assert (scene.deal, scene.seat) == (len(rec["deals"]) - 1, "bottom")
     table.click_button("close")
     assert app.top.__class__.__name__ == "ResultsScene"
+    import pygame
+    table.key(pygame.K_ESCAPE)                   # Escape: the results' Main menu
+    assert app.top.__class__.__name__ == "MainMenu"
     # Replays: a finished match's file, reviewed with its file name as the statistics know it.
     save_record(str(manfee_home / "saves" / "manfee-done.json"), rec)
     app.reset(open_scene("main_menu", app))

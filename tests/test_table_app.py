@@ -254,3 +254,36 @@ def test_the_last_trick_and_history_panels_hide_the_table_under_them():
     s.fill((255, 255, 255))                         # a white card face under the panel
     panel(s, pygame.Rect(10, 10, 180, 80), fill=OVERLAY)
     assert tuple(s.get_at((100, 50)))[:3] == tuple(OVERLAY[:3])
+
+
+def test_every_menu_screen_works_from_the_keyboard(table):
+    """Escape leaves every screen the way its Back (Done, Main menu) button does;
+    on the main menu Tab / the arrows move among the buttons and Enter presses one."""
+    from table.menus import MainMenu
+    from table.scenes import open_scene
+    app = table.app
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    table.key(pygame.K_DOWN)
+    assert menu.focus == "new" and menu.buttons["new"].is_selected
+    table.key(pygame.K_DOWN)                   # Resume is disabled (nothing to resume): skipped
+    assert menu.focus == "lan" and not menu.buttons["new"].is_selected
+    assert menu.buttons["resume"].drawable_shape.active_state.state_id == "disabled"   # still drawn so
+    table.key(pygame.K_UP)
+    table.key(pygame.K_UP)                     # past the top: round to Quit
+    assert menu.focus == "quit"
+    table.key(pygame.K_TAB)
+    assert menu.focus == "new"
+    table.key(pygame.K_RETURN)
+    assert type(app.top).__name__ == "NewGameScene"
+    for name in ("new_game", "settings", "replays", "statistics", "rules", "lobby", "host_setup"):
+        if app.top is not menu:
+            table.key(pygame.K_ESCAPE)
+        assert app.top is menu, name
+        app.push(open_scene(name, app))
+        table.frames(1)
+        assert app.top is not menu
+    table.key(pygame.K_ESCAPE)
+    assert app.top is menu
+    table.key(pygame.K_ESCAPE)                 # the main menu has no way back: Escape does nothing
+    assert app.top is menu and app.running
