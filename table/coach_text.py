@@ -158,16 +158,27 @@ def plural_count(x: float) -> int:
     return 1 if points(x) == points(1.0) else 2 if x >= 1.95 else 0
 
 
-def cost_words(x: float) -> str:
-    """A cost with its unit in the language's plural: "1 point", "0.4 points", "<0.1 points"."""
+def cost_words(x: float, game: str = "") -> str:
+    """A cost with its unit in the language's plural: "1 point", "0.4 points", "<0.1 points";
+    Manni counts tricks: "0.4 tricks"."""
+    if game == "manni":
+        return ngettext("{n} trick", "{n} tricks", plural_count(x)).format(n=points(x))
     return ngettext("{n} point", "{n} points", plural_count(x)).format(n=points(x))
 
 
-def summary_text(s: Mapping) -> str:
+def summary_text(s: Mapping, game: str = "") -> str:
     """The review's bottom line: the labels counted and the average cost a decision
-    ("1 point", "0.4 points"; French reads "0,4 point": the language's own plural)."""
+    ("1 point", "0.4 points"; French reads "0,4 point": the language's own plural;
+    Manni's in tricks)."""
     mean = points(s["mean_loss"])
     n = plural_count(s["mean_loss"])
+    if game == "manni":
+        return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                        "Average cost: {mean} trick a decision",
+                        "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                        "Average cost: {mean} tricks a decision", n).format(
+            blunders=number(s["blunders"]), mistakes=number(s["mistakes"]), inaccuracies=number(s["inaccuracies"]),
+            mean=mean)
     return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
                     "Average cost: {mean} point a decision",
                     "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
@@ -229,7 +240,7 @@ def judgement(game: str, d: DecisionReview) -> str:
     first = THRESHOLDS[game][0]
     good = d.label is None
     harmless = d.dd_loss < first
-    args = {"loss": cost_words(d.expected_loss), "dd": cost_words(d.dd_loss)}
+    args = {"loss": cost_words(d.expected_loss, game), "dd": cost_words(d.dd_loss, game)}
     if not d.marked:
         return TEXT["unmarked"].format(**args)
     if good and d.expected_loss == 0.0:

@@ -218,6 +218,9 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
     opponents = store.by_company(name, "opponent", game)
     partners = store.by_company(name, "partner", game)
     per_game = store.per_game(name)
+    played = list(per_game)             # the games to pick from, whichever is shown
+    if game is not None:                # that game's figures alone (the table, the accuracy's wording)
+        per_game = {g: f for g, f in per_game.items() if g == game}
     # Points lost a decision are in each game's own points (Manni's tricks, Manille's
     # card points): one chart never mixes games, so for all games it shows the most reviewed one.
     reviewed = {g: f["reviewed_decisions"] for g, f in per_game.items() if f["reviewed_decisions"]}
@@ -225,6 +228,7 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
     return {
         "totals": store.totals(name) if game is None else per_game.get(game) or store.totals(""),
         "per_game": per_game,
+        "played": played,
         "ratings": store.ratings(name),
         "opponents": opponents,
         "partners": partners,

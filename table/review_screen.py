@@ -401,7 +401,7 @@ class ReviewScene(MenuScene):
             more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
         s = review.summary()
-        text = summary_text(s)
+        text = summary_text(s, review.game)
         blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
 
     def dealt(self) -> Position | None:
@@ -473,7 +473,7 @@ class ReviewScene(MenuScene):
                 k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), best_value - value, ink))
         numbers = TEXT["numbers_exact" if d.dd_exact else "numbers"].format(
-            loss=cost_words(d.expected_loss), spread=points(d.spread), dd=cost_words(d.dd_loss))
+            loss=cost_words(d.expected_loss, review.game), spread=points(d.spread), dd=cost_words(d.dd_loss, review.game))
         return Position(
             heading=TEXT["heading"].format(when=cells[0], choice=choice_text(plain(d.chosen))), context=context,
             trick_title=TEXT["on_table"],

@@ -56,6 +56,7 @@ TEXT = Words({
     "headline": N_("{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}"),
     "scores": N_("Average deal score: {score}   Deals won: {deal_rate}"),
     "accuracy": N_("Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})"),
+    "accuracy_tricks": N_("Accuracy: {accuracy} tricks lost a decision (reviewed decisions: {decisions})"),
     "scores_mixed": N_("Deals won: {deal_rate}   (each game's average score in its own points, below)"),
     "accuracy_mixed": N_("Reviewed decisions: {decisions}   (each game's accuracy in its own points, below)"),
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
@@ -91,6 +92,7 @@ TEXT = Words({
     "chart_accuracy": N_("Accuracy in {game}"),
     "chart_accuracy_none": N_("Accuracy over time"),
     "chart_accuracy_unit": N_("points lost a decision, deal by deal"),
+    "chart_accuracy_unit_tricks": N_("tricks lost a decision, deal by deal"),        # Manni
     "chart_results": N_("Results over time"),
     "chart_results_unit": N_("share of matches won so far"),
     "chart_games": N_("Matches won per game"),
@@ -187,7 +189,7 @@ class StatsScene(MenuScene):
 
     def games(self) -> list[str]:
         """The games this profile has figures in, in the games' own order."""
-        played = (self.data or {}).get("per_game") or {}
+        played = (self.data or {}).get("played") or ()
         return [g for g in GAMES if g in played]
 
     def export(self) -> None:
@@ -317,7 +319,8 @@ class StatsScene(MenuScene):
         if t["accuracy"] is None:
             blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)
         else:
-            accuracy = TEXT["accuracy_mixed"] if mixed else TEXT["accuracy"]
+            accuracy = (TEXT["accuracy_mixed"] if mixed else
+                        TEXT["accuracy_tricks"] if "manni" in per_game else TEXT["accuracy"])
             blit_fit(surface, accuracy.format(accuracy=charts.format_number(round(t["accuracy"], 2)),
                                               decisions=count(t["reviewed_decisions"])), fs, (x, y), w, CREAM)
             y += step
@@ -409,7 +412,8 @@ class StatsScene(MenuScene):
         acc = d["accuracy_game"]
         acc_title = TEXT["chart_accuracy"].format(game=game_title(acc)) if acc else TEXT["chart_accuracy_none"]
         for rect, title, unit, values, ink, hi, fmt in (
-                (inner[0], acc_title, TEXT["chart_accuracy_unit"], d["accuracy"], GOLD, None,
+                (inner[0], acc_title, TEXT["chart_accuracy_unit_tricks" if acc == "manni" else "chart_accuracy_unit"],
+                 d["accuracy"], GOLD, None,
                  lambda v: charts.format_number(round(v, 2))),
                 (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"], d["results"], BLUE, 1.0, percent)):
             # The title as the bar charts draw theirs; the line in a band of its own below, not

@@ -397,6 +397,11 @@ def test_the_reviews_words_match_its_numbers():
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
     assert row_cells("manni", swap, None)[1:3] == ["Manni", "Kept"]      # the narrow columns' words
+    # Manni counts tricks, not points
+    from dataclasses import replace
+    costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0))
+    assert costly == "It cost 1 trick on average from what you knew, and 2 tricks with all hands seen."
+    assert summary_text(dict(counts, mean_loss=0.4), "manni").endswith("0.4 tricks a decision")
     assert choice_text({"swap": True}) == "Take the Manni"                # the panel's, as the table said it
 
 
@@ -460,3 +465,27 @@ def test_a_decision_the_review_cannot_judge_says_so():
     words = judgement("manfee", call)
     assert words.startswith("Not marked") and "4.5 points" in words and "13" not in words
     assert VERDICT_INK["unmarked"] == VERDICT_INK["fine"]
+
+
+def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypatch):
+    """Statistics for Manni alone: no Manfee row in the per-game table, and the
+    accuracy in tricks (Manni's points); every game played still offered."""
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        store.record_review("b.json", 0, "bottom", {"decisions": 4, "total_loss": 1.0, "blunders": 0,
+                                                    "mistakes": 1, "inaccuracies": 0})
+        manfee = stats_screen.own_figures("manfee", store.per_game("Ana")["manfee"])
+    drawn = []
+    real_blit = stats_screen.blit_fit
+    monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
+                                                                          real_blit(s, text, *a, **k))[1])
+    scene = StatsScene(table.app, profile="Ana")
+    table.app.push(scene)
+    table.frames(1)
+    assert manfee in drawn
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["game"], text="Manni")
+    table.frames(2)
+    assert scene.game == "manni" and scene.games() == ["manfee", "manni"]
+    assert manfee not in drawn and STATS_TEXT["accuracy_mixed"].split("{")[0] not in " ".join(drawn)
+    assert STATS_TEXT["accuracy_tricks"].format(accuracy="0.25", decisions=4) in drawn
