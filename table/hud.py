@@ -24,7 +24,7 @@ from .layout import Layout
 from .rich import rich, blit_rich
 from .text import lead
 from .words import calls_line, separator
-from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size
+from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text
 from . import explain
 
 
@@ -109,7 +109,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
         return None
     game = get_game(v["game"])
     targets, tricks = v.get("targets") or {}, v.get("tricks") or {}
-    row_h, w = round(fs * 2.7), round(fs * 18.5)
+    row_h, w = round(fs * 2.7), L.scoreboard_width()
     extra = _deal_lines(look, fs, w - fs * 2) if game.card_points else []
     h = round(fs * 2.4) + row_h * len(sides) + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0)
     rect = panel(surface, (L.margin, L.margin, w, h))
@@ -136,9 +136,8 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
         colour = GOLD if side == mine else CREAM
         total = number(v["totals"][side])
         total_w = font_width(total, fs * 1.6, bold=True)
-        name = side_name(look.name, side)
-        blit_text(surface, name, fit_size(name, fs, w - fs * 3 - total_w, bold=True), (start, y), colour,
-                  bold=True, anchor=start_anchor)
+        name, size = fit_names([look.name(s) for s in side.split("-")], _(" & "), fs, w - fs * 3 - total_w, bold=True)
+        blit_text(surface, name, size, (start, y), colour, bold=True, anchor=start_anchor)
         blit_text(surface, total, fs * 1.6, (end, y - fs * 0.25), colour, bold=True, anchor=end_anchor)
         t = targets.get(side)
         won = tricks.get(side, 0) if not waiting else 0
@@ -286,8 +285,9 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         place = b.place(seat)
         x, y, anchor = L.plate_pos(place)
         name, sub_text = plate_lines(look, seat)
-        room = _plate_room(L, place, y, fs) - fs * 1.6   # a long name shrinks to fit its place
-        n1 = render(name, fit_size(name, fs, room, bold=True), GOLD if seat == turn else CREAM, bold=True)
+        room = L.plate_room(place, y, fs) - fs * 1.6
+        name, size = fit_text(name, fs, room, bold=True)          # a long name: smaller, then cut short
+        n1 = render(name, size, GOLD if seat == turn else CREAM, bold=True)
         n2 = render(sub_text, fit_size(sub_text, round(fs * 0.8), room), DIM) if sub_text else None
         w = max(n1.get_width(), n2.get_width() if n2 else 0) + fs * 1.6
         h = n1.get_height() + (n2.get_height() if n2 else 0) + fs * 0.6
@@ -319,17 +319,6 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         if bubble:
             rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs)))
     return rects
-
-
-def _plate_room(L: Layout, place: str, y: float, fs: int) -> float:
-    """How wide a seat's plate may be: its place's width, and the right seat's plate stops
-    short of the viewer's trick pile when they come level (longer words in some languages)."""
-    room = L.plate_width(place)
-    if place == "right":
-        px, py = L.pile["bottom"]
-        if y + fs * 3 > py - L.sh / 2 - 8:
-            room = min(room, L.W - L.margin - (px + L.sw / 2 + 12))
-    return room
 
 
 def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> pygame.Rect:

@@ -180,9 +180,26 @@ class Layout:
         m = self.margin
         if place == "bottom":
             return self.W / 2 - self.hand_rect_width(13) / 2 - m * 2 - 4
-        if place == "top":
-            return self.W * 0.2
+        if place == "top":                  # and stops short of the score board on its left
+            return min(self.W * 0.2, self.W / 2 - self.column_half(13) - 16 - m - self.scoreboard_width() - 12)
         return self.W * 0.24
+
+    def plate_room(self, place, y, fs):
+        """How wide a seat's plate at height ``y`` may be: its place's width; when they come
+        level, the right seat's plate stops short of the viewer's trick pile and the left
+        one short of the viewer's hand (long names, longer words in some languages)."""
+        room = self.plate_width(place)
+        if place == "right":
+            px, py = self.pile["bottom"]
+            if y + fs * 3 > py - self.sh / 2 - 8:
+                room = min(room, self.W - self.margin - (px + self.sw / 2 + 12))
+        elif place == "left" and y + fs * 3 > self.anchor["bottom"][1] - self.ch * 0.75:
+            room = min(room, self.W / 2 - self.hand_rect_width(13) / 2 - self.margin - 12)
+        return room
+
+    def scoreboard_width(self):
+        """The score board's width, in the top left corner."""
+        return round(max(13, round(self.H * 0.022)) * 18.5)
 
     def log_rect(self):
         """Under the left seat's plate, over the viewer's: the deal's announcements

@@ -39,7 +39,7 @@ from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .words import shown_name
-from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
+from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
 
 # Every string a player reads on this screen, in one place for the translators (each worded
 # in the language in use when read: coach_text.Words).
@@ -305,7 +305,8 @@ class StatsScene(MenuScene):
         fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
         step = round(fs * 1.45)
         x, y, w = area.x, area.y, area.w
-        head = TEXT["headline"].format(name=shown_name(self.profile), matches=count(t["matches"]), won=charts.format_number(
+        name = clip_text(shown_name(self.profile), fs * 1.1, w * 0.35, bold=True)      # the figures keep their size
+        head = TEXT["headline"].format(name=name, matches=count(t["matches"]), won=charts.format_number(
             t["matches_won"]), rate=percent(t["win_rate"]), deals=count(t["deals"]))
         blit_fit(surface, head, fs * 1.1, (x, y), w, GOLD, bold=True)
         y += round(step * 1.15)

@@ -72,6 +72,54 @@ def fit_size(text: str, size: float, width: float, bold: bool = False, least: in
     return size
 
 
+def fit_text(text: str, size: float, width: float, bold: bool = False, floor: float = 0.8) -> tuple[str, int]:
+    """``text`` and a size to draw it ``width`` pixels wide: smaller down to ``floor`` of
+    ``size``, then cut with an ellipsis (a 32-letter name is not drawn 7 pixels tall).
+
+    >>> pygame.font.init(); fit_text("Ana", 20, 500)
+    ('Ana', 20)
+    >>> text, size = fit_text("Maximiliaan-Alexander Vandenbroeck", 20, 120); text.endswith("…"), size
+    (True, 16)
+    """
+    size = fit_size(text, size, width, bold, least=max(9, round(size * floor)))
+    return clip_text(text, size, width, bold), size
+
+
+def clip_text(text: str, size: float, width: float, bold: bool = False) -> str:
+    """``text`` cut short with an ellipsis to fit ``width`` pixels at ``size``."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def fit_names(names: list[str], joiner: str, size: float, width: float, bold: bool = False) -> tuple[str, int]:
+    """Names joined (a side: "Ana & Bo") to fit ``width`` as ``fit_text`` fits one text,
+    but cutting only the long names: "Maximiliaan-Alex… & Bo", never "Maximiliaan-Alexander V…".
+
+    >>> pygame.font.init(); fit_names(["Maximiliaan-Alexander Vandenbroeck", "Bo"], " & ", 20, 160)[0].endswith("… & Bo")
+    True
+    """
+    text = joiner.join(names)
+    whole, size = fit_text(text, size, width, bold)
+    if whole == text:
+        return text, size
+    f = font(size, bold)
+    room = width - f.size(joiner)[0] * (len(names) - 1)
+    long = sorted(names, key=lambda n: f.size(n)[0])
+    while long and f.size(long[0])[0] <= room / len(long):     # short names keep their room
+        room -= f.size(long.pop(0))[0]
+    share = room / max(1, len(long))
+    return joiner.join(n if n not in long else clip_text(n, size, share, bold) for n in names), size
+
+
 def signed(n: int) -> str:
     """+1, 0, −4 (a true minus sign)."""
     return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"

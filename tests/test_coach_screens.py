@@ -489,3 +489,12 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
     assert scene.game == "manni" and scene.games() == ["manfee", "manni"]
     assert manfee not in drawn and STATS_TEXT["accuracy_mixed"].split("{")[0] not in " ".join(drawn)
     assert STATS_TEXT["accuracy_tricks"].format(accuracy="0.25", decisions=4) in drawn
+    # A 32-letter name is cut short in the headline; its figures keep their size.
+    with StatsStore(stats_path()) as store:
+        store.sync_match("e.json", ana_record(seed=7), {"bottom": "W" * 32})
+    table.app.pop()
+    table.app.push(StatsScene(table.app, profile="W" * 32))
+    drawn.clear()
+    table.frames(1)
+    head = next(d for d in drawn if "Matches played: 1" in d)
+    assert head.split("   ")[0].endswith("…") and len(head.split("   ")[0]) < 32

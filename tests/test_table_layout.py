@@ -427,3 +427,32 @@ def test_the_top_row_of_buttons_shares_one_font(table, manfee_home, speaking, la
     assert len({tuple(b.object_ids) for b in shown}) == 1, [b.object_ids for b in shown]
     scene.draw(table.app.screen)
     assert check(scene, SMALLEST) == []
+
+
+def test_long_names_are_cut_short_and_kept_off_the_score_board(table, manfee_home):
+    """32-letter names at every seat: the plates stay in their places (the top one short of
+    the score board), the score board's names are cut with an ellipsis, not drawn tiny."""
+    from table import hud
+    long = "Maximiliaan-Alexander Vandenbro"
+    rec = position("manfee", 11, STATES["manfee-call"][1])
+    rec["players"] = {s: {"kind": "human", "name": long + "s"} if s == "bottom" else
+                      {"kind": "bot", "bot": "KADO", "name": f"{long}{i}"} for i, s in enumerate(rec["players"])}
+    drawn = []
+    real = hud.blit_text
+    hud.blit_text = lambda surface, text, size, *a, **k: (drawn.append((text, size)), real(surface, text, size, *a,
+                                                                                          **k))[1]
+    try:
+        scene = at_table(table, manfee_home, rec)
+        assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+        for size in [(1024, 600), (1280, 720)]:
+            table.app._resized(size)
+            table.frames(3)
+            drawn.clear()
+            scene.draw(table.app.screen)
+            assert check(scene, size) == []
+            sides = [(t, s) for t, s in drawn if " & " in t]
+            assert len(sides) == 2, sides
+            assert all(t.count("…") == 2 and s >= round(0.8 * max(13, round(size[1] * 0.022)))
+                                           for t, s in sides), sides
+    finally:
+        hud.blit_text = real
