@@ -265,6 +265,9 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
     elif phase == "decide" and seat in calls:
         sub.append(_("called {n}").format(n=number(calls[seat])))
     if phase not in ("call", "decide", "waiting", None):
+        # Manfee: the call stays in sight all the deal (not after a pass: the hands moved on)
+        if calls.get(seat) is not None and not v.get("passed"):
+            sub.append(_("called {n}").format(n=number(calls[seat])))
         sub.append(_("won {n}").format(n=number((v.get("won") or {}).get(seat, 0))))
     if look.kind(seat) == "bot":
         sub.append(pgettext("a seat's player", "bot"))

@@ -62,12 +62,15 @@ def _view(game, **fields):
     return v
 
 
-def test_no_plate_shows_a_call_once_the_calls_are_over():
+def test_the_plates_keep_the_calls_in_the_play_unless_the_dealer_passed():
     look = TableLook(view=_view("manfee", phase="play", calls={"left": 2, "top": 3, "right": 4},
                                 dealer="bottom", turn="left", passed=True),
                      layout=None, board=None, viewer="bottom", name=str.title, kind=lambda s: "bot")
-    for seat in ("left", "top", "right"):
+    for seat in ("left", "top", "right"):                 # after a pass the hands moved on
         assert "call" not in plate_lines(look, seat)[1]
+    look.view["passed"] = False
+    assert plate_lines(look, "left")[1] == "called 2  ·  won 0  ·  bot"
+    assert plate_lines(look, "bottom")[1] == "won 0  ·  bot"       # the dealer did not call
     look.view["phase"] = "call"
     assert plate_lines(look, "left")[1].startswith("call 2")
 
