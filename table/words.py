@@ -151,3 +151,20 @@ def side_score(side: str, score: int) -> str:
     """A side and its total on one line ("Ana & Kado 2: 13"): the colon keeps a name that
     ends in a digit apart from the score."""
     return _("{side}: {score}").format(side=side, score=number(score))
+
+
+# What another seat is deciding, said in the band above the hand while the table waits for it.
+WAITING = {"call": N_("{name} is calling…"), "decide": N_("{name} decides: accept or pass…"),
+           "trump": N_("{name} is naming trump…"), "partner_trump": N_("{name} is naming trump…"),
+           "double": N_("{name} may tap…"), "redouble": N_("{name} may tap back…"),
+           "swap": N_("{name} decides whether to take the Manni…")}
+
+
+def waiting_words(phase: str | None, name: str) -> str | None:
+    """The band's line while ``name`` makes the announcement of ``phase`` (None in the play).
+
+    >>> waiting_words("trump", "Kado"), waiting_words("play", "Kado")
+    ('Kado is naming trump…', None)
+    """
+    words = WAITING.get(phase or "")
+    return _(words).format(name=name) if words else None

@@ -280,3 +280,22 @@ def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_th
     assert scene.shown["version"] == newest["version"] and not any(shown_before_done)
     # the bots' calls were made on screen: each reached the log
     assert newest["history"] and [seat for seat, _words in scene.log] == [h["seat"] for h in newest["history"]]
+
+
+def test_the_band_says_whose_announcement_the_table_waits_for(table, monkeypatch):
+    import table.table_draw as table_draw
+    scene = start(table, seed=5)
+    to_my_play(table, scene)
+    said = []
+    real = table_draw.draw_prompt
+    monkeypatch.setattr(table_draw, "draw_prompt", lambda surface, look, text, *a, **k: (
+        said.append(text), real(surface, look, text, *a, **k))[1])
+    left = next(s for s in scene.seats if scene.board.place(s) == "left")
+    scene.shown = dict(scene.shown, phase="call", turn=left, legal=[])
+    scene.ui_key = scene.ui_state()
+    scene.draw(table.app.screen)
+    assert said == [f"{scene.player_name(left)} is calling…"]
+    said.clear()
+    scene.shown = dict(scene.shown, phase="play")            # in the play the plate's dots say it
+    scene.draw(table.app.screen)
+    assert said == []
