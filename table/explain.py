@@ -84,6 +84,15 @@ def obligation(view):
     return _("Only the bright cards may be played now")
 
 
+def refusal(view, my_turn):
+    """Why a touched card is not played: not the viewer's turn, or the rule that dims it
+    (the refusal takes the place of the line that named the rule)."""
+    if not my_turn:
+        return _("Not your turn to play.")
+    rule = obligation(view)
+    return _("Not that card. {rule}").format(rule=rule) if rule else _("That card can't be played now: the bright cards can.")
+
+
 def factor_text(name, f):
     """``no-trump ×2`` in the language in use."""
     return _("{factor} ×{n}").format(factor=_(FACTOR_WORDS.get(name, name)), n=number(f))

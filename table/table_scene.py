@@ -219,13 +219,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         return None
 
     def refuse_card(self, key, my_turn):
-        """A dimmed card touched: say which rule dims it (the line that named it gives way to this one)."""
-        if not my_turn:
-            self.say(_("Not your turn to play."))
-            return
-        rule = explain.obligation(self.shown)
-        self.say(_("Not that card. {rule}").format(rule=rule) if rule
-                 else _("That card can't be played now: the bright cards can."))
+        self.say(explain.refusal(self.shown, my_turn))
 
     def say(self, text):
         self.message = [text, time.monotonic()]
