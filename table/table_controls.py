@@ -382,8 +382,8 @@ class TableControls:
         mine = seat_side(self.shown, self.viewer)
         w = max(220, round(L.W * 0.21))
         h = round(L.H * 0.09)
-        rect = self.picker_rect = self._picker_rect_for(1.3, 2 * w + 70)
-        self.picker_sub = None
+        rect = self.picker_rect = self._picker_rect_for(1.6, 2 * w + 70)
+        self.picker_sub = _("a pass moves every hand one seat to the right")      # what the targets do not say
         calls = self.shown.get("calls") or {}
         self.picker_title = _("Accept or pass?  (your remainder: {n})").format(n=number(13 - sum(calls.values())))
         texts = []
@@ -398,7 +398,7 @@ class TableControls:
             texts.append(text)
         for i, (a, text) in enumerate(zip(legal, texts, strict=True)):
             x0 = rect.centerx - w - 10 + i * (w + 20)
-            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.08, w, h), action=a, mirror_about=rect.centerx,
+            self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.105, w, h), action=a, mirror_about=rect.centerx,
                          row=texts)
 
     def ui_event(self, e):

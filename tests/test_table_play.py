@@ -229,6 +229,7 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     scene = start(table, seed=2)              # bottom deals and decides
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     dealt = sorted(scene.shown["hand"])
+    assert scene.picker_sub == "a pass moves every hand one seat to the right"
     name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == {"decision": "pass"})
     table.click_button(name)
     assert table.until(lambda: scene.banners and scene.banners[-1][0] == "You pass", limit=200)
@@ -241,6 +242,15 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     assert table.until(lambda: "passed" in scene.buttons, limit=50)
     table.click_button("passed")
     assert scene.overlay == "passed"
+    import table.table_draw as table_draw
+    panels = []
+    real = table_draw.draw_cards_panel
+    table_draw.draw_cards_panel = lambda *a, **k: (panels.append(k.get("subtitle")), real(*a, **k))[1]
+    try:
+        scene.draw(table.app.screen)
+    finally:
+        table_draw.draw_cards_panel = real
+    assert panels == [f"now held by {scene.player_name('right')}"]     # bottom's hand went to right
 
 
 def test_the_picker_works_from_the_keyboard(table):
