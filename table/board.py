@@ -270,7 +270,7 @@ class Board:
                     surface.blit(sh, sh.get_rect(center=(x + off[0] + 1.2, y + off[1] + 2)))
                 img = self.images.get(None, False, w, a)
                 r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
-            label = self._pile_label(n)
+            label = self._pile_label(n, seat == self.viewer)
             surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def element_rects(self):
@@ -305,14 +305,16 @@ class Board:
             img = self.images.get(None, False, w, a)
             r = img.get_rect(center=(round(x), round(y)))
             out.append((f"pile:{seat}", r))
-            label = self._pile_label(n)
+            label = self._pile_label(n, seat == self.viewer)
             out.append((f"pile_label:{seat}", label.get_rect(midtop=(r.centerx, r.bottom + 2))))
         return out
 
-    def _pile_label(self, n):
+    def _pile_label(self, n, mine=False):
+        """"3 tricks" under a pile; the viewer's own says so: once the hand is short, the pile
+        at its far end lies nearer the right seat's plate than the viewer's."""
         fs = max(11, round(self.layout.H * 0.018))
-        return render(ngettext("{n} trick", "{n} tricks", n).format(n=number(n)), fs, (244, 236, 210), bold=True,
-                      shadow=True)
+        words = ngettext("{n} trick (you)", "{n} tricks (you)", n) if mine else ngettext("{n} trick", "{n} tricks", n)
+        return render(words.format(n=number(n)), fs, (244, 236, 210), bold=True, shadow=True)
 
     # -- picking ----------------------------------------------------------------------------
     def viewer_back_at(self, pos):

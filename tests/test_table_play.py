@@ -309,3 +309,17 @@ def test_the_band_says_whose_announcement_the_table_waits_for(table, monkeypatch
     scene.shown = dict(scene.shown, phase="play")            # in the play the plate's dots say it
     scene.draw(table.app.screen)
     assert said == []
+
+
+def test_the_viewers_own_trick_pile_says_it_is_theirs(table, monkeypatch):
+    import table.board as board_module
+    scene = start(table, seed=5)
+    to_my_play(table, scene)
+    board = scene.board
+    right = next(s for s in board.seats if board.place(s) == "right")
+    board.piles = {board.viewer: 2, right: 1}
+    said = []
+    real = board_module.render
+    monkeypatch.setattr(board_module, "render", lambda text, *a, **k: (said.append(text), real(text, *a, **k))[1])
+    board.draw_piles(table.app.screen, (0, 0))
+    assert sorted(said) == ["1 trick", "2 tricks (you)"]
