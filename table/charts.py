@@ -1,6 +1,5 @@
-"""Charts drawn with pygame on a given Surface inside a given Rect, from plain data
-(numbers, labels, colours; nothing from a scene), for the results, match-end and
-statistics screens:
+"""Charts drawn with pygame on a given Surface inside a given Rect, from plain data (numbers, labels,
+colours; nothing from a scene), for the results, match-end and statistics screens:
     score_race(surface, rect, [Series("Us", [40, 95, 160], BLUE), ...], target=500)
     bar_chart(surface, rect, ["Us", "Them"], [7, 5], [BLUE, RED], targets=[6, 7])
     sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")
@@ -41,8 +40,7 @@ class ChartStyle(NamedTuple):
 
 
 DARK = ChartStyle()
-LIGHT = ChartStyle(text=(30, 24, 10), dim=(96, 88, 70), axis=(96, 88, 70), grid=(0, 0, 0, 30),
-                   target=(176, 122, 10))
+LIGHT = ChartStyle(text=(30, 24, 10), dim=(96, 88, 70), axis=(96, 88, 70), grid=(0, 0, 0, 30), target=(176, 122, 10))
 
 
 # ---------------------------------------------------------------- shared pieces
@@ -417,7 +415,10 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
                                  border_bottom_right_radius=r_bottom)
                 img = fit_text(text, vtexts[i], vsize, style.text, slot * 0.96, bold=True)
                 foot = bar.top - pad * 0.3
-                if t is not None and up and foot - value_h < Y(t) < bar.top + pad:
+                crossed = t is not None and up and foot - value_h < Y(t) < bar.top + pad
+                if crossed and Y(t) < bar.top and img is not None and bar.h > value_h and img.get_width() < bar_w:
+                    img, foot = text(vtexts[i], vsize, (20, 26, 22), True), bar.top + value_h  # over it, read as the target's
+                elif crossed:
                     foot = Y(t) - max(2, round(u / 2)) - pad * 0.3    # lift it over the target mark
                 if img is not None:
                     surface.blit(img, _inside(img.get_rect(midbottom=(cx, foot)) if up

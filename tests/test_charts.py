@@ -401,3 +401,21 @@ def test_the_legend_reads_from_the_readers_side(lang):
     assert red and green
     assert (min(red) > max(green)) == (lang == "fa") and (max(red) < min(green)) == (lang == "en")
     assert (max(red) > 300) == (lang == "fa")              # from the reader's side of the row
+
+
+def test_a_bars_value_under_a_target_just_above_it_is_written_in_the_bar():
+    """Tricks 6 against a target 9 in the deal summary's small chart: the 6 is not lifted
+    over the mark at 9 (it read as the target's number); the bar carries it, in dark ink."""
+    drawn = []
+
+    def text(s, size, colour, bold=False):
+        img = charts._default_text(s, size, colour, bold)
+        drawn.append((s, tuple(colour)))
+        return img
+    rect = pygame.Rect(0, 0, 240, 80)
+    s = canvas((240, 80), rect)
+    plot = bar_chart(s, rect, ["Us", "Them"], [6, 5], [BLUE, RED], targets=[9, 4], text=text)
+    target_y, bar_top = plot.bottom - plot.h * 9 / 9, plot.bottom - plot.h * 6 / 9
+    assert bar_top - target_y < 20                              # close enough to cross a number above the bar
+    inks = {v: c for v, c in drawn if v in ("6", "5")}
+    assert inks["6"] == (20, 26, 22) and inks["5"] == charts.DARK.text
