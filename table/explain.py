@@ -93,6 +93,16 @@ def refusal(view, my_turn):
     return _("Not that card. {rule}").format(rule=rule) if rule else _("That card can't be played now: the bright cards can.")
 
 
+def void_words(view, name):
+    """Why a Manille deal is void, for the deal's summary: the dealer's partner looked
+    before trump was named (the only way a deal is void), and who deals next."""
+    seats, dealer = list(view.get("seats") or ()), view.get("dealer")
+    if dealer not in seats or len(seats) != 4 or not view.get("next_dealer"):
+        return _("Deal void: nothing scored")
+    return _("Deal void: {name} looked before trump was named. Nothing is scored; {dealer} deals next.").format(
+        name=name(seats[(seats.index(dealer) + 2) % 4]), dealer=name(view["next_dealer"]))
+
+
 def factor_text(name, f):
     """``no-trump ×2`` in the language in use."""
     return _("{factor} ×{n}").format(factor=_(FACTOR_WORDS.get(name, name)), n=number(f))

@@ -315,6 +315,8 @@ class TableDrawing:
         ev = self.summary_event or {}
         if not ev:
             return None
+        if ev.get("outcome") == "misdeal":
+            return explain.void_words(self.shown, self.player_name)
         return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.player_name)
 
     def _draw_summary(self, surface):
@@ -357,6 +359,11 @@ class TableDrawing:
         mine = self.game.side_of(self.viewer) if self.mine else None
         colours = side_colours(sides, mine)
         names = [side_name(self.player_name, s) for s in sides]
+        font = max(12, round(fs * 0.85))             # axis labels (85 % of it) about 10 px at 1024x600
+        if last.get("outcome") == "misdeal":       # nothing to picture but the match so far
+            draw_score_race(surface, area, summaries, sides, names, colours,
+                            (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
+            return
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
             targets, title = [30.0] * len(sides), _("card points (over 30 scores)")
@@ -368,7 +375,6 @@ class TableDrawing:
                 targets, title = [4.0] * len(sides), _("tricks (four to break even)")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
-        font = max(12, round(fs * 0.85))             # axis labels (85 % of it) about 10 px at 1024x600
         bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font)
         draw_score_race(surface, right, summaries, sides, names, colours,
                         (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)

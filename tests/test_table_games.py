@@ -156,7 +156,10 @@ def test_the_partner_is_asked_before_peeking_and_a_peek_voids_the_deal(table):
     scene.link.hold(False)
     assert table.until(lambda: scene.banners and "looked before trump" in scene.banners[-1][0], limit=100)
     assert table.until(lambda: scene.summary_open, limit=2000)
-    assert explain.score_workings(scene.shown) == "Deal void: nothing scored"
+    assert explain.score_workings(scene.shown) == "Deal void: nothing scored"      # the score board's line
+    assert scene._summary_note() == (f"Deal void: {scene.player_name('bottom')} looked before trump was named. "
+                                     f"Nothing is scored; {scene.player_name('right')} deals next.")
+    assert "review" not in scene.buttons                 # nothing to review in a void deal
     # The peeker's cards are face up now (the deal is over), everyone saw the void.
     assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
     table.click_button("next")
