@@ -95,8 +95,9 @@ def _draw_felt(w: int, h: int, seed: int, colour: Sequence[int]) -> pygame.Surfa
     return surf
 
 
-def dealer_button(size: int) -> pygame.Surface:
-    """A white disc of diameter ``size`` with a bold black "D" (SRCALPHA)."""
+def dealer_button(size: int, letter: str = "D", font_path: str | None = None) -> pygame.Surface:
+    """A white disc of diameter ``size`` with a bold black ``letter`` (SRCALPHA), drawn
+    with the font at ``font_path`` (pygame's own if None: it has no Arabic letters)."""
     size = int(size)
     if size < 4:
         raise ValueError(f"dealer button size must be >= 4, not {size}")
@@ -110,8 +111,9 @@ def dealer_button(size: int) -> pygame.Surface:
     pygame.draw.circle(big, (205, 205, 210), (c, c), S * 0.36, max(ss // 2, round(S * 0.015)))
     if not pygame.font.get_init():
         pygame.font.init()
-    font = pygame.font.Font(None, round(S * 0.62))
-    text = font.render("D", True, (20, 20, 24))
+    font = pygame.font.Font(font_path, round(S * (0.62 if font_path is None else 0.6)))
+    font.bold = font_path is not None          # pygame's own "D" is bold already
+    text = font.render(letter, True, (20, 20, 24))
     text = text.subsurface(text.get_bounding_rect()).copy()
     big.blit(text, (round(c - text.get_width() / 2), round(c - text.get_height() / 2)))
     return pygame.transform.smoothscale(big, (size, size))

@@ -22,7 +22,7 @@ from rules.games import get_game
 from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
-from .text import lead
+from .text import arabic_font_file, lead
 from .words import calls_line, separator
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text
 from . import explain
@@ -86,15 +86,16 @@ _dealer_buttons: dict = {}
 
 
 def dealer_button(size: int) -> pygame.Surface:
-    img = _dealer_buttons.get(size)
+    letter = pgettext("the dealer's chip: one letter", "D")        # Dari: the first letter of its word
+    img = _dealer_buttons.get((size, letter))
     if img is None:
         try:
             from sprites.table_art import dealer_button as art
-            img = art(size)
+            img = art(size, letter, None if letter.isascii() else arabic_font_file())
         except Exception:
             img = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.circle(img, (250, 250, 250), (size // 2, size // 2), size // 2)
-        _dealer_buttons[size] = img
+        _dealer_buttons[size, letter] = img
     return img
 
 

@@ -128,20 +128,22 @@ class PauseScene(MenuScene):
     overlay = True
     title = None
 
-    def __init__(self, app, game="manfee", lan=False, hosting=False):
+    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True):
         super().__init__(app)
         self.game = game
+        self.saved = saved       # False over a replay: nothing is being saved, so the buttons do not say so
         self.lan = lan
         self.hosting = hosting
         self.armed = None        # hosting: the button pressed once (a second press ends the match for all)
 
     def build_ui(self):
-        leave = (_("Close the table") if self.hosting else _("Leave the table")) if self.lan else _("Main menu (saved)")
+        leave = ((_("Close the table") if self.hosting else _("Leave the table")) if self.lan
+                 else _("Main menu (saved)") if self.saved else _("Main menu"))
         self.column([("resume", _("Back to the table"), True),
                      ("settings", _("Settings"), True),
                      ("rules", _("Rules"), True),
                      ("menu", leave, True),
-                     ("quit", _("Quit") if self.lan else _("Quit (saved)"), True)],
+                     ("quit", _("Quit (saved)") if self.saved and not self.lan else _("Quit"), True)],
                     top=round(self.app.size[1] * 0.3))
 
     def draw(self, surface):

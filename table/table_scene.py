@@ -486,7 +486,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def open_menu(self):
         self.input.reset()
         self.app.push(open_scene("pause", self.app, game=self.game.name, lan=self.link.lan,
-                                 hosting=self.link.hosting))
+                                 hosting=self.link.hosting, saved=not self.link.replay))
 
     def resize(self, size):
         self.board.resize(size)

@@ -540,3 +540,22 @@ def test_the_lobby_names_a_listed_tables_bots_in_the_readers_script():
         assert "Tana" not in line and i18n.character_name("TANA") in line and "احمد" in line
     finally:
         i18n.set_language("en")
+
+
+def test_the_dealers_chip_carries_the_languages_letter():
+    """A Latin "D" on the dealer's chip means nothing to a Dari reader: its letter is
+    translated (پ, of پخش‌کن), drawn with a font that has it."""
+    import pygame
+    from table import i18n
+    from table.hud import dealer_button
+    pygame.font.init()
+    try:
+        d = pygame.image.tobytes(dealer_button(40), "RGBA")
+        i18n.set_language("fa")
+        pe = dealer_button(40)
+        assert i18n.pgettext("the dealer's chip: one letter", "D") == "پ"
+        assert pygame.image.tobytes(pe, "RGBA") != d
+        inked = sum(1 for x in range(12, 28) for y in range(12, 28) if pe.get_at((x, y)).r < 100)
+        assert inked > 15                                   # a letter, not a blank (or a box) on the chip
+    finally:
+        i18n.set_language("en")

@@ -166,6 +166,11 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     assert scene.link.action_i == 1
     assert all(len(scene.board.hands[x]) == 13 for x in scene.seats)
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    scene.open_menu()                         # a replay saves nothing: its pause menu does not say "saved"
+    table.frames(1)
+    assert [b.text for b in app.top.buttons.values()][-2:] == ["Main menu", "Quit"]
+    table.key(pygame.K_ESCAPE)
+    assert app.top is scene
     table.click(scene.buttons["auto"].rect.center)
     assert table.until(lambda: scene.results_shown, limit=20000)
     assert scene.link.mh.match.totals == read_match(rec)[0].totals
