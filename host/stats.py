@@ -316,29 +316,48 @@ class StatsStore:
         return out
 
     def by_company(self, name: str, role: str = "opponent", game: str | None = None) -> dict[str, dict]:
-        """Results per kind of ``role`` ("opponent" or "partner"): "human" or
-        a bot character -> matches, matches won, win rate, deals, deal win rate."""
+        """Results per ``role`` ("opponent" or "partner"): "person:NAME" (a person
+        known by name), "human" (one without), a bot character or "unknown" ->
+        matches, matches won, win rate, deals, deal win rate."""
         if role not in ("opponent", "partner"):
             raise StatsError(f"role is 'opponent' or 'partner', not {role!r}")
         pid = self._pid(name)
         out: dict[str, dict] = {}
         gw, ga = (" AND d.game = ?", (game,)) if game else ("", ())
+        # A person with a name counts as that person ("person:Bo"), not as one crowd of "human".
+        seats = {(m, s): (side, n) for m, s, side, n in self.db.execute(
+            "SELECT s.match_id, s.seat, s.side, p.name FROM seats s LEFT JOIN profiles p ON p.id = s.profile_id "
+            "WHERE s.match_id IN (SELECT match_id FROM seats WHERE profile_id = ?)", (pid,))}
+
+        def who_at(match_id: str, seat: str | None, company: str) -> str:
+            named = seats.get((match_id, seat), ("", None))[1]
+            return f"person:{named}" if company == "human" and named else company
 
         def figures(who: str) -> dict:
             return out.setdefault(who, {"matches": 0, "matches_won": 0.0, "deals": 0, "deals_won": 0.0})
-        for partner, opponents, result in self.db.execute(
-                f"SELECT partner, opponents, result FROM deal_results d WHERE profile_id = ?{gw}", (pid, *ga)):
-            # Two seats of one character (two KADOs across the table) are one deal against KADO.
-            for who in ([partner] if partner else []) if role == "partner" else set(json.loads(opponents).values()):
+        for match_id, me, partner, opponents, result in self.db.execute(
+                f"SELECT match_id, seat, partner, opponents, result FROM deal_results d WHERE profile_id = ?{gw}",
+                (pid, *ga)):
+            if role == "partner":
+                side = seats.get((match_id, me), ("", None))[0]
+                mate = next((s for (m, s), (sd, _n) in seats.items() if m == match_id and sd == side and s != me), None)
+                company = [who_at(match_id, mate, partner)] if partner else []
+            else:
+                company = [who_at(match_id, s, c) for s, c in json.loads(opponents).items()]
+            for who in set(company):     # two seats of one character (two KADOs across the table): one deal
                 figures(who)["deals"] += 1
                 figures(who)["deals_won"] += result
-        for _match, who, result in self.db.execute(
-                "SELECT DISTINCT d.match_id, o.company, d.result FROM match_results d "
+        counted = set()
+        for match_id, seat, company, result in self.db.execute(
+                "SELECT DISTINCT d.match_id, o.seat, o.company, d.result FROM match_results d "
                 "JOIN seats me ON me.match_id = d.match_id AND me.seat = d.seat "
                 "JOIN seats o ON o.match_id = d.match_id AND o.seat != d.seat AND (o.side = me.side) = ? "
                 f"WHERE d.profile_id = ?{gw}", (role == "partner", pid, *ga)):
-            figures(who)["matches"] += 1
-            figures(who)["matches_won"] += result
+            who = who_at(match_id, seat, company)
+            if (match_id, who) not in counted:
+                counted.add((match_id, who))
+                figures(who)["matches"] += 1
+                figures(who)["matches_won"] += result
         for f in out.values():
             f["win_rate"] = f["matches_won"] / f["matches"] if f["matches"] else None
             f["deal_win_rate"] = f["deals_won"] / f["deals"] if f["deals"] else None

@@ -235,5 +235,6 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
         "accuracy_game": acc_game,
         "accuracy": [p["accuracy"] for p in store.accuracy_series(name, acc_game)] if acc_game else [],
         "results": [p["win_rate"] for p in store.results_series(name, game)],
-        "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")},
+        "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")
+                 and not who.startswith("person:")},
     }

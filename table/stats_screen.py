@@ -143,6 +143,9 @@ def own_figures(game: str, f: dict) -> str:
 
 
 def who_text(who: str) -> str:
+    """A partner or opponent as the table names them: a person by name, a bot by character."""
+    if who.startswith("person:"):
+        return who[len("person:"):]
     return TEXT["person"] if who == "human" else TEXT["unknown"] if who == "unknown" else bot_name(who)
 
 

@@ -352,3 +352,21 @@ def test_a_deal_review_goes_into_the_store(store):
     t = store.totals("Ana")
     assert t["reviewed_decisions"] == len(review.decisions)
     assert t["accuracy"] == pytest.approx(review.summary()["mean_loss"])
+
+
+def test_people_count_as_themselves_among_partners_and_opponents(store):
+    """Ana with Bo across the table, then Ana against Bo and Cy: each person a row of
+    their own (not one crowd of "a person"); a person with no name stays "human"."""
+    for r in play("manfee", 40, people=("bottom", "top"), names=("TANA", "KADO")):
+        store.sync_match("p1", r)
+    seats = Match("manfee").game.seats
+    left = seats[1]
+    for r in play("manfee", 41, people=("bottom", left), names=("SADA", "KADO")):
+        store.sync_match("p2", r)
+    mate, opp = store.by_company("Ana", "partner"), store.by_company("Ana", "opponent")
+    t1 = sum(1 for _ in play("manfee", 40, people=("bottom", "top"), names=("TANA", "KADO")))
+    assert mate["person:Bo"]["deals"] == t1 and mate["person:Bo"]["matches"] == 1
+    assert opp["person:Bo"]["matches"] == 1 and "human" not in opp and "human" not in mate
+    assert opp["KADO"]["matches"] == 2                   # a bot across both matches: one row
+    assert set(mate) == {"person:Bo", "SADA"} and set(opp) == {"TANA", "KADO", "person:Bo"}
+    assert set(store.by_company("Bo", "partner")) == {"person:Ana", "KADO"}     # Bo sat left in the second
