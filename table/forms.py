@@ -353,8 +353,8 @@ class Form:
     def text(self, text: str, x: int = 0, width: int | None = None) -> None:
         self.scene.add(UILabel(self.field(x, width).inflate(0, 8), text, self.ui))
 
-    def entry(self, name: str, text: str, limit: int = 32) -> UITextEntryLine:
-        e = self.scene.add(UITextEntryLine(self.field(), self.ui))
+    def entry(self, name: str, text: str, limit: int = 32, placeholder: str | None = None) -> UITextEntryLine:
+        e = self.scene.add(UITextEntryLine(self.field(), self.ui, placeholder_text=placeholder))
         e.set_text_length_limit(limit)
         e.set_text(text)
         follow_script(e)

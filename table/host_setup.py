@@ -20,7 +20,7 @@ from rules.games import GAMES, get_game
 from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
 from .i18n import N_, _, character_name, digits, game_title, is_rtl, number, seat_name
-from .new_game import STRENGTH, parse_number
+from .new_game import STRENGTH, default_name, parse_number, remember_name  # noqa: F401  (the lobby's too)
 from .scenes import open_scene
 from .text import paragraph_rtl
 from .theme import CREAM, blit_text
@@ -46,17 +46,6 @@ def seat_choice_text(choice: str) -> str:
 def lan_options(app) -> dict:
     """Where the network is: ``interfaces``, ``bind``, ``port`` (tests confine it to loopback)."""
     return dict(getattr(app, "lan_options", None) or {})
-
-
-def default_name(app, fallback: str) -> str:
-    name = (app.settings.player_name or "").strip()
-    return fallback if not name or name == "You" else name
-
-
-def remember_name(app, name: str) -> None:
-    if name and name != app.settings.player_name:
-        app.settings.player_name = name
-        app.save_settings()
 
 
 def stop_later(obj, *args) -> None:

@@ -41,6 +41,19 @@ def bot_of(choice: str) -> str:
     return choice.split(" (")[0].upper()
 
 
+def default_name(app, fallback: str) -> str:
+    """The player's own name as Settings keep it (``fallback`` while it is the default "You")."""
+    name = (app.settings.player_name or "").strip()
+    return fallback if not name or name == "You" else name
+
+
+def remember_name(app, name: str) -> None:
+    """Keep a name the player typed (New game, the LAN forms) for the next time."""
+    if name and name != app.settings.player_name:
+        app.settings.player_name = name
+        app.save_settings()
+
+
 def people_note(game, humans: int) -> str:
     """Who plays with whom when several people share the screen."""
     if humans < 2:
@@ -97,8 +110,9 @@ class NewGameScene(MenuScene):
         for i, seat in enumerate(g.seats):
             form.next_row()
             form.label(seat_name(seat), "@note_label")
-            if i < self.humans == 1:
-                form.text(_("a person (you)"))
+            if i < self.humans == 1:          # your own name: the statistics keep your results by it
+                form.entry(f"name:{seat}", self.names.get(seat, default_name(self.app, "")),
+                           placeholder=_("your name (for your statistics)"))
             elif i < self.humans:             # hot-seat: each person may type a name
                 form.entry(f"name:{seat}", self.names.get(seat) or self._default_name(i))
             else:
@@ -171,7 +185,9 @@ class NewGameScene(MenuScene):
         g = get_game(self.game)
         bots = [bot_of(self.bots.get(s, "Random")) for s in g.seats[self.humans:]]
         if self.humans == 1:
-            names = {"bottom": self.app.settings.player_name}
+            self._read_names()
+            remember_name(self.app, self.names.get("bottom", ""))
+            names = {"bottom": self.names.get("bottom") or self.app.settings.player_name}
         else:
             # A name left as it was offered stays the table's default ("Player 2"), which
             # every screen words in its own language; a typed one is kept as typed.

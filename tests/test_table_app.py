@@ -287,3 +287,25 @@ def test_every_menu_screen_works_from_the_keyboard(table):
     assert app.top is menu
     table.key(pygame.K_ESCAPE)                 # the main menu has no way back: Escape does nothing
     assert app.top is menu and app.running
+
+
+def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_home):
+    """One person at the table: New game asks for their name (the statistics file their
+    results under it), keeps it in Settings, and offers it the next time."""
+    from table.config import Settings
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app)
+    app.push(new)
+    table.frames(1)
+    entry = new.form.entries["name:bottom"]
+    assert entry.get_text() == "" and entry.placeholder_text == "your name (for your statistics)"
+    entry.set_text("Ana")
+    table.click(new.buttons["start"].rect.center)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.link.players()["bottom"]["name"] == "Ana"
+    assert Settings.load().player_name == "Ana"
+    again = open_scene("new_game", app)
+    app.push(again)
+    table.frames(1)
+    assert again.form.entries["name:bottom"].get_text() == "Ana"
