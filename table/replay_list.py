@@ -24,6 +24,7 @@ from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
+from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
 from .words import player_name, side_score
 
@@ -55,27 +56,39 @@ class ReplaysScene(MenuScene):
     def shown(self) -> list[dict]:
         return [e for e in self.entries if self.game is None or e.get("game") == self.game]
 
+    def row_room(self) -> float:
+        """How wide a row's words may be: the list's width less its padding and scroll bar."""
+        return round(self.app.size[0] * 0.84) - 60
+
     def label(self, e: dict) -> str:
-        when = digits(time.strftime("%d/%m %H:%M", time.localtime(e.get("mtime") or 0)))
+        """A row: when it was last played, the game and how it stands, the score, the deals.
+        Too long a row gives way in its names ("Maximiliaan-Al… & Bo"), never in the rest."""
+        stamp = time.localtime(e.get("mtime") or 0)
+        when = digits(time.strftime("%d/%m %H:%M" if stamp.tm_year == time.localtime().tm_year
+                                    else "%d/%m/%Y %H:%M", stamp))      # the year once it is not this one
         if e.get("lan"):
             when += "    " + _("LAN")
         if not e["ok"]:
             return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
         players = e.get("players") or {}
-
-        def side(name):
-            return _(" & ").join(player_name(players, s) for s in name.split("-"))
-        totals = e.get("totals") or {}
-        score = "  –  ".join(side_score(side(k), v) for k, v in totals.items())
+        size, _bold = font_spec("selection_list.@selection_list_item")
+        measure = round(size * ARABIC_SCALE) if is_rtl() else size
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
         deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
-        if e["finished"]:
+
+        def row(cut: float | None) -> str:
+            def side(name):
+                return _(" & ").join(clip_text(player_name(players, s), measure, cut) if cut else player_name(players, s)
+                                     for s in name.split("-"))
+            score = "  –  ".join(side_score(side(k), v) for k, v in (e.get("totals") or {}).items())
             w = e.get("winner")
-            state = _("won by {side}").format(side=side(w)) if w else _("a draw")
-        else:
-            state = _("in progress")
-        return _("{when}    {game}, {state}    {score}    ({deals})").format(
-            when=when, game=title, state=state, score=score, deals=deals)
+            state = (_("won by {side}").format(side=side(w)) if w else _("a draw")) if e["finished"] else _("in progress")
+            return _("{when}    {game}, {state}    {score}    ({deals})").format(
+                when=when, game=title, state=state, score=score, deals=deals)
+        out, cut = row(None), float(measure * 12)
+        while text_width(out, size, False) > self.row_room() and cut > measure * 2:
+            out, cut = row(cut), cut * 0.85       # every name a little shorter until the row fits
+        return out
 
     def build_ui(self):
         W, H = self.app.size

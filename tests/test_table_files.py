@@ -203,3 +203,24 @@ def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_ask
     replays.ui_event(confirmed)
     assert not (folder / "manille-left.json").exists() and (folder / "manni-done.json").exists()
     assert [e["name"] for e in replays.entries] == ["manni-done.json"]
+
+
+def test_a_replay_row_with_long_names_gives_way_in_the_names_and_keeps_the_rest(table, manfee_home):
+    from table.replay_list import ReplaysScene
+    from table.theme import font_spec, text_width
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    long = "Maximiliaan-Alexander Vandenbro"
+    rec["players"] = {s: {"kind": "human", "name": f"{long}{i}"} for i, s in enumerate(rec["players"])}
+    path = manfee_home / "saves" / "long.json"
+    save_record(str(path), rec)
+    os.utime(path, (1, 1))                                  # played long ago: the row says the year
+    table.app._resized((1024, 600))
+    replays = ReplaysScene(table.app)
+    table.app.push(replays)
+    table.frames(2)
+    row = replays.label(replays.entries[0])
+    size, _bold = font_spec("selection_list.@selection_list_item")
+    n = len(rec["deals"])
+    assert "…" in row and row.endswith(f"({n} deal{'s' * (n != 1)})") and "/1970 " in row
+    assert text_width(row, size, False) <= replays.row_room()
+    assert row in [item["text"] for item in replays.list.item_list]       # the list shows the very row
