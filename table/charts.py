@@ -377,7 +377,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
         size = common_size(text, names, fs, slot * 0.94, min_size=floor)
         rows = 1
         if n > 1 and any(text(t, size, style.text, False).get_width() > slot * 0.94 for t in names):
-            rows, size = 2, common_size(text, names, fs, slot * 1.9, min_size=floor)
+            rows, size = 2, common_size(text, names, fs, slot * 1.6, min_size=floor)
         vtexts = [value_format(v) if v is not None else "" for v in vals]
         vsize = common_size(text, vtexts, small, slot * 0.96, bold=True, min_size=9)
         label_h = text("Ag", size, style.text, False).get_height()
@@ -426,7 +426,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
             if t is not None:
                 half = min(slot * 0.45, bar_w * 0.5 + 2.2 * u)
                 _dashed(surface, style.target, (cx - half, Y(t)), (cx + half, Y(t)), max(2, round(u / 2)), 1.1 * u)
-            img = fit_text(text, name, size, style.text, slot * (0.94 if rows == 1 else 1.9), min_size=size)
+            img = fit_text(text, name, size, style.text, slot * (0.94 if rows == 1 else 1.6), min_size=size)
             if img is not None:
                 surface.blit(img, _inside(img.get_rect(midtop=(cx, label_top + label_h * (i % rows))), inner))
         if has_targets:

@@ -419,3 +419,33 @@ def test_a_bars_value_under_a_target_just_above_it_is_written_in_the_bar():
     assert bar_top - target_y < 20                              # close enough to cross a number above the bar
     inks = {v: c for v, c in drawn if v in ("6", "5")}
     assert inks["6"] == (20, 26, 22) and inks["5"] == charts.DARK.text
+
+
+def test_names_on_two_rows_keep_a_gap_between_neighbours():
+    """Nine bots under their bars (the statistics at 1920x1080): the last name, kept inside
+    the chart, ran into the one two slots before it on its row (TANOOR into ZELZELA)."""
+    names = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
+    made = {}
+
+    def text(s, size, colour, bold=False):
+        img = charts._default_text(s, size, colour, bold)
+        made[id(img)] = s
+        return img
+
+    class Recording(pygame.Surface):
+        placed: list = []
+
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if id(source) in made and made[id(source)] in names:
+                self.placed.append((made[id(source)], r))
+            return r
+    for width in (420, 600):
+        rect = pygame.Rect(0, 0, width, 250)
+        s = Recording((width, 250))
+        Recording.placed = []
+        bar_chart(s, rect, names, [0.5] * 9, [BLUE], text=text, font_px=round(width / 19))
+        placed = dict(Recording.placed)
+        assert len(placed) == 9
+        for a, b in zip(names, names[2:]):
+            assert placed[a].right + 2 <= placed[b].left, (width, a, b, placed[a], placed[b])
