@@ -157,6 +157,11 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     data.setdefault("tool_tip", {}).setdefault("misc", {})["rect_width"] = str(round(320 * _scale[0]))
     # A field holding Latin text keeps left-to-right order in Dari (widgets.follow_script).
     data["#latin_text"] = {"font": {"name": "noto_sans", "size": str(round(14 * _scale[0]))}}
+    # And a field holding Dari in English, Dutch or French draws it with the Arabic font
+    # (the Latin one has no glyph of it: "محمد" showed as boxes).
+    if path is not None:
+        data["#arabic_text"] = {"font": {"name": "noto_sans_arabic", "regular_path": path, "script": "Arab",
+                                         "direction": "rtl", "size": str(max(9, round(14 * _scale[0] * ARABIC_SCALE)))}}
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})

@@ -17,6 +17,7 @@ from .i18n import is_rtl
 from .text import paragraph_rtl
 
 LATIN_TEXT = "#latin_text"       # the Latin font, left to right (theme.py)
+ARABIC_TEXT = "#arabic_text"     # the Arabic font, right to left, in a Latin screen (theme.py)
 PLACEHOLDER_INK = (128, 146, 134)
 
 
@@ -32,8 +33,10 @@ def follow_script(entry: UITextEntryLine) -> None:
     """
     text = entry.get_text()
     latin = is_rtl() and any(c.isascii() and c.isalnum() for c in text) and not paragraph_rtl(text)
-    if latin != (LATIN_TEXT in entry.object_ids):
-        entry.change_object_id(ObjectID(object_id=LATIN_TEXT) if latin else None)
+    arabic = not is_rtl() and any(ord(c) >= 0x0600 and not c.isascii() for c in text)   # Dari typed in a Latin screen
+    want = LATIN_TEXT if latin else ARABIC_TEXT if arabic else None
+    if (entry.object_ids[-1] if entry.object_ids else None) != want:
+        entry.change_object_id(ObjectID(object_id=want) if want else None)
     dim_placeholder(entry)
 
 

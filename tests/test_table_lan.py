@@ -853,3 +853,27 @@ def test_a_dropped_connection_is_tried_again_on_its_own_but_not_a_seat_taken_els
         other.close("done")
     finally:
         server.stop(wait=True)
+
+
+def test_dari_typed_into_a_field_of_a_latin_screen_has_its_glyphs(table):
+    """English screen, a Dari name typed: the field takes the Arabic font (the Latin one
+    drew boxes), right to left; Latin typed again takes it back."""
+    import pygame
+    from table.scenes import open_scene
+    new = open_scene("new_game", table.app)
+    table.app.push(new)
+    table.frames(1)
+    entry = new.form.entries["name:bottom"]
+    table.app.ui.set_focus_set(entry)
+    for ch in "علی":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
+        table.frames(1)
+    assert entry.get_text() == "علی" and entry.object_ids[-1] == "#arabic_text"
+    assert entry.font.get_direction() == pygame.DIRECTION_RTL
+    widths = [entry.font.size(c)[0] for c in "علی"]
+    notdef = entry.font.size("\U000f0000")[0]            # a character no font has: the box
+    assert all(w != notdef for w in widths)
+    entry.set_text("Ana")
+    from table.widgets import follow_script
+    follow_script(entry)
+    assert entry.object_ids[-1] is None and entry.font.get_direction() == pygame.DIRECTION_LTR
