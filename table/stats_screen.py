@@ -82,9 +82,9 @@ TEXT = Words({
                 "tap": N_("tap"), "tap back": N_("tap back")},
     "company": N_("Partners and opponents"),
     "who": N_("Who"),
-    "as_partner": N_("As partner"),
-    "as_opponent": N_("As opponent"),
-    "deals_won": N_("Deals against"),
+    "as_partner": N_("Matches together (won)"),
+    "as_opponent": N_("Matches against (won)"),
+    "deals_won": N_("Deals against (won)"),
     "person": N_("a person"),
     "unknown": N_("unknown"),
     "count_rate": N_("{count} ({rate})"),
@@ -389,11 +389,11 @@ class StatsScene(MenuScene):
         rows = []
         for who in shown:
             p, o = partners.get(who), opponents.get(who)
-            rows.append([who_text(who),
-                         TEXT["count_rate"].format(count=count(p["matches"]), rate=percent(p["win_rate"])) if p else
-                         TEXT["dash"],
-                         TEXT["count_rate"].format(count=count(o["matches"]), rate=percent(o["win_rate"])) if o else
-                         TEXT["dash"],
+            rows.append([who_text(who),     # no finished match yet: a dash, not "0 (–)"
+                         TEXT["count_rate"].format(count=count(p["matches"]), rate=percent(p["win_rate"]))
+                         if p and p["matches"] else TEXT["dash"],
+                         TEXT["count_rate"].format(count=count(o["matches"]), rate=percent(o["win_rate"]))
+                         if o and o["matches"] else TEXT["dash"],
                          TEXT["count_rate"].format(count=count(o["deals"]), rate=percent(o["deal_win_rate"])) if o else
                          TEXT["dash"]])
         for row in rows:

@@ -498,3 +498,17 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
     table.frames(1)
     head = next(d for d in drawn if "Matches played: 1" in d)
     assert head.split("   ")[0].endswith("…") and len(head.split("   ")[0]) < 32
+
+
+def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
+    """A partner only met in a match still going: a dash, not "0 (–)"; the heads say
+    what the numbers count."""
+    drawn = []
+    real = stats_screen.blit_fit
+    monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text), real(s, text, *a, **k))[1])
+    scene = StatsScene(table.app)
+    scene.data = {"partners": {"SADA": {"matches": 0, "win_rate": None, "deals": 3, "deal_win_rate": 0.5}},
+                  "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deal_win_rate": 1 / 3}}}
+    scene.draw_company(table.app.screen, pygame.Rect(0, 0, 500, 300), 16)
+    assert "0 (–)" not in drawn and "2 (50%)" in drawn and "9 (33%)" in drawn
+    assert drawn.count(STATS_TEXT["dash"]) == 4      # SADA together (none finished), against, deals; KADO together
