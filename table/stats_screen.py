@@ -40,6 +40,7 @@ from .forms import MenuScene, draw_backdrop
 from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
+from .text import isolate
 
 # Every string a player reads on this screen, in one place for the translators (each worded
 # in the language in use when read: coach_text.Words).
@@ -205,7 +206,8 @@ class StatsScene(MenuScene):
         except Exception as e:            # a full disk, a locked file: said in one line
             self.message = TEXT["export_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
             return
-        self.message = TEXT["exported"].format(rows=count(rows), name=shown_name(self.profile), path=target)
+        self.message = TEXT["exported"].format(rows=count(rows), name=shown_name(self.profile),
+                                               path=isolate(target))       # in a Dari line, in the path's order
 
     # -- widgets ---------------------------------------------------------------------------------
     def _sizes(self) -> tuple[int, int, int]:

@@ -274,7 +274,12 @@ def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):
     target = manfee_home / "statistics-ana.csv"
     lines = target.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("recorded,match_id,game") and len(lines) == deals + 1
-    assert table.scene.message == STATS_TEXT["exported"].format(rows=deals, name="Ana", path=str(target))
+    from table.text import isolate, visual_runs
+    assert table.scene.message == STATS_TEXT["exported"].format(rows=deals, name="Ana", path=isolate(str(target)))
+    # In Dari the path reads in its own order, a Dari file name inside it too (it came out scrambled)
+    line = "ذخیره شد در " + isolate("/home/a/statistics-احمد-ظاهر.csv")
+    runs = [r.strip("\u2066\u2069") for r, _rtl in visual_runs(line, rtl=True)]
+    assert runs == ["/home/a/statistics-", "احمد-ظاهر", ".csv", "ذخیره شد در "]
 
 
 @pytest.mark.parametrize("content", [b"this is no database at all" * 40, b""])
