@@ -109,7 +109,9 @@ def _call_reason(info: Info, call: int) -> Reason:
     if me == (d + 2) % 4 and call == most and info.calls[(d + 3) % 4] is not None:
         return Reason("call_block", {"call": call})
     if me == (d + 3) % 4:
-        return Reason("call_team", {"call": call, "tricks": tricks})
+        # c1opt's picture of the side: this hand, and a partner holding a third of the rest
+        return Reason("call_team", {"call": call, "tricks": tricks,
+                                    "partner_tricks": round((13 - tricks) / 3, 1)})
     if me == (d + 1) % 4 and info.calls[(d + 3) % 4] is not None:
         return Reason("call_last", {"call": call, "total": info.calls[(d + 3) % 4] + call})
     return Reason("call_hand", {"call": call, "tricks": tricks})

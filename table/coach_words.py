@@ -57,7 +57,8 @@ TEMPLATES: dict[str, str] = {
     "call_hand": N_("your hand should take about {tricks} tricks: call {call}"),
     "call_block": N_("call all that is left ({call}): the last caller must then call 0, "
                      "so the opponents' total rests on one blind guess"),
-    "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner adds to it"),
+    "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner's "
+                    "about {partner_tricks} more on average"),
     "call_forced": N_("the calls before leave you only {call}"),
     "call_last": N_("with {total} called by your side, the dealer gains least whether accepting or passing"),
     "accept_same": N_("either way the targets are {target} against {their_target}: accepting keeps your hand"),

@@ -200,6 +200,7 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     info = Info(seat_view(m, "right"))
     r = reasons_for(info, A.CALL + 5)[0]
     assert r.code == "call_team" and r.params["call"] == 5
+    assert r.params["partner_tricks"] == round((13 - r.params["tricks"]) / 3, 1)         # why a side calls more than a hand
     m.apply("right", {"call": 5})
     r = reasons_for(Info(seat_view(m, "top")), A.CALL + 8)[0]
     assert r.code == "call_block"
