@@ -262,7 +262,8 @@ def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -
     if master and safe_lead(kind, c, opps, info.poss, T):
         return Reason("highest_left", {"card": card, "suit": SUITS[s]})
     p = info.partner
-    if p >= 0 and T != NT and not info.poss[p] & SUIT_MASK[s] and info.poss[p] & SUIT_MASK[T]:
+    if p >= 0 and T != NT and not info.poss[p] & SUIT_MASK[s] and info.poss[p] & SUIT_MASK[T] \
+            and any(info.poss[o] & SUIT_MASK[s] for o in opps):     # else they may ruff it too, and over
         return Reason("lead_partner_ruff", {"suit": SUITS[s]})
     mine = [x for x in mask_cards(info.hand & SUIT_MASK[s])]
     high = max(mine, key=lambda x: kind.strength[x]) if mine else c

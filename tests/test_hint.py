@@ -386,3 +386,20 @@ def test_lead_low_to_keep_high_cards_only_when_one_is_high():
     info.unknown &= ~above
     info.known = [k & ~above for k in info.known]
     assert reasons_for(info, parse_card("7H"))[0].code == "lead_low"
+
+
+def test_lead_for_the_partners_ruff_only_while_an_opponent_can_follow():
+    """Bottom holds every club still out: top, void, could ruff a club lead, but so could
+    both opponents, and over it: the coach does not say "your partner can ruff it"."""
+    hands = {
+        "bottom": "AS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2H",
+        "right": "AC KC 5S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "top": "6S 8S 9S TS JS 3H 4H 5H 6H 7H 8H 9H TH",
+        "left": "7S QS KS 2S 3S 4S JH QH KH AH QD KD AD",
+    }
+    plays = "right AC, top 3H, left QD, bottom 2C, right KC, top 4H, left KD, bottom 3C, right 5S, top 6S, left 7S, " \
+            "bottom AS"
+    m = manfee_match(hands, [*ACCEPTED] + [(x.split()[0], {"play": x.split()[1]}) for x in plays.split(", ")])
+    info = Info(seat_view(m, "bottom"))
+    assert info.view["turn"] == "bottom" and not info.poss[info.partner] & SUIT_MASK[SUIT_OF[parse_card("4C")]]
+    assert reasons_for(info, parse_card("4C"))[0].code != "lead_partner_ruff"
