@@ -144,14 +144,18 @@ class TableDrawing:
         L = self.board.layout
         bx, by, bw, bh = L.band()
         action = h["action"]
-        reason = hint_reason(Reason(*h["reasons"][0])) if h.get("reasons") else ""
+        # the card's reason, and what a signal asks for (the band holds no more: the race is on the board)
+        reasons = [hint_reason(Reason(*r)) for i, r in enumerate(h.get("reasons") or ())
+                   if i == 0 or str(r[0]).startswith("signal_")]
+        reason = _("; ").join(r for r in reasons if r)
         what = describe(action) if "play" not in action else card_words(action["play"])
         if action.get("signal"):
             what = (_("{card} (slam)") if action["signal"] == "slam" else _("{card} (drop)")).format(card=what)
         text = (_("Hint: {choice} — {reason}") if reason else _("Hint: {choice}")).format(choice=what, reason=reason)
         shift = self.prompt_shift()
         room = self.prompt_room() - 40
-        fs, lines = wrap(text, max(13, round(L.H * 0.024)), room, bold=True)     # a long reason takes two lines
+        fs, lines = wrap(text, max(13, round(L.H * 0.024)), room, bold=True,
+                         lines=1 + len(reasons))        # a long reason takes two lines, with a signal's three
         imgs = [rich(line, fs, GOLD, bold=True) for line in lines]
         r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         r.center = (round(bx + bw / 2 - shift), round(by + bh / 2))

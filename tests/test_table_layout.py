@@ -249,6 +249,24 @@ def test_the_coachs_hint_fits_the_band_in_every_language(table, manfee_home, spe
     scene.draw(table.app.screen)
     assert any(n == "hint" for n, _r in scene.drawn)
     assert check(scene, SMALLEST) == []
+    # A slam: what the signal asks for is said too (only the card's reason was), the race is not
+    import table.table_draw as table_draw
+    from bots.coach_words import Reason
+    from table.coach_words import hint_reason
+    h = scene.hint
+    slam = ["signal_slam", {"suit": "H"}]
+    scene.hint = dict(h, action=dict(h["action"], signal="slam"),
+                      reasons=[h["reasons"][0], ["race", {"need": 2, "they_need": 3}], slam])
+    said = []
+    real = table_draw.wrap
+    table_draw.wrap = lambda text, *a, **k: (said.append(text), real(text, *a, **k))[1]
+    try:
+        scene.draw(table.app.screen)
+    finally:
+        table_draw.wrap = real
+    assert hint_reason(Reason(*slam)) in said[-1]
+    assert hint_reason(Reason("race", {"need": 2, "they_need": 3})) not in said[-1]
+    assert check(scene, SMALLEST) == []
 
 
 @pytest.mark.parametrize("state", ["manfee-call", "muette-tap", "muette-trump"])
