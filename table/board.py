@@ -20,6 +20,7 @@ except ImportError:
     make_felt = None
 
 LAYER_PILE, LAYER_HAND, LAYER_COURT, LAYER_MINE, LAYER_AIR = 0, 1, 2, 3, 5
+DIM_FADE = 0.2          # seconds for a card of the hand to dim or brighten (it jumped in one frame)
 
 
 class Board:
@@ -38,6 +39,7 @@ class Board:
         self.trump_key = None            # Manni: the two of trump, face up
         self.piles = {s: 0 for s in self.seats}
         self.settles = {}                # key -> Tween easing it home
+        self.fading = False              # a card of the viewer's hand between bright and dimmed
         self._serial = 0
         self._kicks = 0
         self.tasks = []                  # free-running effects (squash, flips)
@@ -222,9 +224,17 @@ class Board:
     # -- time -------------------------------------------------------------------------------
     @property
     def moving(self):
-        return bool(self.settles or self.tasks) or not (self.shake_x.resting and self.shake_y.resting)
+        return (bool(self.settles or self.tasks) or not (self.shake_x.resting and self.shake_y.resting)
+                or self.fading)
 
     def update(self, dt):
+        self.fading = False
+        for k in self.hands.get(self.viewer, ()):       # dimmed and brightened over a fifth of a second
+            sp = self.sprites.get(k)
+            if sp is not None and sp.dim_level != (1.0 if sp.dim else 0.0):
+                step = dt / DIM_FADE
+                sp.dim_level = min(1.0, sp.dim_level + step) if sp.dim else max(0.0, sp.dim_level - step)
+                self.fading = True
         if self.settles:
             for k in [k for k, t in self.settles.items() if t.update(dt)]:
                 self.settles.pop(k, None)

@@ -30,7 +30,7 @@ def sort_hand(cards, order=HIGH_FIRST):
 
 class CardSprite:
     __slots__ = ("key", "card", "face_up", "x", "y", "angle", "width", "z", "turn",
-                 "squash", "dim", "glow", "lift", "layer", "order", "motion", "home",
+                 "squash", "dim", "dim_level", "glow", "lift", "layer", "order", "motion", "home",
                  "alpha", "badge")
 
     def __init__(self, key, card, face_up, x, y, angle=0.0, width=60.0, layer=1):
@@ -42,6 +42,7 @@ class CardSprite:
         self.turn = 0.0            # flip progress 0..1 (the face changes at 0.5)
         self.squash = None         # a Spring after an impact
         self.dim = False
+        self.dim_level = 0.0       # how dimmed it is drawn: eases toward ``dim`` (Board.update)
         self.glow = False
         self.lift = 0.0
         self.layer = layer
@@ -300,7 +301,7 @@ def draw_sprite(surface, images, s, offset=(0, 0)):
         q = s.squash.value
         sy -= q * 0.35
         sx *= 1.0 + 0.15 * q
-    img = images.get(s.card, s.face_up, w * scale, s.angle, s.dim, coarse=s.motion is not None)
+    img = images.get(s.card, s.face_up, w * scale, s.angle, s.dim_level >= 0.5, coarse=s.motion is not None)
     iw, ih = img.get_size()
     if sx != 1.0 or sy != 1.0:
         img = pygame.transform.scale(img, (max(1, int(iw * sx)), max(1, int(ih * sy))))
@@ -321,6 +322,12 @@ def draw_sprite(surface, images, s, offset=(0, 0)):
         img = img.copy()
         img.set_alpha(s.alpha)
     surface.blit(img, rect)
+    if 0.0 < s.dim_level < 1.0 and s.alpha == 255 and sx == 1.0 and sy == 1.0:
+        # between bright and dimmed: the other face over it, as far as the fade has come
+        other = images.get(s.card, s.face_up, w * scale, s.angle, s.dim_level < 0.5, coarse=s.motion is not None)
+        other = other.copy()
+        other.set_alpha(round(255 * (1.0 - abs(2.0 * s.dim_level - 1.0)) / 2))
+        surface.blit(other, rect)
     if s.glow:
         pygame.draw.rect(surface, (255, 214, 64), rect.inflate(6, 6), 3, border_radius=8)
     return rect

@@ -148,3 +148,21 @@ def test_the_top_seats_card_turns_face_up_in_flight_without_spinning_half_round(
             break
     assert sprite.face_up and abs(angles[-1]) < 15               # lies in the court, readable
     assert max(angles) - min(angles) < 60                           # no half turn on the way (was ~180°)
+
+
+def test_a_card_of_the_hand_dims_and_brightens_over_a_fifth_of_a_second(table):
+    from table.board import DIM_FADE
+    scene = start_local(table, "manfee", {"target": 52}, 1, ("KADO",) * 3, 7)
+    assert table.until(lambda: scene.shown.get("phase") in ("call", "play") and not scene.director.busy())
+    board = scene.board
+    sprite = board.sprites[board.hands[board.viewer][0]]
+    sprite.dim, sprite.dim_level = True, 0.0
+    board.update(DIM_FADE / 2)
+    assert 0.4 <= sprite.dim_level <= 0.6 and board.moving          # halfway, and the frames keep coming
+    board.update(DIM_FADE)
+    assert sprite.dim_level == 1.0
+    sprite.dim = False                                               # a card played: the hand brightens
+    board.update(DIM_FADE / 4)
+    assert 0.7 <= sprite.dim_level <= 0.8
+    board.update(DIM_FADE)
+    assert sprite.dim_level == 0.0 and not board.fading
