@@ -165,4 +165,5 @@ def test_a_card_of_the_hand_dims_and_brightens_over_a_fifth_of_a_second(table):
     board.update(DIM_FADE / 4)
     assert 0.7 <= sprite.dim_level <= 0.8
     board.update(DIM_FADE)
+    board.update(1 / 60)
     assert sprite.dim_level == 0.0 and not board.fading
