@@ -2,7 +2,7 @@
 colours; nothing from a scene), for the results, match-end and statistics screens:
     score_race(surface, rect, [Series("Us", [40, 95, 160], BLUE), ...], target=500)
     bar_chart(surface, rect, ["Us", "Them"], [7, 5], [BLUE, RED], targets=[6, 7])
-    sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")
+    sparkline(surface, rect, [0.61, 0.64, 0.7], GOLD, label="Accuracy")     # in sparkline.py
 
 Sizes scale with the rect (1024x600 to 2560x1440); ``font_px`` pins the text size instead, so charts side
 by side can match.  Labels are fitted to their box (smaller, then cut with "..."), drawing is clipped to the
@@ -375,9 +375,14 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
         names = [str(t) for t in labels[:n]]
         floor = max(9, round(fs * 0.75))
         size = common_size(text, names, fs, slot * 0.94, min_size=floor)
-        rows = 1
-        if n > 1 and any(text(t, size, style.text, False).get_width() > slot * 0.94 for t in names):
-            rows, size = 2, common_size(text, names, fs, slot * 1.6, min_size=floor)
+        rows, room = 1, slot * 0.94
+        while n > rows and rows < 3 and any(text(t, size, style.text, False).get_width() > room for t in names):
+            # Names on 2 (3) rows stand 2 (3) slots from the next on their row; an end one, kept inside
+            # the chart, moves in by up to half its width less half a slot: (rows + 0.5) / 1.5 slots is
+            # the widest two neighbours can be and still not touch (TANOOR ran into ZELZELA).
+            rows += 1
+            room = slot * ((rows + 0.5) / 1.5 - 0.07)
+            size = common_size(text, names, fs, room, min_size=floor)
         vtexts = [value_format(v) if v is not None else "" for v in vals]
         vsize = common_size(text, vtexts, small, slot * 0.96, bold=True, min_size=9)
         label_h = text("Ag", size, style.text, False).get_height()
@@ -426,7 +431,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
             if t is not None:
                 half = min(slot * 0.45, bar_w * 0.5 + 2.2 * u)
                 _dashed(surface, style.target, (cx - half, Y(t)), (cx + half, Y(t)), max(2, round(u / 2)), 1.1 * u)
-            img = fit_text(text, name, size, style.text, slot * (0.94 if rows == 1 else 1.6), min_size=size)
+            img = fit_text(text, name, size, style.text, room, min_size=size)
             if img is not None:
                 surface.blit(img, _inside(img.get_rect(midtop=(cx, label_top + label_h * (i % rows))), inner))
         if has_targets:
@@ -440,61 +445,3 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
             if img is not None:
                 surface.blit(img, img.get_rect(midleft=(x + seg * 2 + gap, y)))
     return plot
-
-
-# ---------------------------------------------------------------- sparkline
-
-def sparkline(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[float], colour: Colour,
-              label: str = "", lo: Optional[float] = None, hi: Optional[float] = None,
-              value_format: Callable[[float], str] = format_number, fill: bool = True,
-              style: ChartStyle = DARK, text: Optional[TextFn] = None,
-              font_px: Optional[int] = None) -> Optional[pygame.Rect]:
-    """A small time series: ``label`` at the left, the line, the latest value at the right.
-
-    ``lo``/``hi`` fix the scale (0 and 1 for an accuracy, say); by default the
-    line spans the values' own range.  Returns the line's area, or None when
-    "no data yet" was shown.
-    """
-    text = text or _default_text
-    rect = pygame.Rect(rect)
-    vals = [v for v in _finite(values) if v is not None]
-    if not vals or rect.w < 30 or rect.h < 8:
-        no_data(surface, rect, style, text, font_px=font_px)
-        return None
-    fs = font_px or max(9, min(40, round(rect.h * 0.42), round(rect.w / 12)))
-    line_w = max(1, round(rect.h / 22))
-    pad = max(2, round(rect.h * 0.12))
-    with _Clip(surface, rect):
-        area = rect.inflate(-2 * pad, -2 * pad)
-        img = fit_text(text, label, fs, style.dim, area.w * 0.3)
-        if img is not None:
-            surface.blit(img, img.get_rect(midleft=(area.x, area.centery)))
-            area.x += img.get_width() + pad
-            area.w -= img.get_width() + pad
-        img = fit_text(text, value_format(vals[-1]), fs, style.text, area.w * 0.3, bold=True)
-        if img is not None:
-            surface.blit(img, img.get_rect(midright=(area.right, area.centery)))
-            area.w -= img.get_width() + pad
-        dot = max(line_w * 1.3, rect.h * 0.07)
-        area = area.inflate(-2 * round(dot), -2 * round(dot))
-        if area.w < 4 or area.h < 2:
-            return area
-        a, b = min(vals) if lo is None else lo, max(vals) if hi is None else hi
-        if b <= a:
-            a, b = a - 1.0, b + 1.0
-
-        def P(i: int, v: float) -> Tuple[float, float]:
-            x = area.x + (area.w * i / (len(vals) - 1) if len(vals) > 1 else area.w)
-            t = (min(b, max(a, v)) - a) / (b - a)
-            return (x, area.bottom - area.h * t)
-
-        pts = [P(i, v) for i, v in enumerate(vals)]
-        if fill and len(pts) > 1:
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            poly = [(x - rect.x, y - rect.y) for x, y in pts]
-            poly += [(poly[-1][0], area.bottom - rect.y), (poly[0][0], area.bottom - rect.y)]
-            pygame.draw.polygon(layer, (*colour[:3], 56), poly)
-            surface.blit(layer, rect.topleft)
-        _polyline(surface, colour, pts, line_w)
-        pygame.draw.aacircle(surface, colour, pts[-1], dot)
-    return area

@@ -32,6 +32,7 @@ from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
+from .sparkline import sparkline
 from .coach_draw import blit_fit, blit_lines, column_boxes, header_row, mirrored
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
@@ -432,7 +433,7 @@ class StatsScene(MenuScene):
             if not values:
                 charts.no_data(surface, band, font_px=small)
                 continue
-            charts.sparkline(surface, band, values, ink, lo=0.0, hi=hi, value_format=fmt, font_px=small)
+            sparkline(surface, band, values, ink, lo=0.0, hi=hi, value_format=fmt, font_px=small)
         games = self.games() if self.game is None else [self.game]
         per_game = d["per_game"]
         charts.bar_chart(surface, inner[2], [game_title(g) for g in games],

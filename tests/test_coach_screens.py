@@ -219,7 +219,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
         bots = store.by_company("Ana", "opponent")
     drawn, charted = [], {}
     real_blit, real_bar, real_spark = stats_screen.blit_fit, stats_screen.charts.bar_chart, \
-        stats_screen.charts.sparkline
+        stats_screen.sparkline
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
                                                                           real_blit(s, text, *a, **k))[1])
     real_lines = stats_screen.blit_lines                   # the rating's line may wrap
@@ -227,7 +227,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
                                                                             real_lines(s, text, *a, **k))[1])
     monkeypatch.setattr(stats_screen.charts, "bar_chart", lambda s, r, labels, values, *a, **k: (
         charted.__setitem__(k.get("title"), (list(labels), list(values))), real_bar(s, r, labels, values, *a, **k))[1])
-    monkeypatch.setattr(stats_screen.charts, "sparkline", lambda s, r, values, *a, **k: (
+    monkeypatch.setattr(stats_screen, "sparkline", lambda s, r, values, *a, **k: (
         charted.__setitem__(len(charted), list(values)), real_spark(s, r, values, *a, **k))[1])
     table.click_button("stats")                          # the main menu's Statistics
     scene = app.top
