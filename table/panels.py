@@ -11,10 +11,10 @@ from typing import Callable
 import pygame
 
 from .charts import Series, score_race
-from .hud import mirror, side_name
+from .hud import mirror
 from .i18n import N_, _, digits, ngettext, number, pgettext
 from .rich import blit_rich, rich
-from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_size, signed
+from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, signed
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -111,9 +111,9 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         mx, anchor = mirror(rect, x)
         return {"pos": (mx, yy), "anchor": anchor}
     for j, side in enumerate(sides):
-        label = side_name(name, side)
-        blit_text(surface, label, fit_size(label, fs * 0.85, colw - fs * 0.5, bold=True), colour=GOLD, bold=True,
-                  **at(cols[1] + j * colw, y))
+        label, size = fit_names([name(s) for s in side.split("-")], _(" & "), fs * 0.85, colw - fs * 0.5,
+                                bold=True)                  # a long name cut short, not drawn over the next
+        blit_text(surface, label, size, colour=GOLD, bold=True, **at(cols[1] + j * colw, y))
     head = pgettext("the history's column", "deal")
     blit_text(surface, head, fit_size(head, fs * 0.85, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD,
               bold=True, **at(cols[0], y))

@@ -205,3 +205,21 @@ def test_manfee_score_board_names_the_dealers_remainder_once_the_three_calls_are
         return [t for t in said if t.startswith("calls")]
     assert lines({"left": 3}, "call") == ["calls ? + remainder", "calls 3 + ?"]
     assert lines({"left": 3, "bottom": 4, "right": 2}, "decide") == ["calls 4 + remainder 4", "calls 3 + 2"]
+
+
+def test_the_historys_heads_cut_long_names_instead_of_running_into_the_next(monkeypatch):
+    import table.panels as panels
+    from table.theme import font
+    pygame.font.init()
+    heads = []
+    real = panels.blit_text
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **kw: (
+        heads.append((text, size)), real(surface, text, size, *a, **kw))[1])
+    names = {"bottom": "Ana", "left": "Bartholomeus-Alexander Vandenbroeck", "right": "Zelzela"}
+    size = (470, 350)
+    panels.draw_history(pygame.Surface(size), pygame.Rect(0, 0, *size), [], ["bottom", "left", "right"],
+                        name=names.get, signed_scores=True)
+    long = next(t for t, s in heads if t.startswith("Bartholomeus"))
+    s = next(s for t, s in heads if t == long)
+    colw = (size[0] - 2 * 16) / 3.5                    # about a third of the table each, less the deal column
+    assert long.endswith("…") and font(s, True).size(long)[0] < colw
