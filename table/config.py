@@ -12,6 +12,8 @@ import json
 import os
 import tempfile
 
+from host.seats import NAME_MAX
+
 SETTINGS_VERSION = 1
 
 # name -> (default, check) ; check(value) returns the cleaned value or raises
@@ -32,8 +34,10 @@ def _bool(v):
 
 
 def _name(v):
-    if not isinstance(v, str) or not 0 < len(v.strip()) <= 24:
-        raise ValueError("a name of 1 to 24 characters")
+    # As long as a name field takes and a table allows (host.seats.NAME_MAX): a longer
+    # limit here let a name be typed and saved, then refused at the next start.
+    if not isinstance(v, str) or not 0 < len(v.strip()) <= NAME_MAX:
+        raise ValueError(f"a name of 1 to {NAME_MAX} characters")
     return v.strip()
 
 

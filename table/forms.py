@@ -239,6 +239,9 @@ class MenuScene(Scene):
             return False
         if e.key == pygame.K_ESCAPE:
             return self.press(next((n for n in self.escape if self.usable(n)), None))
+        if any(isinstance(w, UITextEntryLine) for w in self.app.ui.get_focus_set() or ()):
+            return False          # a name being typed: Space, Tab and the arrows are the field's
+                                  # (its space pressed the focused Start and began the match)
         order = self.focus_order()
         if not order:
             return False

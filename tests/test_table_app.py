@@ -309,3 +309,26 @@ def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_h
     app.push(again)
     table.frames(1)
     assert again.form.entries["name:bottom"].get_text() == "Ana"
+
+
+def test_keys_typed_into_a_name_field_stay_in_it(table):
+    """With Start in focus, a name typed with a space in it stayed "Ahmad": the space
+    pressed Start and began the match."""
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app)
+    app.push(new)
+    table.frames(1)
+    for _ in range(3):
+        table.key(pygame.K_TAB)
+    assert new.focus is not None
+    entry = new.form.entries["name:bottom"]
+    table.click(entry.rect.center)
+    for ch in "Ahmad Zaher":
+        key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch.lower())
+        table.post(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0)
+        table.post(pygame.TEXTINPUT, text=ch)
+        table.post(pygame.KEYUP, key=key, mod=0, unicode=ch, scancode=0)
+        table.frames(1)
+    table.key(pygame.K_DOWN)
+    assert app.top is new and entry.get_text() == "Ahmad Zaher"

@@ -224,3 +224,13 @@ def test_a_replay_row_with_long_names_gives_way_in_the_names_and_keeps_the_rest(
     assert "…" in row and row.endswith(f"({n} deal{'s' * (n != 1)})") and "/1970 " in row
     assert text_width(row, size, False) <= replays.row_room()
     assert row in [item["text"] for item in replays.list.item_list]       # the list shows the very row
+
+
+def test_a_name_as_long_as_a_field_takes_is_kept_and_read_back(manfee_home):
+    """New game takes 32 letters: Settings kept them, then refused them at the next start
+    (they allowed 24), and the player's statistics split under "You"."""
+    long = "Maximiliaan-Alexander Vandenbro" + "s"
+    assert len(long) == 32
+    Settings(player_name=long).save()
+    back = Settings.load()
+    assert back.player_name == long and back.problems == []
