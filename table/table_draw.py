@@ -21,7 +21,7 @@ from .i18n import _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe, waiting_words
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_size
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_size
 from . import explain
 
 
@@ -110,8 +110,8 @@ class TableDrawing:
         fs = max(11, round(L.H * 0.018))
         line_h = round(fs * 1.35)
         rows = max(1, int((h - fs) // line_h))
-        lines = [_("{name}: {words}").format(name=self.player_name(seat), words=announce_text(action))
-                 for seat, action in self.log]
+        lines = [_("{name}: {words}").format(name=clip_text(self.player_name(seat), fs, w * 0.45),   # a long name
+                                             words=announce_text(action)) for seat, action in self.log]  # cut short
         if self.held:
             lines.append(_("Bots on hold: press H to go on"))
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
@@ -121,8 +121,8 @@ class TableDrawing:
         start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
         for i, text in enumerate(shown):
             colour = GOLD if self.held and text is lines[-1] else CREAM
-            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 1.6), (start, box.y + fs * 0.4 + i * line_h),
-                      colour, anchor=anchor)
+            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4), (start, box.y + fs * 0.4 + i * line_h),
+                      colour, anchor=anchor)                  # clear of the scroll arrow at the end
         # Small arrows at the right edge say there is more above (or below, scrolled back):
         # the wheel over the log shows the earlier announcements.
         start_line = max(0, len(lines) - rows - self.log_scroll)

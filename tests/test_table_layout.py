@@ -455,22 +455,28 @@ def test_long_names_are_cut_short_and_kept_off_the_score_board(table, manfee_hom
     rec = position("manfee", 11, STATES["manfee-call"][1])
     rec["players"] = {s: {"kind": "human", "name": long + "s"} if s == "bottom" else
                       {"kind": "bot", "bot": "KADO", "name": f"{long}{i}"} for i, s in enumerate(rec["players"])}
+    import table.table_draw as table_draw
     drawn = []
-    real = hud.blit_text
+    real, real_rich = hud.blit_text, table_draw.blit_rich
     hud.blit_text = lambda surface, text, size, *a, **k: (drawn.append((text, size)), real(surface, text, size, *a,
                                                                                           **k))[1]
+    table_draw.blit_rich = lambda surface, text, size, *a, **k: (drawn.append((text, size)),
+                                                                 real_rich(surface, text, size, *a, **k))[1]
     try:
         scene = at_table(table, manfee_home, rec)
         assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+        scene.log = [(s, {"call": 3}) for s in scene.seats if s != "bottom"]     # the log names them too
         for size in [(1024, 600), (1280, 720)]:
             table.app._resized(size)
             table.frames(3)
             drawn.clear()
             scene.draw(table.app.screen)
             assert check(scene, size) == []
+            logged = [t for t, _s in drawn if ": call" in t]           # the log's lines (blit_rich is captured too)
+            assert logged and all("…" in t and len(t) < 40 for t in logged), logged
             sides = [(t, s) for t, s in drawn if " & " in t]
             assert len(sides) == 2, sides
             assert all(t.count("…") == 2 and s >= round(0.8 * max(13, round(size[1] * 0.022)))
                                            for t, s in sides), sides
     finally:
-        hud.blit_text = real
+        hud.blit_text, table_draw.blit_rich = real, real_rich
