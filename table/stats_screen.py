@@ -392,7 +392,8 @@ class StatsScene(MenuScene):
         rows = []
         for who in shown:
             p, o = partners.get(who), opponents.get(who)
-            rows.append([who_text(who),     # no finished match yet: a dash, not "0 (–)"
+            rows.append([clip_text(who_text(who), fs, boxes[0][1] - 4),     # a long name cut with "…"; no
+                         # finished match yet: a dash, not "0 (–)"
                          TEXT["count_rate"].format(count=count(p["matches"]), rate=percent(p["win_rate"]))
                          if p and p["matches"] else TEXT["dash"],
                          TEXT["count_rate"].format(count=count(o["matches"]), rate=percent(o["win_rate"]))

@@ -512,8 +512,10 @@ def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
     real = stats_screen.blit_fit
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text), real(s, text, *a, **k))[1])
     scene = StatsScene(table.app)
-    scene.data = {"partners": {"SADA": {"matches": 0, "win_rate": None, "deals": 3, "deal_win_rate": 0.5}},
+    scene.data = {"partners": {"SADA": {"matches": 0, "win_rate": None, "deals": 3, "deal_win_rate": 0.5},
+                               "person:" + "W" * 32: {"matches": 1, "win_rate": 1.0, "deals": 2, "deal_win_rate": 1.0}},
                   "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deal_win_rate": 1 / 3}}}
     scene.draw_company(table.app.screen, pygame.Rect(0, 0, 500, 300), 16)
     assert "0 (–)" not in drawn and "2 (50%)" in drawn and "9 (33%)" in drawn
-    assert drawn.count(STATS_TEXT["dash"]) == 4      # SADA together (none finished), against, deals; KADO together
+    assert drawn.count(STATS_TEXT["dash"]) == 6      # SADA together (none finished), against, deals; KADO together;
+    assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)     # and the person's against, deals
