@@ -251,6 +251,11 @@ class QuickRefScene(MenuScene):
         self._page_key = None
         self._drag = None
 
+    def focus_order(self) -> list[str]:
+        """The keyboard's buttons, not the tabs: the open tab is drawn selected (the arrows
+        turn the tabs), and a focus on another tab drew two alike."""
+        return [n for n in super().focus_order() if not n.startswith("tab:")]
+
     # -- geometry ----------------------------------------------------------------------
     def frame(self):
         W, H = self.app.size

@@ -332,3 +332,18 @@ def test_keys_typed_into_a_name_field_stay_in_it(table):
         table.frames(1)
     table.key(pygame.K_DOWN)
     assert app.top is new and entry.get_text() == "Ahmad Zaher"
+
+
+def test_the_rules_tabs_are_turned_by_the_arrows_and_never_take_the_focus(table):
+    from table.scenes import open_scene
+    app = table.app
+    rules = open_scene("rules", app)
+    app.push(rules)
+    table.frames(1)
+    for _ in range(4):
+        table.key(pygame.K_TAB)
+        assert rules.focus is None or not rules.focus.startswith("tab:")
+    selected = [n for n, b in rules.buttons.items() if n.startswith("tab:") and b.is_selected]
+    assert len(selected) <= 1                    # only the open tab is drawn selected
+    table.key(pygame.K_RIGHT)
+    assert rules.game != "manfee"                # the arrows turn the tabs
