@@ -129,6 +129,24 @@ class ReplaysScene(MenuScene):
                          ("delete", ok and not done and not e.get("lan"))):
             self.buttons[name].enable() if on else self.buttons[name].disable()
 
+    def process_event(self, e) -> bool:
+        """Up and Down choose a match in the list (Tab then reaches Watch, Review or Resume)."""
+        items = self.list.item_list if self.shown() else []
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN) and items:
+            rows = [item["text"] for item in items]
+            at = rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) if self.selected in rows else 0
+            at = max(0, min(len(rows) - 1, at))
+            for i, item in enumerate(items):
+                item["selected"] = i == at
+                if item["button_element"] is not None:
+                    item["button_element"].select() if i == at else item["button_element"].unselect()
+            if self.list.scroll_bar is not None:          # the chosen row in sight
+                self.list.scroll_bar.set_scroll_from_start_percentage(max(0.0, (at - 2) / len(rows)))
+            self.ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=self.list,
+                                             text=rows[at]))
+            return True
+        return self.keyboard(e)
+
     def ui_event(self, ev):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.filter:
             text = ev.text if isinstance(ev.text, str) else ev.text[0]

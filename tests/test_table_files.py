@@ -234,3 +234,23 @@ def test_a_name_as_long_as_a_field_takes_is_kept_and_read_back(manfee_home):
     Settings(player_name=long).save()
     back = Settings.load()
     assert back.player_name == long and back.problems == []
+
+
+def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
+    from table.replay_list import ReplaysScene
+    from table.replays import ReplayScene
+    for k in range(2):
+        save_record(str(manfee_home / "saves" / f"m{k}.json"), bot_record("manfee", {"target": 13}, seed=8 + k))
+    replays = ReplaysScene(table.app)
+    table.app.push(replays)
+    table.frames(2)
+    assert not replays.buttons["watch"].is_enabled
+    table.key(pygame.K_DOWN)
+    assert replays.selected == replays.label(replays.shown()[0]) and replays.buttons["watch"].is_enabled
+    table.key(pygame.K_DOWN)
+    assert replays.selected == replays.label(replays.shown()[1])
+    assert [i["selected"] for i in replays.list.item_list] == [False, True]
+    while replays.focus != "watch":
+        table.key(pygame.K_TAB)
+    table.key(pygame.K_RETURN)
+    assert isinstance(table.app.top, ReplayScene)
