@@ -11,6 +11,7 @@ from typing import Callable
 import pygame
 
 from .charts import Series, score_race
+from .coach_draw import wrap
 from .hud import mirror
 from .i18n import N_, _, digits, ngettext, number, pgettext
 from .rich import blit_rich, rich
@@ -80,6 +81,15 @@ OUTCOME_MARKS = {"over": (N_("over"), GOLD), "misdeal": (N_("void"), RED), "tie"
 TIE_DOUBLES = N_("30 – 30: next ×2")
 
 
+def note_lines(note: str, fs: float, width: float) -> tuple[int, list[str]]:
+    """The line over the history (how the deal scored, why it is void) at its size, in two
+    lines when one would need letters smaller than four fifths of it."""
+    size = fit_size(note, fs * 0.95, width - fs * 2, bold=True)
+    if size >= fs * 0.8:
+        return size, [note]
+    return wrap(note, fs * 0.95, width - fs * 2, bold=True)
+
+
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None,
@@ -95,10 +105,12 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     blit_text(surface, title, fit_size(title, fs * 1.2, rect.width - fs * 2, bold=True),
               (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")
     y = rect.y + fs * 2.6
-    if note:
-        blit_rich(surface, note, fit_size(note, fs * 0.95, rect.width - fs * 2, bold=True), (rect.centerx, y - fs * 0.4),
-                  CREAM, bold=True, anchor="midtop")
-        y += fs * 1.5
+    if note:        # two lines before small letters (a void deal's reason in Dari shrank to 8 px)
+        size, lines = note_lines(note, fs, rect.width)
+        for line in lines:
+            blit_rich(surface, line, size, (rect.centerx, y - fs * 0.4), CREAM, bold=True, anchor="midtop")
+            y += size * 1.3
+        y += fs * 1.5 - size * 1.3
     rows = history_rows(summaries)
     labels = [deal_label(row) for row in rows]
     # The deal column as wide as its widest label ("6  بی‌حکم", no trump in Dari, is long).

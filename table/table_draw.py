@@ -18,7 +18,7 @@ from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import _, is_rtl, number, pgettext, seat_name
-from .panels import draw_cards_panel, draw_history, draw_score_race, side_colours
+from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe, waiting_words
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_size
@@ -306,7 +306,8 @@ class TableDrawing:
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         rows = len(self.link.summaries())
-        extra = 1.5 if self._summary_note() else 0
+        note = self._summary_note()
+        extra = 1.5 + 1.3 * (len(note_lines(note, fs, round(L.W * 0.5))[1]) - 1) if note else 0
         h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
         r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
         r.center = (L.W // 2, round(L.H * 0.5))

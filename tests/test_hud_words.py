@@ -223,3 +223,21 @@ def test_the_historys_heads_cut_long_names_instead_of_running_into_the_next(monk
     s = next(s for t, s in heads if t == long)
     colw = (size[0] - 2 * 16) / 3.5                    # about a third of the table each, less the deal column
     assert long.endswith("…") and font(s, True).size(long)[0] < colw
+
+
+def test_a_long_note_over_the_history_takes_two_lines_before_small_letters():
+    """A void Manille deal's reason in Dari at 1024x600 was drawn in 8 px letters on one line."""
+    from table import i18n
+    from table.panels import note_lines
+    from table.explain import void_words
+    pygame.font.init()
+    view = {"seats": ["bottom", "left", "top", "right"], "dealer": "top", "next_dealer": "right"}
+    try:
+        i18n.set_language("fa")
+        note = void_words(view, {"bottom": "Ana", "left": "Kado", "top": "Pochaq", "right": "Kado 2"}.get)
+        fs = max(12, round(600 * 0.022))
+        size, lines = note_lines(note, fs, 512)
+        assert len(lines) == 2 and size >= 0.8 * fs and " ".join(lines) == note
+        assert note_lines("38 − 30 = 8", fs, 512)[1] == ["38 − 30 = 8"]          # a short one: one line
+    finally:
+        i18n.set_language("en")
