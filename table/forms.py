@@ -17,6 +17,7 @@ from rules.games import Game
 
 from .i18n import N_, _, is_rtl, number
 from .layout import Layout
+from .menu_keys import MenuKeys
 from .scene import Scene
 from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, render, text_width
 from .widgets import DropDown, follow_script
@@ -129,8 +130,8 @@ def draw_fan(surface: pygame.Surface, images: Any, cards: list, center: tuple, w
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
 
-class MenuScene(Scene):
-    """A screen of widgets over the felt."""
+class MenuScene(MenuKeys, Scene):
+    """A screen of widgets over the felt (worked from the keyboard too: ``menu_keys``)."""
 
     title: str | None = N_("MANFEE")
     subtitle: str | None = None
@@ -196,69 +197,6 @@ class MenuScene(Scene):
         if e.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         return next((n for n, b in self.buttons.items() if b is e.ui_element), None)
-
-    # -- the keyboard: Escape goes back, Tab / arrows move among the buttons, Enter presses --
-    escape: tuple[str, ...] = ("back",)      # the buttons Escape presses: the first one shown
-    focus: str | None = None                 # the button the keyboard is on (drawn selected)
-
-    def process_event(self, e: Any) -> bool:
-        return self.keyboard(e)
-
-    def usable(self, name: str | None) -> bool:
-        b = self.buttons.get(name) if name else None
-        return isinstance(b, UIButton) and b.alive() and b.visible and b.is_enabled
-
-    def press(self, name: str | None) -> bool:
-        """Press button ``name`` as a click does (False if it is not there to press)."""
-        if not self.usable(name):
-            return False
-        self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.buttons[name]))
-        return True
-
-    def focus_order(self) -> list[str]:
-        """The usable buttons in reading order: row by row, and along a row the way the
-        language reads."""
-        names = [n for n in self.buttons if self.usable(n)]
-        sign = -1 if is_rtl() else 1
-        return sorted(names, key=lambda n: (self.buttons[n].rect.centery // 8, sign * self.buttons[n].rect.centerx))
-
-    def set_focus(self, name: str | None) -> None:
-        self.focus = name
-        for n, b in self.buttons.items():
-            if isinstance(b, UIButton) and b.alive():
-                if n == name:
-                    b.select()
-                elif b.is_selected:       # (unselect draws even a disabled button as enabled)
-                    b.unselect()
-
-    def keyboard(self, e: Any) -> bool:
-        """Escape presses the screen's way back (``escape``); Tab, Shift+Tab and the
-        arrows move the focus among the buttons; Enter or Space presses the one in focus.
-        A text field in focus keeps its keys (pygame_gui takes them first)."""
-        if e.type != pygame.KEYDOWN:
-            return False
-        if e.key == pygame.K_ESCAPE:
-            return self.press(next((n for n in self.escape if self.usable(n)), None))
-        if any(isinstance(w, UITextEntryLine) for w in self.app.ui.get_focus_set() or ()):
-            return False          # a name being typed: Space, Tab and the arrows are the field's
-                                  # (its space pressed the focused Start and began the match)
-        order = self.focus_order()
-        if not order:
-            return False
-        ahead = -1 if is_rtl() else 1             # the arrow pointing the way a line reads
-        step = {pygame.K_TAB: -1 if e.mod & pygame.KMOD_SHIFT else 1, pygame.K_DOWN: 1, pygame.K_UP: -1,
-                pygame.K_RIGHT: ahead, pygame.K_LEFT: -ahead}.get(e.key)
-        if step:
-            if self.focus in order:
-                at = order.index(self.focus) + step
-            else:
-                at = 0 if step > 0 else -1
-            self.set_focus(order[at % len(order)])
-            return True
-        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in order:
-            self.buttons[self.focus].unselect()
-            return self.press(self.focus)
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.title, self.subtitle, self.title_scale, self.title_floor)

@@ -347,3 +347,29 @@ def test_the_rules_tabs_are_turned_by_the_arrows_and_never_take_the_focus(table)
     assert len(selected) <= 1                    # only the open tab is drawn selected
     table.key(pygame.K_RIGHT)
     assert rules.game != "manfee"                # the arrows turn the tabs
+
+
+def test_tab_reaches_a_name_field_types_in_it_and_leaves_it(table):
+    from table.menu_keys import FIELD
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app)
+    app.push(new)
+    table.frames(1)
+    entry = new.form.entries["name:bottom"]
+    for _ in range(12):
+        table.key(pygame.K_TAB)
+        if new.focus and new.focus.startswith(FIELD):
+            break
+    assert entry in app.ui.get_focus_set()                       # the cursor is in the name field
+    for ch in "Bo":
+        table.post(pygame.TEXTINPUT, text=ch)
+        table.frames(1)
+    table.key(pygame.K_DOWN)                                     # an arrow stays in the field
+    assert entry.get_text() == "Bo" and entry in app.ui.get_focus_set()
+    table.key(pygame.K_TAB)
+    assert entry not in (app.ui.get_focus_set() or ()) and not new.focus.startswith(FIELD)
+    while new.focus != "start":
+        table.key(pygame.K_TAB)
+    table.key(pygame.K_RETURN)
+    assert isinstance(app.top, TableScene) and app.top.link.players()["bottom"]["name"] == "Bo"

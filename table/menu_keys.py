@@ -1,0 +1,99 @@
+"""Menus from the keyboard: Escape goes back, Tab and the arrows move a focus among the
+buttons and text fields in reading order, Enter or Space presses the button in focus.
+
+A mixin of ``forms.MenuScene``: it works on the scene's ``buttons`` (name -> widget), its
+widgets (``ui``, where the text fields are) and the app's pygame_gui manager.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+from .i18n import is_rtl
+
+FIELD = "field:"         # a text field's name in the focus order: FIELD + its place among the widgets
+
+
+class MenuKeys:
+    escape: tuple[str, ...] = ("back",)      # the buttons Escape presses: the first one shown
+    focus: str | None = None                 # what the keyboard is on (a button drawn selected, a field)
+    app: Any
+    buttons: dict
+    ui: list
+
+    def process_event(self, e: Any) -> bool:
+        return self.keyboard(e)
+
+    def ui_event(self, e: Any) -> bool:                  # the scene's own (a click on a button)
+        return False
+
+    def usable(self, name: str | None) -> bool:
+        b = self.buttons.get(name) if name else None
+        return isinstance(b, UIButton) and b.alive() and b.visible and b.is_enabled
+
+    def press(self, name: str | None) -> bool:
+        """Press button ``name`` as a click does (False if it is not there to press)."""
+        if not self.usable(name):
+            return False
+        self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.buttons[name]))
+        return True
+
+    def _widgets(self) -> dict:
+        """What the keyboard can reach: the usable buttons and the text fields."""
+        found = {n: b for n, b in self.buttons.items() if self.usable(n)}
+        for i, w in enumerate(self.ui):
+            if isinstance(w, UITextEntryLine) and w.alive() and w.visible and w.is_enabled:
+                found[FIELD + str(i)] = w
+        return found
+
+    def focus_order(self) -> list[str]:
+        """The reachable widgets in reading order: row by row, and along a row the way the
+        language reads."""
+        found = self._widgets()
+        sign = -1 if is_rtl() else 1
+        return sorted(found, key=lambda n: (found[n].rect.centery // 8, sign * found[n].rect.centerx))
+
+    def set_focus(self, name: str | None) -> None:
+        self.focus = name
+        for n, b in self.buttons.items():
+            if isinstance(b, UIButton) and b.alive():
+                if n == name:
+                    b.select()
+                elif b.is_selected:       # (unselect draws even a disabled button as enabled)
+                    b.unselect()
+        field = self._widgets().get(name) if name and name.startswith(FIELD) else None
+        self.app.ui.set_focus_set(field)          # the cursor in the field, or out of every field
+
+    def keyboard(self, e: Any) -> bool:
+        """Escape presses the screen's way back (``escape``); Tab, Shift+Tab and the arrows
+        move the focus; Enter or Space presses the button in focus.  In a text field only
+        Tab and Escape leave it: Space and the arrows are the field's (its space pressed the
+        focused Start and began the match)."""
+        if e.type != pygame.KEYDOWN:
+            return False
+        if e.key == pygame.K_ESCAPE:
+            return self.press(next((n for n in self.escape if self.usable(n)), None))
+        typing = any(isinstance(w, UITextEntryLine) for w in self.app.ui.get_focus_set() or ())
+        if typing and e.key != pygame.K_TAB:
+            return False
+        order = self.focus_order()
+        if not order:
+            return False
+        ahead = -1 if is_rtl() else 1             # the arrow pointing the way a line reads
+        step = {pygame.K_TAB: -1 if e.mod & pygame.KMOD_SHIFT else 1, pygame.K_DOWN: 1, pygame.K_UP: -1,
+                pygame.K_RIGHT: ahead, pygame.K_LEFT: -ahead}.get(e.key)
+        if step:
+            if typing:                            # a field clicked into: go on from it
+                focused = [n for n, w in self._widgets().items() if w in self.app.ui.get_focus_set()]
+                self.focus = focused[0] if focused else self.focus
+            at = order.index(self.focus) + step if self.focus in order else (0 if step > 0 else -1)
+            self.set_focus(order[at % len(order)])
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in order \
+                and not self.focus.startswith(FIELD):
+            self.buttons[self.focus].unselect()
+            return self.press(self.focus)
+        return False
