@@ -1,5 +1,6 @@
 """Menus from the keyboard: Escape goes back, Tab and the arrows move a focus among the
-buttons and text fields in reading order, Enter or Space presses the button in focus.
+buttons, text fields and drop-downs in reading order, Enter or Space presses the button in
+focus or takes a drop-down's next choice (Shift: the one before).
 
 A mixin of ``forms.MenuScene``: it works on the scene's ``buttons`` (name -> widget), its
 widgets (``ui``, where the text fields are) and the app's pygame_gui manager.
@@ -10,11 +11,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from .i18n import is_rtl
 
 FIELD = "field:"         # a text field's name in the focus order: FIELD + its place among the widgets
+DROP = "drop:"           # a drop-down's: Enter (Shift+Enter) takes its next (previous) choice
 
 
 class MenuKeys:
@@ -47,7 +49,34 @@ class MenuKeys:
         for i, w in enumerate(self.ui):
             if isinstance(w, UITextEntryLine) and w.alive() and w.visible and w.is_enabled:
                 found[FIELD + str(i)] = w
+            elif isinstance(w, UIDropDownMenu) and w.alive() and w.visible and w.is_enabled and w.options_list:
+                found[DROP + str(i)] = w
         return found
+
+    def _face(self, name: str | None) -> UIButton | None:
+        """The button drawn for a reachable widget: a button itself, a drop-down's face."""
+        w = self._widgets().get(name) if name else None
+        if isinstance(w, UIDropDownMenu):
+            return getattr(w.current_state, "selected_option_button", None)
+        return w if isinstance(w, UIButton) else None
+
+    def next_choice(self, name: str, step: int) -> bool:
+        """Take the next (``step`` -1: previous) choice of drop-down ``name``, as picking it
+        from the list does (the screen hears it as a choice made)."""
+        dd = self._widgets()[name]
+        choices = [o if isinstance(o, tuple) else (o, o) for o in dd.options_list]
+        now = dd.selected_option if isinstance(dd.selected_option, tuple) else (dd.selected_option,) * 2
+        at = next((k for k, o in enumerate(choices) if o[0] == now[0]), -1)
+        choice = choices[(at + step) % len(choices)]
+        dd.selected_option = choice
+        for state in dd.menu_states.values():
+            state.selected_option = choice
+        dd.current_state.finish()
+        dd.current_state.start(should_rebuild=True)        # its face says the new choice
+        self.ui_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=dd, text=choice[0]))
+        if self.focus in self.focus_order():               # the screen may have rebuilt itself
+            self.set_focus(self.focus)
+        return True
 
     def focus_order(self) -> list[str]:
         """The reachable widgets in reading order: row by row, and along a row the way the
@@ -58,9 +87,11 @@ class MenuKeys:
 
     def set_focus(self, name: str | None) -> None:
         self.focus = name
-        for n, b in self.buttons.items():
-            if isinstance(b, UIButton) and b.alive():
-                if n == name:
+        face = self._face(name)
+        for b in [b for b in self.buttons.values() if isinstance(b, UIButton)] + [self._face(n) for n in
+                                                                                  self._widgets() if n.startswith(DROP)]:
+            if b is not None and b.alive():
+                if b is face:
                     b.select()
                 elif b.is_selected:       # (unselect draws even a disabled button as enabled)
                     b.unselect()
@@ -92,8 +123,11 @@ class MenuKeys:
             at = order.index(self.focus) + step if self.focus in order else (0 if step > 0 else -1)
             self.set_focus(order[at % len(order)])
             return True
-        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in order \
-                and not self.focus.startswith(FIELD):
-            self.buttons[self.focus].unselect()
-            return self.press(self.focus)
-        return False
+        if e.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or self.focus not in order:
+            return False
+        if self.focus.startswith(DROP):
+            return self.next_choice(self.focus, -1 if e.mod & pygame.KMOD_SHIFT else 1)
+        if self.focus.startswith(FIELD):
+            return False
+        self.buttons[self.focus].unselect()
+        return self.press(self.focus)

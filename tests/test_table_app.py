@@ -373,3 +373,30 @@ def test_tab_reaches_a_name_field_types_in_it_and_leaves_it(table):
         table.key(pygame.K_TAB)
     table.key(pygame.K_RETURN)
     assert isinstance(app.top, TableScene) and app.top.link.players()["bottom"]["name"] == "Bo"
+
+
+def test_a_drop_down_takes_its_next_choice_from_the_keyboard(table, manfee_home):
+    """New game without the mouse: Tab to the game's drop-down, Enter takes the next game
+    (the form rebuilds for it), Tab on to a bot's and choose one; Settings' language too."""
+    from table.menu_keys import DROP
+    from table.scenes import open_scene
+    from table.config import Settings
+    app = table.app
+    new = open_scene("new_game", app)
+    app.push(new)
+    table.frames(1)
+    table.key(pygame.K_TAB)
+    assert new.focus.startswith(DROP) and new._widgets()[new.focus] is new.form.drops["game"]
+    face = new._face(new.focus)
+    assert face is not None and face.is_selected
+    table.key(pygame.K_RETURN)
+    assert new.game == "manille" and new.focus.startswith(DROP)
+    assert app.top.form.drops["game"].selected_option[0] == "Manille"
+    settings = open_scene("settings", app)
+    app.push(settings)
+    table.frames(1)
+    while not (settings.focus and settings._widgets()[settings.focus] is settings.drops["language"]):
+        table.key(pygame.K_TAB)
+    before = Settings.load().language
+    table.key(pygame.K_RETURN)
+    assert Settings.load().language != before
