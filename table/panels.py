@@ -93,7 +93,7 @@ def note_lines(note: str, fs: float, width: float) -> tuple[int, list[str]]:
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None,
-                 tie_doubles: bool = False, final: dict | None = None, winner: str | None = None) -> None:
+                 tie_doubles: bool = False, final: dict | None = None, winner: str | None = None) -> float:
     """The deals so far in a table: targets or points or tricks, score and running totals.
 
     ``tie_doubles``: a 30–30 row says the next deal counts double (Manille).  ``final``
@@ -181,8 +181,10 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         y += fs * 1.35
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
+        y += fs * 1.35
     if final is not None:
         _totals_rows(surface, rect, fs, cols, colw, rows, final, sides, winner, at)
+    return y
 
 
 def match_facts(rows: list, sides: list) -> dict:

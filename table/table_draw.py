@@ -298,7 +298,7 @@ class TableDrawing:
         return rect
 
     def _history(self, surface, rect, **kw):
-        draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
+        return draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
                      self.player_name, signed_scores=self.game.scoring == "tricks_over",
                      tie_doubles=self.game.name == "manille", **kw)
 
@@ -344,9 +344,11 @@ class TableDrawing:
         if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
             title = _("Deal {n}: {points} to {side}").format(
                 n=number(deal), side=side_name(self.player_name, scorers[0]), points=number(score[scorers[0]]))
-        self._history(surface, r, title=title,
-                      latest=deal, note=self._summary_note(), reserve=(chart_h + bh * 1.9) / (fs * 1.0))
+        rows_end = self._history(surface, r, title=title, latest=deal, note=self._summary_note(),
+                                 reserve=(chart_h + bh * 1.9) / (fs * 1.0))
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
+        if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
+            area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
         self._summary_charts(surface, area, fs)
         if self.demo and not self.link.replay:
             blit_text(surface, _("next deal in a moment…"), max(12, round(L.H * 0.02)),
