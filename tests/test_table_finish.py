@@ -376,3 +376,20 @@ def test_the_match_end_offers_review_and_replay_only_where_the_record_is(table):
     scene.link.record = lambda: None               # as a friend's link (net.link.ClientLink) has it
     scene.match_over(ev)
     assert "review" not in table.app.top.buttons and table.app.top.end.record is None
+
+
+def test_the_deal_summarys_charts_take_the_room_the_deals_leave(table, monkeypatch):
+    """Manni's race of three was squeezed into 40 px under an empty band: the charts now
+    start just under the last deal's row."""
+    import table.table_draw as table_draw
+    scene = start_local(table, "manni", {}, humans=0, bots=("KADO",) * 3, seed=2)
+    assert table.until(lambda: scene.summary_open, limit=20000)
+    areas, ends = [], []
+    real_charts, real_history = scene._summary_charts, table_draw.draw_history
+    monkeypatch.setattr(scene, "_summary_charts", lambda surface, area, fs: (areas.append(area),
+                                                                             real_charts(surface, area, fs))[1])
+    monkeypatch.setattr(table_draw, "draw_history", lambda *a, **k: (ends.append(real_history(*a, **k)), ends[-1])[1])
+    scene.draw(table.app.screen)
+    fs = max(12, round(table.app.size[1] * 0.022))
+    assert areas and ends and 0 <= areas[-1].y - ends[-1] <= fs
+    assert areas[-1].h > scene.summary_chart_height()               # taller than the least it is given
