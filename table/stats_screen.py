@@ -375,7 +375,10 @@ class StatsScene(MenuScene):
     def draw_company(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
         d = self.data
         partners, opponents = d["partners"], d["opponents"]
-        order = sorted(set(partners) | set(opponents),
+        shows = [k for k in set(partners) | set(opponents)            # a row of dashes says nothing: a partner
+                 if partners.get(k, {}).get("matches") or opponents.get(k, {}).get("matches")   # in a match
+                 or opponents.get(k, {}).get("deals")]                                         # still going
+        order = sorted(shows,
                        key=lambda k: (-(opponents.get(k, {}).get("deals", 0) + partners.get(k, {}).get("deals", 0)), k))
         x, y, w = area.x, area.y, area.w
         fs = max(10, min(fs, int(area.h / ((len(order) + 3) * 1.45 + 0.5))))

@@ -506,8 +506,8 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
 
 
 def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
-    """A partner only met in a match still going: a dash, not "0 (–)"; the heads say
-    what the numbers count."""
+    """A cell with nothing finished shows a dash, not "0 (–)"; a partner only met in a match
+    still going has no row of dashes; a long name is cut with "…"."""
     drawn = []
     real = stats_screen.blit_fit
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text), real(s, text, *a, **k))[1])
@@ -517,5 +517,6 @@ def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
                   "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deal_win_rate": 1 / 3}}}
     scene.draw_company(table.app.screen, pygame.Rect(0, 0, 500, 300), 16)
     assert "0 (–)" not in drawn and "2 (50%)" in drawn and "9 (33%)" in drawn
-    assert drawn.count(STATS_TEXT["dash"]) == 6      # SADA together (none finished), against, deals; KADO together;
-    assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)     # and the person's against, deals
+    assert "SADA" not in drawn                      # only met in a match still going: no row of dashes
+    assert drawn.count(STATS_TEXT["dash"]) == 3      # KADO together; the person against, and deals against
+    assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)
