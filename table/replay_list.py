@@ -24,6 +24,8 @@ from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
+from .shaping import for_ltr_widget, has_arabic
+from .widgets import ARABIC_ITEM
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
 from .words import player_name, side_score
@@ -104,8 +106,12 @@ class ReplaysScene(MenuScene):
         current = game_title(self.game) if self.game else choices[0]
         self.filter = self.add(DropDown(choices, current, drop, ui))
         top += rh + 10
-        items = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
-        self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), items, ui))
+        self.rows = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
+        # A Dari name in an English, Dutch or French list: the row laid out and shaped for pygame_gui,
+        # in the Arabic font (theme "#arabic_item"), or it showed as boxes; a choice maps back to its row.
+        shown = [(for_ltr_widget(r), ARABIC_ITEM) if not is_rtl() and has_arabic(r) else r for r in self.rows]
+        self.row_of = {(x[0] if isinstance(x, tuple) else x): r for x, r in zip(shown, self.rows, strict=True)}
+        self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), shown, ui))
         self.note = self.add(tall_label(ui, pygame.Rect(left, H - 140, width, 36),
                                         _("Choose a finished match to watch it, or one in progress to resume it."),
                                         "@note_label"))
@@ -134,7 +140,8 @@ class ReplaysScene(MenuScene):
         items = self.list.item_list if self.shown() else []
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN) and items:
             rows = [item["text"] for item in items]
-            at = rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) if self.selected in rows else 0
+            at = self.rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) \
+                if self.selected in self.rows else 0
             at = max(0, min(len(rows) - 1, at))
             for i, item in enumerate(items):
                 item["selected"] = i == at
@@ -155,7 +162,7 @@ class ReplaysScene(MenuScene):
             self.rebuild_ui()
             return True
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
-            self.selected = ev.text
+            self.selected = self.row_of.get(ev.text, ev.text)
             e = self._entry()
             if e is not None and not e["ok"]:
                 self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))

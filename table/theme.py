@@ -162,6 +162,11 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     if path is not None:
         data["#arabic_text"] = {"font": {"name": "noto_sans_arabic", "regular_path": path, "script": "Arab",
                                          "direction": "rtl", "size": str(max(9, round(14 * _scale[0] * ARABIC_SCALE)))}}
+        # A list's line with Dari in it, shaped and laid out beforehand (shaping.py): drawn as given.
+        item = dict(data.get("selection_list.@selection_list_item", {}))
+        item["font"] = {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
+                        "size": str(round(16 * _scale[0]))}     # its Latin as big as the next line's
+        data["selection_list.#arabic_item"] = item          # before the list lines' own block
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})

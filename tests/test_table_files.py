@@ -254,3 +254,25 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
         table.key(pygame.K_TAB)
     table.key(pygame.K_RETURN)
     assert isinstance(table.app.top, ReplayScene)
+
+
+def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabic_font(table, manfee_home):
+    from table.replay_list import ReplaysScene
+    from table.shaping import for_ltr_widget
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    rec["players"] = dict(rec["players"], bottom={"kind": "human", "name": "احمد ظاهر"})
+    save_record(str(manfee_home / "saves" / "dari.json"), rec)
+    replays = ReplaysScene(table.app)
+    table.app.push(replays)
+    table.frames(2)
+    row = replays.label(replays.entries[0])
+    item = replays.list.item_list[0]
+    assert "احمد ظاهر" in row and item["text"] == for_ltr_widget(row) != row
+    assert not any("\u0600" <= c <= "\u06ff" for c in item["text"])      # every letter in its joined form
+    button = item["button_element"]
+    assert button is not None and "#arabic_item" in button.object_ids
+    shaped = [c for c in item["text"] if c > "\ufb00"]
+    tofu = button.font.get_metrics("\U000f0000")[0]                    # what a missing letter draws: a box
+    assert shaped and all(button.font.get_metrics(c)[0] != tofu for c in shaped)
+    table.key(pygame.K_DOWN)
+    assert replays.selected == row and replays.buttons["watch"].is_enabled      # chosen: its own row
