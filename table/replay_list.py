@@ -24,8 +24,7 @@ from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
-from .shaping import for_ltr_widget, has_arabic
-from .widgets import ARABIC_ITEM
+from .widgets import line_text, widget_lines
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
 from .words import player_name, side_score
@@ -109,8 +108,8 @@ class ReplaysScene(MenuScene):
         self.rows = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
         # A Dari name in an English, Dutch or French list: the row laid out and shaped for pygame_gui,
         # in the Arabic font (theme "#arabic_item"), or it showed as boxes; a choice maps back to its row.
-        shown = [(for_ltr_widget(r), ARABIC_ITEM) if not is_rtl() and has_arabic(r) else r for r in self.rows]
-        self.row_of = {(x[0] if isinstance(x, tuple) else x): r for x, r in zip(shown, self.rows, strict=True)}
+        shown = widget_lines(self.rows)
+        self.row_of = {line_text(x): r for x, r in zip(shown, self.rows, strict=True)}
         self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), shown, ui))
         self.note = self.add(tall_label(ui, pygame.Rect(left, H - 140, width, 36),
                                         _("Choose a finished match to watch it, or one in progress to resume it."),

@@ -41,6 +41,7 @@ from .forms import MenuScene, draw_backdrop
 from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
+from .widgets import line_text, widget_lines
 from .text import isolate
 
 # Every string a player reads on this screen, in one place for the translators (each worded
@@ -241,17 +242,18 @@ class StatsScene(MenuScene):
                                                      mirrored(pygame.Rect(x, m, gw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= pw + m
-        shown = [shown_name(p) for p in self.profiles]       # "You" in the player's words
-        self.drops["profile"] = self.add(UIDropDownMenu(shown, shown_name(self.profile),
+        shown = widget_lines([shown_name(p) for p in self.profiles])       # "You" in the player's words
+        self.profile_of = {line_text(x): p for x, p in zip(shown, self.profiles, strict=True)}
+        self.drops["profile"] = self.add(UIDropDownMenu(shown, shown[self.profiles.index(self.profile)],
                                                         mirrored(pygame.Rect(x, m, pw, rh), W),
                                                         self.app.ui, expansion_height_limit=round(H * 0.6)))
         self.widgets_x = x
 
     def ui_event(self, e: Any) -> bool:
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            named = {shown_name(p): p for p in self.profiles}
-            if e.ui_element is self.drops.get("profile") and e.text in named:
-                self.profile, self.game, self.message = named[e.text], None, None
+            named = {**getattr(self, "profile_of", {}), **{shown_name(p): p for p in self.profiles}}
+            if e.ui_element is self.drops.get("profile") and line_text(e.text) in named:
+                self.profile, self.game, self.message = named[line_text(e.text)], None, None
             elif e.ui_element is self.drops.get("game"):
                 titles = {game_title(g): g for g in GAMES}
                 self.game = titles.get(e.text)

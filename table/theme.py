@@ -162,11 +162,17 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     if path is not None:
         data["#arabic_text"] = {"font": {"name": "noto_sans_arabic", "regular_path": path, "script": "Arab",
                                          "direction": "rtl", "size": str(max(9, round(14 * _scale[0] * ARABIC_SCALE)))}}
-        # A list's line with Dari in it, shaped and laid out beforehand (shaping.py): drawn as given.
-        item = dict(data.get("selection_list.@selection_list_item", {}))
-        item["font"] = {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
-                        "size": str(round(16 * _scale[0]))}     # its Latin as big as the next line's
-        data["selection_list.#arabic_item"] = item          # before the list lines' own block
+        # A list's line or a drop-down's choice with Dari in it, shaped and laid out beforehand
+        # (shaping.py): drawn as given, in the Arabic font (it has the Latin letters too), as big
+        # as its neighbours'.  Each block is named before the lines' own, which would win.
+        for base, name in (("selection_list.@selection_list_item", "selection_list.#arabic_item"),
+                           ("drop_down_menu", "drop_down_menu.#arabic_item"),
+                           ("drop_down_menu.selection_list.button", "drop_down_menu.#drop_down_options_list.#arabic_item")):
+            block = dict(data.get(base, {}))
+            f = block.get("font") if isinstance(block.get("font"), dict) else {}
+            block["font"] = {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
+                             "size": f.get("size", str(round(16 * _scale[0]))), "bold": f.get("bold", "0")}
+            data[name] = block
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})

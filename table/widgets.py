@@ -14,6 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from .i18n import is_rtl
+from .shaping import for_ltr_widget, has_arabic
 from .text import paragraph_rtl
 
 LATIN_TEXT = "#latin_text"       # the Latin font, left to right (theme.py)
@@ -66,3 +67,14 @@ class DropDown(UIDropDownMenu):
         """True while the list of choices is showing."""
         return self.current_state is self.menu_states.get("expanded")
 
+
+def widget_lines(texts: list[str]) -> list:
+    """Lines for a pygame_gui list or drop-down: in an English, Dutch or French screen a line
+    with Dari in it goes laid out and shaped, with the Arabic font's id (it showed as boxes).
+    ``line_text`` tells the line a choice came back as."""
+    return [(for_ltr_widget(t), ARABIC_ITEM) if not is_rtl() and has_arabic(t) else t for t in texts]
+
+
+def line_text(line) -> str:
+    """The words a line of ``widget_lines`` shows."""
+    return line[0] if isinstance(line, tuple) else line

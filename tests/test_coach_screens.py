@@ -520,3 +520,25 @@ def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
     assert "SADA" not in drawn                      # only met in a match still going: no row of dashes
     assert drawn.count(STATS_TEXT["dash"]) == 3      # KADO together; the person against, and deals against
     assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)
+
+
+def test_a_dari_name_in_the_english_player_picker_is_drawn_and_chosen(table):
+    """The Statistics picker in English: a Dari profile's name is shaped and drawn in the
+    Arabic font (it showed as boxes), and choosing it shows that player."""
+    from table.shaping import for_ltr_widget
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        store.sync_match("d.json", ana_record(seed=7), {"bottom": "احمد ظاهر"})
+    scene = StatsScene(table.app, profile="Ana")
+    table.app.push(scene)
+    table.frames(1)
+    drop = scene.drops["profile"]
+    shaped = for_ltr_widget("احمد ظاهر")
+    assert (shaped, "#arabic_item") in drop.options_list
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=shaped)
+    table.frames(2)
+    assert scene.profile == "احمد ظاهر"
+    face = scene.drops["profile"].current_state.selected_option_button
+    assert "#arabic_item" in face.object_ids and face.text == shaped
+    tofu = face.font.get_metrics("\U000f0000")[0]
+    assert all(face.font.get_metrics(c)[0] != tofu for c in shaped if c > "\ufb00")
