@@ -41,6 +41,7 @@ from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
+from .widgets import line_text, widget_lines
 from .words import player_name
 
 
@@ -203,7 +204,7 @@ class ReviewScene(MenuScene):
             return
         sw, dw = max(200, round(W * 0.2)), max(120, round(W * 0.11))
         x -= sw + m
-        seats = self._seat_options()
+        seats = widget_lines(self._seat_options())          # a Dari name in a Latin screen: shaped
         self.drops["seat"] = self.add(UIDropDownMenu(seats, seats[self.facts.seats.index(self.seat)],
                                                      mirrored(pygame.Rect(x, m, sw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
@@ -218,8 +219,9 @@ class ReviewScene(MenuScene):
             if e.ui_element is self.drops.get("deal") and e.text in self._deal_options():
                 self.choose(self._deal_options().index(e.text), self.seat)
                 return True
-            if e.ui_element is self.drops.get("seat") and e.text in self._seat_options():
-                self.choose(self.deal, self.facts.seats[self._seat_options().index(e.text)])
+            lines = [line_text(x) for x in widget_lines(self._seat_options())]
+            if e.ui_element is self.drops.get("seat") and line_text(e.text) in lines:
+                self.choose(self.deal, self.facts.seats[lines.index(line_text(e.text))])
                 return True
         if self.pressed(e) == "close":
             self.app.pop()

@@ -542,3 +542,19 @@ def test_a_dari_name_in_the_english_player_picker_is_drawn_and_chosen(table):
     assert "#arabic_item" in face.object_ids and face.text == shaped
     tofu = face.font.get_metrics("\U000f0000")[0]
     assert all(face.font.get_metrics(c)[0] != tofu for c in shaped if c > "\ufb00")
+
+
+def test_a_dari_name_in_the_english_reviews_seat_picker_is_shaped_and_chosen(table):
+    from table.shaping import for_ltr_widget
+    rec = ana_record()
+    rec["players"]["left"] = {"kind": "human", "name": "علی"}
+    scene = ReviewScene(table.app, record=rec, deal=0, seat="bottom", budget=0.05)
+    table.app.push(scene)
+    table.frames(1)
+    drop = scene.drops["seat"]
+    dari = [o for o in drop.options_list if isinstance(o, tuple) and o[1] == "#arabic_item"]
+    assert len(dari) == 1 and for_ltr_widget("علی") in dari[0][0]
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=dari[0][0])
+    table.frames(1)
+    assert scene.seat == "left"
+    table.app.pop()
