@@ -29,6 +29,25 @@ class MenuKeys:
     def process_event(self, e: Any) -> bool:
         return self.keyboard(e)
 
+    def enter(self) -> None:
+        super().enter()                          # type: ignore[misc]
+        self.show_focus()
+
+    def rebuild_ui(self) -> None:
+        super().rebuild_ui()                     # type: ignore[misc]
+        self.show_focus()
+
+    def show_focus(self) -> None:
+        """New widgets (the screen came back on top, or was built again): the focus drawn
+        where it was, or forgotten if that widget is gone (it stayed, undrawn, and Enter
+        pressed it unseen)."""
+        if self.focus is None:
+            return
+        if self.focus.startswith(FIELD):          # a field does not take the cursor back by itself
+            self.focus = None
+            return
+        self.set_focus(self.focus if self.focus in self.focus_order() else None)
+
     def ui_event(self, e: Any) -> bool:                  # the scene's own (a click on a button)
         return False
 

@@ -400,3 +400,16 @@ def test_a_drop_down_takes_its_next_choice_from_the_keyboard(table, manfee_home)
     before = Settings.load().language
     table.key(pygame.K_RETURN)
     assert Settings.load().language != before
+
+
+def test_the_focus_is_drawn_again_on_the_screen_one_comes_back_to(table):
+    """Main menu: Tab to Settings, Enter, Escape: the menu came back with Settings still
+    in focus but drawn plain, and Enter opened Settings again unseen."""
+    app = table.app
+    menu = app.top
+    while menu.focus != "settings":
+        table.key(pygame.K_TAB)
+    table.key(pygame.K_RETURN)
+    assert type(app.top).__name__ == "SettingsScene"
+    table.key(pygame.K_ESCAPE)
+    assert app.top is menu and menu.focus == "settings" and menu.buttons["settings"].is_selected
