@@ -41,7 +41,7 @@ from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
-from .widgets import line_text, widget_lines
+from .widgets import DropDown, line_text, widget_lines
 from .words import player_name
 
 
@@ -205,12 +205,12 @@ class ReviewScene(MenuScene):
         sw, dw = max(200, round(W * 0.2)), max(120, round(W * 0.11))
         x -= sw + m
         seats = widget_lines(self._seat_options())          # a Dari name in a Latin screen: shaped
-        self.drops["seat"] = self.add(UIDropDownMenu(seats, seats[self.facts.seats.index(self.seat)],
+        self.drops["seat"] = self.add(DropDown(seats, seats[self.facts.seats.index(self.seat)],
                                                      mirrored(pygame.Rect(x, m, sw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= dw + m
         deals = self._deal_options()
-        self.drops["deal"] = self.add(UIDropDownMenu(deals, deals[self.deal], mirrored(pygame.Rect(x, m, dw, rh), W),
+        self.drops["deal"] = self.add(DropDown(deals, deals[self.deal], mirrored(pygame.Rect(x, m, dw, rh), W),
                                                      self.app.ui, expansion_height_limit=round(H * 0.6)))
         self.widgets_x = x
 

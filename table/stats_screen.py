@@ -41,7 +41,7 @@ from .forms import MenuScene, draw_backdrop
 from .i18n import N_, _, character_name, digits, game_title, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
-from .widgets import line_text, widget_lines
+from .widgets import DropDown, line_text, widget_lines
 from .text import isolate
 
 # Every string a player reads on this screen, in one place for the translators (each worded
@@ -238,13 +238,13 @@ class StatsScene(MenuScene):
         x -= gw + m
         games = self._game_options()
         start = game_title(self.game) if self.game in GAMES else TEXT["all_games"]
-        self.drops["game"] = self.add(UIDropDownMenu(games, start if start in games else games[0],
+        self.drops["game"] = self.add(DropDown(games, start if start in games else games[0],
                                                      mirrored(pygame.Rect(x, m, gw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= pw + m
         shown = widget_lines([shown_name(p) for p in self.profiles])       # "You" in the player's words
         self.profile_of = {line_text(x): p for x, p in zip(shown, self.profiles, strict=True)}
-        self.drops["profile"] = self.add(UIDropDownMenu(shown, shown[self.profiles.index(self.profile)],
+        self.drops["profile"] = self.add(DropDown(shown, shown[self.profiles.index(self.profile)],
                                                         mirrored(pygame.Rect(x, m, pw, rh), W),
                                                         self.app.ui, expansion_height_limit=round(H * 0.6)))
         self.widgets_x = x

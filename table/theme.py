@@ -165,13 +165,16 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
         # A list's line or a drop-down's choice with Dari in it, shaped and laid out beforehand
         # (shaping.py): drawn as given, in the Arabic font (it has the Latin letters too), as big
         # as its neighbours'.  Each block is named before the lines' own, which would win.
-        for base, name in (("selection_list.@selection_list_item", "selection_list.#arabic_item"),
-                           ("drop_down_menu", "drop_down_menu.#arabic_item"),
-                           ("drop_down_menu.selection_list.button", "drop_down_menu.#drop_down_options_list.#arabic_item")):
-            block = dict(data.get(base, {}))
-            f = block.get("font") if isinstance(block.get("font"), dict) else {}
+        # A drop-down's face takes the font alone (its box stays the drop-down's), a little
+        # smaller: the Arabic letters stand taller and were cut at 1024x600.
+        for base, name, scale in (("selection_list.@selection_list_item", "selection_list.#arabic_item", 1.0),
+                                  ("drop_down_menu", "drop_down_menu.#arabic_item", ARABIC_SCALE),
+                                  ("drop_down_menu.selection_list.button",
+                                   "drop_down_menu.#drop_down_options_list.#arabic_item", 1.0)):
+            f = data.get(base, {}).get("font") if isinstance(data.get(base, {}).get("font"), dict) else {}
+            block = dict(data.get(base, {})) if scale == 1.0 else {}
             block["font"] = {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
-                             "size": f.get("size", str(round(16 * _scale[0]))), "bold": f.get("bold", "0")}
+                             "size": str(round(int(f.get("size", round(16 * _scale[0]))) * scale))}
             data[name] = block
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
