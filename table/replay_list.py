@@ -24,6 +24,8 @@ from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
+from .shaping import has_arabic
+from .text import isolate
 from .widgets import line_text, widget_lines
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
@@ -77,10 +79,13 @@ class ReplaysScene(MenuScene):
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
         deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
 
+        def own(name: str) -> str:       # a Dari name in a Latin row: a unit, or its score ran to its far side
+            return isolate(name) if not is_rtl() and has_arabic(name) else name
+
         def row(cut: float | None) -> str:
             def side(name):
-                return _(" & ").join(clip_text(player_name(players, s), measure, cut) if cut else player_name(players, s)
-                                     for s in name.split("-"))
+                return _(" & ").join(own(clip_text(player_name(players, s), measure, cut) if cut
+                                         else player_name(players, s)) for s in name.split("-"))
             score = "  –  ".join(side_score(side(k), v) for k, v in (e.get("totals") or {}).items())
             w = e.get("winner")
             state = (_("won by {side}").format(side=side(w)) if w else _("a draw")) if e["finished"] else _("in progress")

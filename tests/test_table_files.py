@@ -260,7 +260,7 @@ def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabi
     from table.replay_list import ReplaysScene
     from table.shaping import for_ltr_widget
     rec = bot_record("manfee", {"target": 13}, seed=8)
-    rec["players"] = dict(rec["players"], bottom={"kind": "human", "name": "احمد ظاهر"})
+    rec["players"] = dict(rec["players"], top={"kind": "human", "name": "احمد ظاهر"})   # "… & احمد ظاهر: 0"
     save_record(str(manfee_home / "saves" / "dari.json"), rec)
     replays = ReplaysScene(table.app)
     table.app.push(replays)
@@ -276,3 +276,6 @@ def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabi
     assert shaped and all(button.font.get_metrics(c)[0] != tofu for c in shaped)
     table.key(pygame.K_DOWN)
     assert replays.selected == row and replays.buttons["watch"].is_enabled      # chosen: its own row
+    # The name is a unit: its score follows it ("لیلا: 0"), not on its far side ("0 :لیلا")
+    name = for_ltr_widget("احمد ظاهر")
+    assert item["text"].replace("\u2066", "").replace("\u2069", "").split(name, 1)[1].startswith(":")
