@@ -24,6 +24,7 @@ from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
+from .menu_keys import DROP
 from .shaping import has_arabic
 from .text import isolate
 from .widgets import line_text, widget_lines
@@ -138,6 +139,13 @@ class ReplaysScene(MenuScene):
         for name, on in (("watch", done), ("review", done), ("resume", ok and not done),
                          ("delete", ok and not done and not e.get("lan"))):
             self.buttons[name].enable() if on else self.buttons[name].disable()
+
+    def focus_order(self) -> list[str]:
+        """Watch, Review and Resume first, then Back and the game filter: Down, Tab, Enter
+        watches the match chosen (it changed the filter, and the choice was lost)."""
+        order = super().focus_order()
+        last = [n for n in order if n == "back"] + [n for n in order if n.startswith(DROP)]
+        return [n for n in order if n not in last] + last
 
     def process_event(self, e) -> bool:
         """Up and Down choose a match in the list (Tab then reaches Watch, Review or Resume)."""
