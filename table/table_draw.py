@@ -334,7 +334,7 @@ class TableDrawing:
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         chart_h = self.summary_chart_height()
-        _bw, bh = self.button_size()
+        bw, bh = self.button_size()
         title = words.get(outcome, _("Deal {n}: done")).format(n=number(deal))
         score = ev.get("score") or {}
         if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
@@ -350,9 +350,11 @@ class TableDrawing:
         if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
             area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
         self._summary_charts(surface, area, fs)
-        if self.demo and not self.link.replay:
-            blit_text(surface, _("next deal in a moment…"), max(12, round(L.H * 0.02)),
-                      (r.centerx, r.bottom - 12), DIM, anchor="midbottom")
+        if self.demo and not self.link.replay:         # beside the Next button, not out from under it
+            note, room = _("next deal in a moment…"), r.right - (r.centerx + bw) - 2 * fs
+            x, anchor = mirror(r, r.centerx + bw + fs, "midleft")
+            blit_text(surface, note, fit_size(note, max(12, round(L.H * 0.02)), room), (x, r.bottom - bh), DIM,
+                      anchor=anchor)
 
     def _summary_charts(self, surface, area, fs):
         """The deal in pictures: each side's tricks against its target (Manfee's calls,

@@ -393,3 +393,22 @@ def test_the_deal_summarys_charts_take_the_room_the_deals_leave(table, monkeypat
     fs = max(12, round(table.app.size[1] * 0.022))
     assert areas and ends and 0 <= areas[-1].y - ends[-1] <= fs
     assert areas[-1].h > scene.summary_chart_height()               # taller than the least it is given
+
+
+def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, monkeypatch):
+    import table.table_draw as table_draw
+    scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=("KADO",) * 4, seed=2)
+    assert table.until(lambda: scene.summary_open and "next" in scene.buttons, limit=20000)
+    assert scene.demo
+    placed = []
+    real = table_draw.blit_text
+    monkeypatch.setattr(table_draw, "blit_text", lambda surface, text, *a, **k: (
+        placed.append((text, real(surface, text, *a, **k))), placed[-1][1])[1])
+    for size in ((1024, 600), (1920, 1080)):
+        table.app._resized(size)
+        table.frames(2)
+        placed.clear()
+        scene.draw(table.app.screen)
+        note = [rect for text, rect in placed if text == "next deal in a moment…"]
+        assert note and not note[0].colliderect(scene.buttons["next"].rect), size
+        assert scene.summary_rect().contains(note[0])
