@@ -75,6 +75,12 @@ class ReplayScene(TableScene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RIGHT, pygame.K_SPACE) and not self.summary_open:
             self.link.step()
             return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_a, pygame.K_BACKSPACE) and not self.summary_open:
+            # A: plays on by itself or pauses; Backspace: back to the replays (Tab reaches no button here)
+            button = self.buttons.get("auto" if e.key == pygame.K_a else "back")
+            if button is not None:
+                self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+                return True
         return super().process_event(e)
 
     def _back(self):

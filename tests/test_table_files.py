@@ -166,6 +166,10 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     assert scene.link.action_i == 1
     assert all(len(scene.board.hands[x]) == 13 for x in scene.seats)
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    table.key(pygame.K_a)                     # A: plays on by itself, A again: pauses
+    assert scene.link.auto and scene.buttons["auto"].text == "Pause"
+    table.key(pygame.K_a)
+    assert not scene.link.auto
     scene.open_menu()                         # a replay saves nothing: its pause menu does not say "saved"
     table.frames(1)
     assert [b.text for b in app.top.buttons.values()][-2:] == ["Main menu", "Quit"]
@@ -254,6 +258,9 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
     assert replays.focus == "watch"                 # the match chosen, then Watch (not the game filter)
     table.key(pygame.K_RETURN)
     assert isinstance(table.app.top, ReplayScene)
+    table.frames(2)
+    table.key(pygame.K_BACKSPACE)                   # back to the list without the mouse
+    assert isinstance(table.app.top, ReplaysScene)
 
 
 def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabic_font(table, manfee_home):
