@@ -1,6 +1,6 @@
 """Menus from the keyboard: Escape goes back, Tab and the arrows move a focus among the
-buttons, text fields and drop-downs in reading order, Enter or Space presses the button in
-focus or takes a drop-down's next choice (Shift: the one before).
+buttons, text fields, drop-downs and sliders in reading order, Enter or Space presses the
+button in focus, takes a drop-down's next choice or moves a slider up (Shift: the other way).
 
 A mixin of ``forms.MenuScene``: it works on the scene's ``buttons`` (name -> widget), its
 widgets (``ui``, where the text fields are) and the app's pygame_gui manager.
@@ -11,12 +11,13 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
 from .i18n import is_rtl
 
 FIELD = "field:"         # a text field's name in the focus order: FIELD + its place among the widgets
 DROP = "drop:"           # a drop-down's: Enter (Shift+Enter) takes its next (previous) choice
+SLIDER = "slider:"       # a slider's (the volume): Enter (Shift+Enter) moves it a tenth up (down)
 
 
 class MenuKeys:
@@ -70,6 +71,8 @@ class MenuKeys:
                 found[FIELD + str(i)] = w
             elif isinstance(w, UIDropDownMenu) and w.alive() and w.visible and w.is_enabled and w.options_list:
                 found[DROP + str(i)] = w
+            elif isinstance(w, UIHorizontalSlider) and w.alive() and w.visible and w.is_enabled:
+                found[SLIDER + str(i)] = w
         return found
 
     def _face(self, name: str | None) -> UIButton | None:
@@ -77,6 +80,8 @@ class MenuKeys:
         w = self._widgets().get(name) if name else None
         if isinstance(w, UIDropDownMenu):
             return getattr(w.current_state, "selected_option_button", None)
+        if isinstance(w, UIHorizontalSlider):
+            return w.sliding_button
         return w if isinstance(w, UIButton) else None
 
     def next_choice(self, name: str, step: int) -> bool:
@@ -107,8 +112,8 @@ class MenuKeys:
     def set_focus(self, name: str | None) -> None:
         self.focus = name
         face = self._face(name)
-        for b in [b for b in self.buttons.values() if isinstance(b, UIButton)] + [self._face(n) for n in
-                                                                                  self._widgets() if n.startswith(DROP)]:
+        faces = [self._face(n) for n in self._widgets() if n.startswith((DROP, SLIDER))]
+        for b in [b for b in self.buttons.values() if isinstance(b, UIButton)] + faces:
             if b is not None and b.alive():
                 if b is face:
                     b.select()
@@ -116,6 +121,16 @@ class MenuKeys:
                     b.unselect()
         field = self._widgets().get(name) if name and name.startswith(FIELD) else None
         self.app.ui.set_focus_set(field)          # the cursor in the field, or out of every field
+
+    def move_slider(self, name: str, step: int) -> bool:
+        """Move slider ``name`` a tenth of its range up (``step`` -1: down), as a drag does."""
+        slider = self._widgets()[name]
+        lo, hi = slider.value_range
+        value = max(lo, min(hi, slider.get_current_value() + step * (hi - lo) / 10))
+        slider.set_current_value(value)
+        self.ui_event(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider,
+                                         value=slider.get_current_value()))
+        return True
 
     def keyboard(self, e: Any) -> bool:
         """Escape presses the screen's way back (``escape``); Tab, Shift+Tab and the arrows
@@ -146,6 +161,8 @@ class MenuKeys:
             return False
         if self.focus.startswith(DROP):
             return self.next_choice(self.focus, -1 if e.mod & pygame.KMOD_SHIFT else 1)
+        if self.focus.startswith(SLIDER):
+            return self.move_slider(self.focus, -1 if e.mod & pygame.KMOD_SHIFT else 1)
         if self.focus.startswith(FIELD):
             return False
         self.buttons[self.focus].unselect()

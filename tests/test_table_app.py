@@ -413,3 +413,22 @@ def test_the_focus_is_drawn_again_on_the_screen_one_comes_back_to(table):
     assert type(app.top).__name__ == "SettingsScene"
     table.key(pygame.K_ESCAPE)
     assert app.top is menu and menu.focus == "settings" and menu.buttons["settings"].is_selected
+
+
+def test_the_volume_moves_from_the_keyboard(table, manfee_home):
+    from table.config import Settings
+    from table.menu_keys import SLIDER
+    from table.scenes import open_scene
+    settings = open_scene("settings", table.app)
+    table.app.push(settings)
+    table.frames(1)
+    before = settings.slider.get_current_value()
+    for _ in range(12):
+        table.key(pygame.K_TAB)
+        if settings.focus and settings.focus.startswith(SLIDER):
+            break
+    assert settings.slider.sliding_button.is_selected                 # the focus drawn on its knob
+    table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
+    table.frames(1)
+    assert settings.slider.get_current_value() == max(0, before - 10)
+    assert abs(Settings.load().volume - settings.slider.get_current_value() / 100) < 1e-6
