@@ -376,7 +376,9 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
         floor = max(9, round(fs * 0.75))
         size = common_size(text, names, fs, slot * 0.94, min_size=floor)
         rows, room = 1, slot * 0.94
-        while n > rows and rows < 3 and any(text(t, size, style.text, False).get_width() > room for t in names):
+        # Two or three names (a deal's sides) stay on one row, cut short if need be: a second row
+        # put a side's name under the other's bar.
+        while n > max(rows, 3) and rows < 3 and any(text(t, size, style.text, False).get_width() > room for t in names):
             # Names on 2 (3) rows stand 2 (3) slots from the next on their row; an end one, kept inside
             # the chart, moves in by up to half its width less half a slot: (rows + 0.5) / 1.5 slots is
             # the widest two neighbours can be and still not touch (TANOOR ran into ZELZELA).

@@ -452,3 +452,29 @@ def test_names_on_two_rows_keep_a_gap_between_neighbours():
         for y in rows:
             row = sorted((r for r in placed.values() if r.y == y), key=lambda r: r.x)
             assert all(a.right + 2 <= b.left for a, b in zip(row, row[1:])), (width, row)
+
+
+def test_a_deals_two_sides_keep_one_row_of_names_each_under_its_own_bar():
+    made = {}
+
+    def text(s, size, colour, bold=False):
+        img = charts._default_text(s, size, colour, bold)
+        made[id(img)] = s
+        return img
+
+    class Recording(pygame.Surface):
+        placed: list = []
+
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if made.get(id(source), "").startswith(("Maxi", "Bartho")):
+                self.placed.append(r)
+            return r
+    rect = pygame.Rect(0, 0, 240, 160)
+    s = Recording((240, 160))
+    Recording.placed = []
+    plot = bar_chart(s, rect, ["Maximiliaan-Alexander & Bo", "Bartholomeus-Alexander & Cy"], [6, 7], [BLUE, RED],
+                     text=text, font_px=14)
+    first, second = Recording.placed
+    assert first.y == second.y                                   # one row
+    assert first.right <= plot.centerx <= second.left            # each name under its own bar
