@@ -232,6 +232,11 @@ class AutoSeat:
             msgs = self.link.poll()
         for msg in msgs:
             got = msg
+            if msg.get("type") == "welcome":
+                # A new welcome (back after a lost connection, or a host resumed from its save):
+                # a move in flight may be lost, and a resumed host counts its versions anew, so
+                # the version last answered can come round again: answer it (the seat stalled).
+                self.acted = None
             if self.on_message:
                 self.on_message(msg)
         v = self.link.view()

@@ -392,3 +392,38 @@ def test_the_socket_budget_fits_the_open_file_limit(monkeypatch):
     assert limits.file_budget(48) == 48
     server = HostServer("t", "manfee", None, {"bottom": "host"}, advertise=False)
     assert server.max_conns == 32 + 2 * 3 + 8 and server.max_lobby == 32     # three seats for friends
+
+
+def test_an_auto_seat_answers_again_after_a_new_welcome():
+    """A host resumed from its save counts its versions anew, and a move in flight when it
+    died is lost: the seat must answer the same version number again after the welcome."""
+    from net.cli import AutoSeat
+
+    class Link:
+        def __init__(self):
+            self.inbox, self.sent = [], []
+            self.v = {"seat": "left", "turn": "left", "legal": [{"play": "7H"}], "version": 4}
+
+        def poll(self):
+            out, self.inbox = self.inbox, []
+            return out
+
+        def view(self):
+            return self.v
+
+        def act(self, seat, action):
+            self.sent.append((seat, action))
+            return True
+
+    class Bot:
+        def choose(self, view):
+            return dict(view["legal"][0])
+
+    link = Link()
+    seat = AutoSeat(link, Bot())
+    seat.step()
+    seat.step()
+    assert link.sent == [("left", {"play": "7H"})]          # one answer a version
+    link.inbox.append({"type": "welcome", "seat": "left", "token": "t", "rejoin": True})
+    seat.step()
+    assert len(link.sent) == 2                                # back, at version 4 again: answered
