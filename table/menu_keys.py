@@ -18,6 +18,8 @@ from .i18n import is_rtl
 FIELD = "field:"         # a text field's name in the focus order: FIELD + its place among the widgets
 DROP = "drop:"           # a drop-down's: Enter (Shift+Enter) takes its next (previous) choice
 SLIDER = "slider:"       # a slider's (the volume): Enter (Shift+Enter) moves it a tenth up (down)
+FOCUS_BORDER = pygame.Color(255, 214, 107)     # a text field's frame and ground while the keyboard is in it
+FOCUS_FILL = pygame.Color(38, 84, 58)
 
 
 class MenuKeys:
@@ -121,6 +123,13 @@ class MenuKeys:
                     b.unselect()
         field = self._widgets().get(name) if name and name.startswith(FIELD) else None
         self.app.ui.set_focus_set(field)          # the cursor in the field, or out of every field
+        for w in self._widgets().values():        # and the field lit, in a gold frame: a cursor alone
+            if isinstance(w, UITextEntryLine):      # was hard to find
+                plain = w.__dict__.setdefault("plain_look", (w.border_colour, w.background_colour))
+                want = (FOCUS_BORDER, FOCUS_FILL) if w is field else plain
+                if (w.border_colour, w.background_colour) != want:
+                    w.border_colour, w.background_colour = want
+                    w.rebuild()
 
     def move_slider(self, name: str, step: int) -> bool:
         """Move slider ``name`` a tenth of its range up (``step`` -1: down), as a drag does."""

@@ -362,6 +362,8 @@ def test_tab_reaches_a_name_field_types_in_it_and_leaves_it(table):
         if new.focus and new.focus.startswith(FIELD):
             break
     assert entry in app.ui.get_focus_set()                       # the cursor is in the name field
+    from table.menu_keys import FOCUS_BORDER
+    assert entry.border_colour == FOCUS_BORDER                    # and its frame says so
     for ch in "Bo":
         table.post(pygame.TEXTINPUT, text=ch)
         table.frames(1)
@@ -369,6 +371,7 @@ def test_tab_reaches_a_name_field_types_in_it_and_leaves_it(table):
     assert entry.get_text() == "Bo" and entry in app.ui.get_focus_set()
     table.key(pygame.K_TAB)
     assert entry not in (app.ui.get_focus_set() or ()) and not new.focus.startswith(FIELD)
+    assert entry.border_colour != FOCUS_BORDER
     while new.focus != "start":
         table.key(pygame.K_TAB)
     table.key(pygame.K_RETURN)
