@@ -27,9 +27,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 SIZE = (1024, 600)
 SCALE = 0.75
+def _obligation(scene):
+    from table import explain          # (imported late, as every table module here: SDL set up first)
+    return explain.obligation(scene.shown)
+
+
 # The table's games: (game, options, seed, when to stop: a predicate on the scene).
 TABLES = (
-    ("manfee", {"target": 52}, 4, lambda scene: _turn(scene, "play") and scene.explain_obligation() is not None
+    ("manfee", {"target": 52}, 4, lambda scene: _turn(scene, "play") and _obligation(scene) is not None
      and (scene.shown.get("deal") or 0) >= 1 and bool(scene.log)),
     ("manille", {"target": 101}, 7, lambda scene: scene.summary_open
      and (scene.summary_event or {}).get("outcome") == "complete"),

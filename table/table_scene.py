@@ -219,10 +219,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         return None
 
     def refuse_card(self, key, my_turn):
-        self.say(explain.refusal(self.shown, my_turn))
+        self.say(explain.refusal(self.shown, my_turn), self.shown.get("version"))
 
-    def say(self, text):
-        self.message = [text, time.monotonic()]
+    def say(self, text, version=None):          # version: a refusal's, which goes once the table moves on
+        self.message = [text, time.monotonic(), version]
 
     # -- keeping the picture true ---------------------------------------------------------------
     def show_numbers(self, view):
@@ -368,8 +368,9 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
             self.trump_flash += dt
             if self.trump_flash > 1.0:
                 self.trump_flash = None
-        if self.message and time.monotonic() - self.message[1] > 2.5:
-            self.message = None         # read in real time, whatever the animation speed
+        if self.message and (time.monotonic() - self.message[1] > 2.5 or self.message[2] is not None and (
+                self.summary_open or self.message[2] != self.shown.get("version"))):
+            self.message = None         # real time, whatever the animation; a refusal too once the table moves
 
     def advance(self):
         """Nothing moves: turn the table to the player whose turn it is (hot-seat)."""
@@ -494,6 +495,3 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
 
     def close(self):
         self.link.close()
-
-    def explain_obligation(self):
-        return explain.obligation(self.shown)

@@ -1,5 +1,6 @@
 """The table driven like a player drives it: real pygame events through the real loop."""
 import json
+import time
 
 import pygame
 
@@ -138,6 +139,14 @@ def test_an_illegal_card_cannot_be_played(table):
     rule = obligation(v)
     assert rule and scene.message[0] == f"Not that card. {rule}"
     assert scene._draw_message(table.app.screen).width > 0          # drawn as rich text (a suit as its pip)
+    # It goes once the table moves on (a card played), not after 2.5 s of showing a stale rule
+    good = legal_cards(v)[0]
+    before = len(actions(scene))
+    drag(table, grab_point(scene, good), dy=scene.board.layout.ch * 2.2)
+    acted(table, scene, before)
+    said_at = scene.message[1] if scene.message else 0.0
+    assert table.until(lambda: scene.message is None, limit=600)
+    assert time.monotonic() - said_at < 2.0                         # gone with the play, not by the clock
 
 
 def test_keyboard_plays_a_card(table):
