@@ -21,7 +21,7 @@ from .i18n import _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe, waiting_words
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_size
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
 from . import explain
 
 
@@ -367,8 +367,11 @@ class TableDrawing:
         sides = list(self.game.sides)
         mine = self.game.side_of(self.viewer) if self.mine else None
         colours = side_colours(sides, mine)
-        names = [side_name(self.player_name, s) for s in sides]
         font = max(12, round(fs * 0.85))             # axis labels (85 % of it) about 10 px at 1024x600
+        # Long names cut each, as on the score board ("Bartho… & Pochaq"), to a bar's width: cut
+        # whole by the charts, a side lost its partner's name, and the legend its score.
+        names = [fit_names([self.player_name(x) for x in s.split("-")], _(" & "), font,
+                           area.width * 0.4 / len(sides) * 0.94)[0] for s in sides]
         if last.get("outcome") == "misdeal":       # nothing to picture but the match so far
             draw_score_race(surface, area, summaries, sides, names, colours,
                             (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)

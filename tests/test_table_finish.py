@@ -412,3 +412,18 @@ def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, m
         note = [rect for text, rect in placed if text == "next deal in a moment…"]
         assert note and not note[0].colliderect(scene.buttons["next"].rect), size
         assert scene.summary_rect().contains(note[0])
+
+
+def test_the_summarys_charts_cut_each_long_name_and_keep_the_partner(table, monkeypatch):
+    import table.table_draw as table_draw
+    scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=("KADO",) * 4, seed=2)
+    assert table.until(lambda: scene.summary_open, limit=20000)
+    long = {"bottom": "Bartholomeus-Alexander Vandenbroeck"}
+    real_name = scene.player_name
+    monkeypatch.setattr(scene, "player_name", lambda seat: long.get(seat) or real_name(seat))
+    labelled = []
+    monkeypatch.setattr(table_draw, "bar_chart", lambda surface, rect, labels, *a, **k: labelled.append(list(labels)))
+    monkeypatch.setattr(table_draw, "draw_score_race", lambda *a, **k: None)
+    scene._summary_charts(table.app.screen, pygame.Rect(0, 0, 600, 150), 14)
+    ours = next(t for t in labelled[0] if t.startswith("Barth"))
+    assert "…" in ours and ours.endswith(" & " + real_name("top"))          # the partner kept, whole
