@@ -170,21 +170,19 @@ def summary_text(s: Mapping, game: str = "") -> str:
     """The review's bottom line: the labels counted and the average cost a decision
     ("1 point", "0.4 points"; French reads "0,4 point": the language's own plural;
     Manni's in tricks)."""
-    mean = points(s["mean_loss"])
     n = plural_count(s["mean_loss"])
     if game == "manni":
-        return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+        line = ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
                         "Average cost: {mean} trick a decision",
                         "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
-                        "Average cost: {mean} tricks a decision", n).format(
-            blunders=number(s["blunders"]), mistakes=number(s["mistakes"]), inaccuracies=number(s["inaccuracies"]),
-            mean=mean)
-    return ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
-                    "Average cost: {mean} point a decision",
-                    "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
-                    "Average cost: {mean} points a decision", n).format(
-        blunders=number(s["blunders"]), mistakes=number(s["mistakes"]), inaccuracies=number(s["inaccuracies"]),
-        mean=mean)
+                        "Average cost: {mean} tricks a decision", n)
+    else:
+        line = ngettext("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                        "Average cost: {mean} point a decision",
+                        "Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}   "
+                        "Average cost: {mean} points a decision", n)
+    return line.format(blunders=number(s["blunders"]), mistakes=number(s["mistakes"]),
+                       inaccuracies=number(s["inaccuracies"]), mean=points(s["mean_loss"]))
 
 
 def choice_text(action: dict, short: bool = False) -> str:

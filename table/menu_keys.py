@@ -22,6 +22,15 @@ FOCUS_BORDER = pygame.Color(255, 214, 107)     # a text field's frame and ground
 FOCUS_FILL = pygame.Color(38, 84, 58)
 
 
+def _face_of(w: Any) -> UIButton | None:
+    """The button drawn for a reachable widget: a button itself, a drop-down's face, a slider's knob."""
+    if isinstance(w, UIDropDownMenu):
+        return getattr(w.current_state, "selected_option_button", None)
+    if isinstance(w, UIHorizontalSlider):
+        return w.sliding_button
+    return w if isinstance(w, UIButton) else None
+
+
 class MenuKeys:
     escape: tuple[str, ...] = ("back",)      # the buttons Escape presses: the first one shown
     focus: str | None = None                 # what the keyboard is on (a button drawn selected, a field)
@@ -79,12 +88,7 @@ class MenuKeys:
 
     def _face(self, name: str | None) -> UIButton | None:
         """The button drawn for a reachable widget: a button itself, a drop-down's face."""
-        w = self._widgets().get(name) if name else None
-        if isinstance(w, UIDropDownMenu):
-            return getattr(w.current_state, "selected_option_button", None)
-        if isinstance(w, UIHorizontalSlider):
-            return w.sliding_button
-        return w if isinstance(w, UIButton) else None
+        return _face_of(self._widgets().get(name) if name else None)
 
     def next_choice(self, name: str, step: int) -> bool:
         """Take the next (``step`` -1: previous) choice of drop-down ``name``, as picking it
@@ -113,17 +117,18 @@ class MenuKeys:
 
     def set_focus(self, name: str | None) -> None:
         self.focus = name
-        face = self._face(name)
-        faces = [self._face(n) for n in self._widgets() if n.startswith((DROP, SLIDER))]
+        reach = self._widgets()                   # once: every face and field below is one of these
+        face = _face_of(reach.get(name) if name else None)
+        faces = [_face_of(w) for n, w in reach.items() if n.startswith((DROP, SLIDER))]
         for b in [b for b in self.buttons.values() if isinstance(b, UIButton)] + faces:
             if b is not None and b.alive():
                 if b is face:
                     b.select()
                 elif b.is_selected:       # (unselect draws even a disabled button as enabled)
                     b.unselect()
-        field = self._widgets().get(name) if name and name.startswith(FIELD) else None
+        field = reach.get(name) if name and name.startswith(FIELD) else None
         self.app.ui.set_focus_set(field)          # the cursor in the field, or out of every field
-        for w in self._widgets().values():        # and the field lit, in a gold frame: a cursor alone
+        for w in reach.values():        # and the field lit, in a gold frame: a cursor alone
             if isinstance(w, UITextEntryLine):      # was hard to find
                 plain = w.__dict__.setdefault("plain_look", (w.border_colour, w.background_colour))
                 want = (FOCUS_BORDER, FOCUS_FILL) if w is field else plain

@@ -422,31 +422,34 @@ def test_a_bars_value_under_a_target_just_above_it_is_written_in_the_bar():
     assert inks["6"] == (20, 26, 22) and inks["5"] == charts.DARK.text
 
 
-def test_names_on_two_rows_keep_a_gap_between_neighbours():
-    """Nine bots under their bars (the statistics at 1920x1080): the last name, kept inside
-    the chart, ran into the one two slots before it on its row (TANOOR into ZELZELA)."""
-    names = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
-    made = {}
+def placed_names(size, draw):
+    """Draw a chart with ``draw(surface, text_fn)`` on a surface of ``size``: where each text
+    the chart wrote was put, as [(text, rect)] in drawing order."""
+    made, placed = {}, []
 
-    def text(s, size, colour, bold=False):
-        img = charts._default_text(s, size, colour, bold)
+    def text(s, px, colour, bold=False):
+        img = charts._default_text(s, px, colour, bold)
         made[id(img)] = s
         return img
 
     class Recording(pygame.Surface):
-        placed: list = []
-
         def blit(self, source, dest, *a, **k):
             r = super().blit(source, dest, *a, **k)
-            if id(source) in made and made[id(source)] in names:
-                self.placed.append((made[id(source)], r))
+            if id(source) in made:
+                placed.append((made[id(source)], r))
             return r
+    draw(Recording(size), text)
+    return placed
+
+
+def test_names_on_two_rows_keep_a_gap_between_neighbours():
+    """Nine bots under their bars (the statistics at 1920x1080): the last name, kept inside
+    the chart, ran into the one two slots before it on its row (TANOOR into ZELZELA)."""
+    names = ["KADO", "POCHAQ", "PUCHOQ", "SADA", "TANA", "JANGARA", "TANOOR", "TIZAB", "ZELZELA"]
     for width, font in ((420, 22), (600, 32), (240, 12)):          # 240: the statistics at 1024x600
         rect = pygame.Rect(0, 0, width, 180)
-        s = Recording((width, 180))
-        Recording.placed = []
-        bar_chart(s, rect, names, [0.5] * 9, [BLUE], text=text, font_px=font)
-        placed = dict(Recording.placed)
+        placed = {t: r for t, r in placed_names((width, 180), lambda s, text, rect=rect, font=font: bar_chart(
+            s, rect, names, [0.5] * 9, [BLUE], text=text, font_px=font)) if t in names}
         assert len(placed) == 9                                  # every name whole (made holds no "…")
         rows = sorted({r.y for r in placed.values()})
         for y in rows:
@@ -455,26 +458,11 @@ def test_names_on_two_rows_keep_a_gap_between_neighbours():
 
 
 def test_a_deals_two_sides_keep_one_row_of_names_each_under_its_own_bar():
-    made = {}
-
-    def text(s, size, colour, bold=False):
-        img = charts._default_text(s, size, colour, bold)
-        made[id(img)] = s
-        return img
-
-    class Recording(pygame.Surface):
-        placed: list = []
-
-        def blit(self, source, dest, *a, **k):
-            r = super().blit(source, dest, *a, **k)
-            if made.get(id(source), "").startswith(("Maxi", "Bartho")):
-                self.placed.append(r)
-            return r
     rect = pygame.Rect(0, 0, 240, 160)
-    s = Recording((240, 160))
-    Recording.placed = []
-    plot = bar_chart(s, rect, ["Maximiliaan-Alexander & Bo", "Bartholomeus-Alexander & Cy"], [6, 7], [BLUE, RED],
-                     text=text, font_px=14)
-    first, second = Recording.placed
+    plots = []
+    placed = placed_names((240, 160), lambda s, text: plots.append(bar_chart(
+        s, rect, ["Maximiliaan-Alexander & Bo", "Bartholomeus-Alexander & Cy"], [6, 7], [BLUE, RED],
+        text=text, font_px=14)))
+    first, second = [r for t, r in placed if t.startswith(("Maxi", "Bartho"))]
     assert first.y == second.y                                   # one row
-    assert first.right <= plot.centerx <= second.left            # each name under its own bar
+    assert first.right <= plots[0].centerx <= second.left        # each name under its own bar
