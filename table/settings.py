@@ -108,6 +108,10 @@ class SettingsScene(MenuScene):
         """Use ``code`` ("" = the system's) now, keep it, and reword every open screen."""
         self.app.settings.language = code
         self.app.save_settings()
+        # The widgets go first: pygame_gui re-renders every live label in the new locale's
+        # font, and the old words in the other direction and a taller font warned "Label
+        # Rect is too small" for each, just before the rebuild replaced them anyway.
+        self.clear_ui()
         apply_language(self.app.ui, code)
         for scene in self.app.scenes:
             scene.resize(self.app.size)         # the top one rebuilds; those below on uncovering

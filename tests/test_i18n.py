@@ -286,6 +286,23 @@ def test_switching_the_language_rewords_the_open_screens_without_a_restart(table
     assert new.font.get_direction() == pygame.DIRECTION_RTL       # pygame_gui's Dari font
 
 
+def test_switching_the_language_in_a_small_window_warns_of_no_label_too_small(table):
+    import warnings
+    from table.settings import SettingsScene
+    app = table.app
+    app._resized((1024, 600))
+    settings = SettingsScene(app)
+    app.push(settings)
+    table.frames(1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for code in ("fa", "nl", "fa", "en"):
+            app.top.set_language(code)
+            table.frames(1)
+    assert [str(w.message) for w in caught] == []
+    assert app.top.buttons["back"].text == "Done"
+
+
 def test_new_game_in_dari_starts_the_match_chosen_in_codes(table):
     from table.new_game import NewGameScene
     from table.theme import apply_language
