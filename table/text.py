@@ -74,6 +74,7 @@ def _kind(ch: str) -> str:
 
 
 LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"     # around a path or an address: it keeps its own order
+_HIDDEN = "\ufffc"                                 # an isolate seen from outside: a neutral
 
 
 def isolate(text: str) -> str:
@@ -83,6 +84,9 @@ def isolate(text: str) -> str:
     >>> runs = visual_runs("پرونده: " + isolate("/tmp/آمار-علی.csv"), rtl=True)
     >>> [run.strip(LTR_ISOLATE + POP_ISOLATE) for run, _rtl in runs]   # from the left: the path in order
     ['/tmp/', 'آمار-علی', '.csv', 'پرونده: ']
+    >>> line = f"برنده: {isolate('Ana')} و {isolate('Bo')}  {isolate('Cy')} و {isolate('Di')}: ۳"
+    >>> [run.strip(LTR_ISOLATE + POP_ISOLATE + " ") for run, rtl in visual_runs(line, rtl=True) if not rtl]
+    ['۳', 'Di', 'Cy', 'Bo', 'Ana']
     """
     return LTR_ISOLATE + text + POP_ISOLATE
 
@@ -94,7 +98,9 @@ def levels(text: str, rtl: bool) -> list[int]:
     a = text.find(LTR_ISOLATE)
     b = text.find(POP_ISOLATE, a + 1) if a >= 0 else -1
     if b > a >= 0:
-        outside = levels(text[:a] + LTR_ISOLATE * (b - a + 1) + text[b + 1:], rtl)
+        # Outside, the isolate is one neutral run (not LRIs: the next isolate's search would
+        # start inside this one and swallow everything up to that one's end).
+        outside = levels(text[:a] + _HIDDEN * (b - a + 1) + text[b + 1:], rtl)
         base = 2 if rtl else 0
         return outside[:a] + [base] + [base + x for x in levels(text[a + 1:b], False)] + [base] + outside[b + 1:]
     kinds = [_kind(c) for c in text]

@@ -286,3 +286,24 @@ def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabi
     # The name is a unit: its score follows it ("لیلا: 0"), not on its far side ("0 :لیلا")
     name = for_ltr_widget("احمد ظاهر")
     assert item["text"].replace("\u2066", "").replace("\u2069", "").split(name, 1)[1].startswith(":")
+
+
+def test_latin_names_in_a_dari_replays_row_read_in_their_order(table, manfee_home):
+    import re
+    from table.replay_list import ReplaysScene
+    from table.text import visual_runs
+    from table.theme import apply_language
+    apply_language(table.app.ui, "fa")
+    rec = bot_record("manfee", {"target": 13}, seed=8)
+    rec["players"] = {s: {"kind": "human", "name": n} for s, n in zip(rec["players"], ("Ana", "Bo", "Cy", "Di"))}
+    save_record(str(manfee_home / "saves" / "latin.json"), rec)
+    replays = ReplaysScene(table.app)
+    table.app.push(replays)
+    table.frames(2)
+    row = replays.label(replays.entries[0])
+    logical = re.findall(r"[A-Za-z]+", row)
+    # The row as drawn, from the left; read from the right, the names come in the row's own
+    # order ("Ana و Cy: ۱۳ – Bo و Di: ۰"): two names with only a score or spaces between them
+    # were taken as one Latin phrase, and read "Ana و Ana  Cy و Bo".
+    seen = "".join(run[::-1] if rtl else run for run, rtl in visual_runs(row, rtl=True))
+    assert len(logical) == 6 and re.findall(r"[A-Za-z]+", seen)[::-1] == logical
