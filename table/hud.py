@@ -22,7 +22,7 @@ from rules.games import get_game
 from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
-from .text import arabic_font_file, lead
+from .text import arabic_font_file, as_unit, lead
 from .words import calls_line, separator
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text
 from . import explain
@@ -54,8 +54,9 @@ class TableLook:
 
 
 def side_name(name: Callable[[str], str], side: str) -> str:
-    """``Ana & Bo`` for the side ``bottom-top`` (the language's "and" where it has no "&")."""
-    return _(" & ").join(name(s) for s in side.split("-"))
+    """``Ana & Bo`` for the side ``bottom-top`` (the language's "and" where it has no "&"),
+    each name a unit in a line of the other script (``text.as_unit``)."""
+    return _(" & ").join(as_unit(name(s)) for s in side.split("-"))
 
 
 def mirror(rect: pygame.Rect, x: float, anchor: str = "topleft") -> tuple[float, str]:

@@ -25,8 +25,7 @@ from .forms import MenuScene, tall_label
 from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
 from .menu_keys import DROP
-from .shaping import has_arabic, has_latin
-from .text import isolate
+from .text import as_unit
 from .widgets import line_text, widget_lines
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
@@ -80,16 +79,9 @@ class ReplaysScene(MenuScene):
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
         deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
 
-        def own(name: str) -> str:
-            # A name in the other script is a unit: a Dari name's score ran to its far side in a
-            # Latin row, and in a Dari row two Latin names with only a score between them were
-            # read as one Latin phrase ("Ana و Ana  Top و Left" for "Ana و Top: ۱۳ – Left و Right").
-            other = has_latin(name) if is_rtl() else has_arabic(name)
-            return isolate(name) if other else name
-
         def row(cut: float | None) -> str:
             def side(name):
-                return _(" & ").join(own(clip_text(player_name(players, s), measure, cut) if cut
+                return _(" & ").join(as_unit(clip_text(player_name(players, s), measure, cut) if cut
                                          else player_name(players, s)) for s in name.split("-"))
             score = "  –  ".join(side_score(side(k), v) for k, v in (e.get("totals") or {}).items())
             w = e.get("winner")

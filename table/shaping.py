@@ -82,14 +82,6 @@ def has_arabic(text: str) -> bool:
     return any("\u0600" <= c <= "\u06ff" for c in text)
 
 
-def has_latin(text: str) -> bool:
-    """Letters of a left-to-right script (a Latin name) in ``text``.
-
-    >>> has_latin("احمد"), has_latin("Ana"), has_latin("۱۲")
-    (False, True, False)
-    """
-    return any(c.isalpha() and not has_arabic(c) for c in text)
-
 
 def for_ltr_widget(text: str) -> str:
     """``text`` as a left-to-right widget without shaping must be given it to show it as

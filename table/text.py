@@ -91,6 +91,21 @@ def isolate(text: str) -> str:
     return LTR_ISOLATE + text + POP_ISOLATE
 
 
+def as_unit(name: str) -> str:
+    """A player's name as one unit in a line of the screen's language, when it is written in
+    the other script: in Dari, two Latin names with only a score between them ("Cy: ۱۳ – Bo")
+    were read as one Latin phrase, and the sides came out crossed; in English a Dari name's
+    score ran to its far side.
+
+    >>> _ = i18n.set_language("fa"); as_unit("Ana") == isolate("Ana"), as_unit("لیلا")
+    (True, 'لیلا')
+    >>> _ = i18n.set_language("en"); as_unit("Ana"), as_unit("لیلا") == isolate("لیلا")
+    ('Ana', True)
+    """
+    kinds = {_kind(c) for c in name}
+    return isolate(name) if ("L" if i18n.is_rtl() else "R") in kinds else name
+
+
 def levels(text: str, rtl: bool) -> list[int]:
     """Each character's embedding level in a paragraph of direction ``rtl`` (odd: right to left).
     A left-to-right isolate (``isolate``) counts as one neutral outside and is laid out

@@ -241,3 +241,21 @@ def test_a_long_note_over_the_history_takes_two_lines_before_small_letters():
         assert note_lines("38 − 30 = 8", fs, 512)[1] == ["38 − 30 = 8"]          # a short one: one line
     finally:
         i18n.set_language("en")
+
+
+def test_the_totals_line_in_dari_keeps_each_sides_latin_names_together():
+    import re
+    from table import i18n
+    from table.hud import side_name
+    from table.text import visual_runs
+    from table.words import side_score
+    names = {"bottom": "Ana", "left": "Bo", "top": "Cy", "right": "Di"}.__getitem__
+    i18n.set_language("fa")
+    try:
+        line = "   –   ".join(side_score(side_name(names, s), n) for s, n in (("bottom-top", 13), ("left-right", 4)))
+    finally:
+        i18n.set_language("en")
+    seen = "".join(run[::-1] if rtl else run for run, rtl in visual_runs(line, rtl=True))
+    # Read from the right as drawn: Ana, Cy (13), then Bo, Di (4); "Cy: ۱۳ – Bo" had been one
+    # Latin phrase, which put Bo beside Ana and Cy beside Di.
+    assert re.findall(r"[A-Za-z]+", seen)[::-1] == ["Ana", "Cy", "Bo", "Di"]
