@@ -275,23 +275,54 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             surface.blit(img, _inside(img.get_rect(midtop=(x, plot.bottom + pad * 0.7)), inner))
         if x_img is not None:
             surface.blit(x_img, x_img.get_rect(midbottom=(plot.centerx, inner.bottom)))
+        lines = [[(X(0), Y(0))] + [(X(k + 1), Y(x)) for k, x in enumerate(v) if x is not None] for _s, v in data]
         if target is not None and math.isfinite(target):
-            # the label sits at the start of the line, where every side is still far below it
             y = Y(target)
             _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)
             tag = fit_text(text, _("Target {n}").format(n=format_number(target)), small, style.target, plot.w * 0.4)
             if tag is not None:
-                at = (plot.x + pad, y - axis_w - 1)
-                above = at[1] - tag.get_height() >= plot.y
-                surface.blit(tag, tag.get_rect(bottomleft=at) if above
-                             else tag.get_rect(topleft=(at[0], y + axis_w + 1)))
-        for s, v in data:
-            pts = [(X(0), Y(0))] + [(X(k + 1), Y(x)) for k, x in enumerate(v) if x is not None]
+                surface.blit(tag, _target_tag_place(tag.get_rect(), plot, y, axis_w + 1, pad, lines))
+        for (s, _v), pts in zip(data, lines):
             _polyline(surface, s.colour, pts, line_w)
             if dot:
                 for p in pts[1:]:
                     pygame.draw.aacircle(surface, s.colour, p, dot)
     return plot
+
+
+def _target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, pad: int,
+                      lines: Sequence[Sequence[tuple[float, float]]]) -> pygame.Rect:
+    """Where the target's label goes: over or under the dashed line, at its start or its
+    end, wherever the fewest points of the lines run (at the start, over the line, first).
+    In Manfee and Manille every side starts far below the target; in Manni the target of
+    15 sits just above the zero every side starts from, and the label lay on the lines."""
+    spots = []
+    for end in ("left", "right"):
+        for over in (True, False):
+            r = tag.copy()
+            if over:
+                r.bottom = round(y - gap)
+            else:
+                r.top = round(y + gap)
+            if end == "left":
+                r.left = plot.x + pad
+            else:
+                r.right = plot.right - pad
+            if plot.top <= r.top and r.bottom <= plot.bottom:
+                spots.append(r)
+    if not spots:
+        return tag.move(plot.x + pad - tag.x, round(y + gap) - tag.y)
+    near = [spot.inflate(4, 4) for spot in spots]
+    crossed = [0] * len(spots)
+    for pts in lines:
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            steps = max(1, round(max(abs(x1 - x0), abs(y1 - y0)) / 2))
+            for i in range(steps + 1):
+                px, py = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+                for k, r in enumerate(near):
+                    if r.collidepoint(px, py):
+                        crossed[k] += 1
+    return spots[min(range(len(spots)), key=crossed.__getitem__)]
 
 
 def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series],

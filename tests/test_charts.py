@@ -466,3 +466,22 @@ def test_a_deals_two_sides_keep_one_row_of_names_each_under_its_own_bar():
     first, second = [r for t, r in placed if t.startswith(("Maxi", "Bartho"))]
     assert first.y == second.y                                   # one row
     assert first.right <= plots[0].centerx <= second.left        # each name under its own bar
+
+
+def test_the_targets_label_keeps_off_the_lines():
+    """Manni's race in the deal summary: the target of 15 sits just above the zero every side
+    starts from, and its label, always at the start of the line, lay across the lines there."""
+    rect = pygame.Rect(0, 0, 280, 110)
+    series = [Series("Ana", [6, 11, 13, 12, 9, 5, 3, 2, 1, 0], BLUE),
+              Series("Bo", [-2, -5, -6, -6, -5, -3, -2, -1, 0, 1], RED),
+              Series("Di", [-4, -6, -7, -6, -4, -2, -1, -1, -1, -1], GREEN)]
+    surfaces = []
+
+    def draw(s, text):
+        s.fill(BG)
+        surfaces.append(s)
+        return score_race(s, rect, series, target=15, text=text, font_px=11)
+    placed = dict(placed_names(rect.size, draw))
+    tag = placed["Target 15"]
+    for colour in (BLUE, RED, GREEN):
+        assert mask_of(surfaces[0], colour, tag, 30).count() == 0, colour
