@@ -75,6 +75,7 @@ def _kind(ch: str) -> str:
 
 LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"     # around a path or an address: it keeps its own order
 _HIDDEN = "\ufffc"                                 # an isolate seen from outside: a neutral
+_NO_MARKS = str.maketrans("", "", "\u2066\u2067\u2068\u2069")     # the isolates' marks, not drawn
 
 
 def isolate(text: str) -> str:
@@ -292,6 +293,11 @@ class TableFont:
     def _pieces(self, text: str) -> list[tuple[pygame.font.Font, str, bool]]:
         out = []
         for run, rtl in visual_runs(text):
+            # The isolates' marks have done their work in the ordering: drawn, a piece of a
+            # lone mark has no width, which pygame refuses ("Text has zero width").
+            run = run.translate(_NO_MARKS)
+            if not run:
+                continue
             if rtl:
                 out.append((self.arabic(True), run, True))
                 continue
@@ -325,7 +331,7 @@ class TableFont:
 
     def size(self, text: str) -> tuple[int, int]:
         if not needs_bidi(text):
-            return self.latin.size(text)
+            return self.latin.size(text.translate(_NO_MARKS))
         return sum(f.size(t)[0] for f, t, _r in self._pieces(text)), self.latin.get_height() + self._extra(True)
 
     def metrics(self, text: str) -> list:
@@ -339,7 +345,7 @@ class TableFont:
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
         text = str(text)
         if not needs_bidi(text):
-            return self.latin.render(text, antialias, colour, background)
+            return self.latin.render(text.translate(_NO_MARKS), antialias, colour, background)
         pieces = [(f.render(t, antialias, colour), f) for f, t, _r in self._pieces(text)]
         asc = self.get_ascent()
         height = self.latin.get_height() + self._extra(True)

@@ -2,6 +2,7 @@
 stale, announcements long enough to read, a log of the deal, a key that holds
 the bots, people named the way the table turns."""
 import pygame
+import pytest
 
 from host.seats import seat_plan
 from rules.games import get_game
@@ -427,3 +428,24 @@ def test_the_summarys_charts_cut_each_long_name_and_keep_the_partner(table, monk
     scene._summary_charts(table.app.screen, pygame.Rect(0, 0, 600, 150), 14)
     ours = next(t for t in labelled[0] if t.startswith("Barth"))
     assert "…" in ours and ours.endswith(" & " + real_name("top"))          # the partner kept, whole
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_match_end_draws_with_names_in_the_other_script(table, lang):
+    """A Manni match of a Dari-named player ended on English screens: the legend's
+    '⁦عبدالرحمن…⁩: -6' was drawn piece by piece, its lone isolate mark had no width,
+    and pygame's "Text has zero width" closed the host's and a watcher's game."""
+    from table.results import MatchEnd
+    from table.scenes import open_scene
+    from table.theme import apply_language
+    apply_language(table.app.ui, lang)
+    names = {"bottom": "Ana", "left": "عبدالرحمن محمدزاده کابلی نورستان", "right": "Bo"}
+    summaries = [{"deal": i + 1, "outcome": "complete", "score": s}
+                 for i, s in enumerate([{"bottom": 2, "left": -3, "right": 1}, {"bottom": 3, "left": -3, "right": 0}])]
+    end = MatchEnd(game="manni", winner="bottom", totals={"bottom": 5, "left": -6, "right": 1}, summaries=summaries,
+                   name=names.__getitem__, sides=["bottom", "left", "right"], target=5)
+    scene = open_scene("results", table.app, end=end)
+    table.app.push(scene)
+    table.frames(3)
+    scene.draw(table.app.screen)
+    assert scene.plot is not None
