@@ -46,7 +46,7 @@ class TableHost(Seating):
                  bot_budget: float | None = None, in_process: bool | None = None,
                  info_extra: dict | None = None, on_notice: Callable[..., None] | None = None,
                  on_seats_changed: Callable[[], None] | None = None, stats_path: str | None = None,
-                 hints: bool = False) -> None:
+                 hints: bool = False, lan_keep: dict | None = None) -> None:
         self.mh = mh
         self.seats = seats
         self.order = tuple(mh.game.seats)
@@ -66,6 +66,8 @@ class TableHost(Seating):
         self.bot_budget = bot_budget
         self.in_process = in_process
         self.info_extra = dict(info_extra or {})
+        # What a resumed LAN table must be again and no peer is told (its join code): the save only.
+        self.lan_keep = dict(lan_keep or {})
         self.on_notice = on_notice or (lambda kind, **info: None)
         self.on_seats_changed = on_seats_changed or (lambda: None)
         self.endpoints: list[Endpoint] = []
@@ -352,7 +354,8 @@ class TableHost(Seating):
             rec["hints"] = [[deal, seat] for deal, seat in sorted(self.hinted)]
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
-                          "seats": {seat: s.saved() for seat, s in self.seats.items()}}
+                          "seats": {seat: s.saved() for seat, s in self.seats.items()},
+                          "hints": self.hints, **self.lan_keep}
         return rec
 
     def restore_hints(self, record: dict) -> None:

@@ -57,11 +57,22 @@ def advert_addresses(interfaces: Sequence[str] | None) -> list[str]:
     return addrs or ["127.0.0.1"]
 
 
-def instance_name(table: str) -> str:
-    """A DNS-SD instance label from a table's name (no dots, at most 63 bytes)."""
+def instance_name(table: str, tag: str = "") -> str:
+    """A DNS-SD instance label from a table's name (no dots, at most 63 bytes), ending in
+    ``tag`` (the host's id) when given: two hosts both called "Ana's table" announced the
+    same name, and a lobby listed one of them, now this one, now the other (zeroconf's
+    renaming only sees a clash it already has in its cache).  The lobby shows the name
+    the table itself gives, never this label.
+
+    >>> instance_name("Ana's table", "3f9c2a")
+    "Ana's table #3f9c2a"
+    >>> len(instance_name("x" * 80, "3f9c2a").encode())
+    63
+    """
     label = table.replace(".", " ").strip() or "Manfee table"
-    data = label.encode("utf-8")[:63]
-    return data.decode("utf-8", "ignore")
+    suffix = f" #{tag}" if tag else ""
+    data = label.encode("utf-8")[:63 - len(suffix.encode("utf-8"))]
+    return data.decode("utf-8", "ignore") + suffix
 
 
 class Advertiser:
@@ -76,8 +87,9 @@ class Advertiser:
 
     def __init__(self, table: str, port: int, properties: Mapping[str, Any],
                  interfaces: Sequence[str] | None = None, addresses: Sequence[str] | None = None,
-                 on_event: AdvertEvent | None = None) -> None:
+                 on_event: AdvertEvent | None = None, tag: str = "") -> None:
         self.table = table
+        self.tag = tag
         self.port = port
         self.interfaces = list(interfaces) if interfaces else None
         self.addresses = list(addresses) if addresses else advert_addresses(interfaces)
@@ -103,7 +115,7 @@ class Advertiser:
 
     def _info(self, name: str | None = None) -> ServiceInfo:
         props = {k: str(v).encode("utf-8")[:200] for k, v in self._props.items()}
-        return ServiceInfo(SERVICE_TYPE, name or f"{instance_name(self.table)}.{SERVICE_TYPE}",
+        return ServiceInfo(SERVICE_TYPE, name or f"{instance_name(self.table, self.tag)}.{SERVICE_TYPE}",
                            port=self.port, properties=props,
                            server=f"manfee-{uuid.uuid4().hex[:12]}.local.",
                            parsed_addresses=self.addresses)

@@ -111,9 +111,6 @@ class HostServer:
         self.host_id = uuid.uuid4().hex[:12]
         self.notices: queue.Queue[dict] = queue.Queue()
         self.logs = LogLimiter(log)
-        if join_code is True:
-            join_code = P.new_join_code()
-        self._code = P.check_join_code(join_code) if join_code else None
         self._guard = code_guard(code_tries, code_every)
         rng = random.Random(seed)
         created = None
@@ -128,11 +125,22 @@ class HostServer:
             table = table or saved.get("table")
             places = seats_from_save(mh.game, saved)
             created = record.get("created")
+            # The same table again: its id (a seat's kept token is for this table, not another
+            # of the same name), its join code and its hints, whatever the form says now.
+            if isinstance(saved.get("id"), str) and saved["id"].isalnum() and len(saved["id"]) <= 32:
+                self.host_id = saved["id"]
+            if "code" in saved:
+                join_code = saved["code"] if isinstance(saved["code"], str) else None
+            if isinstance(saved.get("hints"), bool):
+                hints = saved["hints"]
         else:
             if game is None:
                 raise ValueError("a new table needs a game")
             mh = MatchHost.new(game, options, None, seed=rng.randrange(1 << 62))
             places = seats_from_specs(mh.game, dict(seats or {mh.game.seats[0]: "host"}), host_name, rng)
+        if join_code is True:
+            join_code = P.new_join_code()
+        self._code = P.check_join_code(join_code) if join_code else None
         self.table = P.clean_name(table if isinstance(table, str) else "", "Manfee table")
         # Sockets: the lobby, the remote seats (twice: a seat taken back with its
         # token while the old connection is still closing), and a margin.
@@ -149,6 +157,7 @@ class HostServer:
                               deal_pause=deal_pause, bot_budget=bot_budget, hints=hints,
                               stats_path=stats_path,
                               info_extra={"protocol": P.PROTOCOL_VERSION, "host_id": self.host_id},
+                              lan_keep={"id": self.host_id, "code": self._code},
                               on_notice=self._notice, on_seats_changed=self._seats_changed)
         self.resumed = resume is not None
         if resume:
@@ -354,7 +363,8 @@ class HostServer:
         self._notice("listening", port=self.port)
         if self.advertise:
             self._advert = Advertiser(self.table, self.port, self._advert_props(), self.interfaces,
-                                      on_event=lambda kind, info: self._notice(kind, **info))
+                                      on_event=lambda kind, info: self._notice(kind, **info),
+                                      tag=self.host_id[:6])
             self._advert.start()
         watchdog = asyncio.ensure_future(self.gate.watchdog())
         loop = asyncio.get_running_loop()

@@ -72,6 +72,7 @@ class TableInfo:
     protocol: int = PROTOCOL_VERSION
     compatible: bool = True
     private: bool = False           # joining an open seat needs the host's join code
+    table_id: str = ""              # the host's id for this match (kept when it resumes)
 
     @property
     def address(self) -> tuple[str, int]:
@@ -403,7 +404,7 @@ class LobbyBrowser:
                          options=get("options", dict, {}), seats=get("seats", list, []),
                          free=get("free", list, []), players=get("players", dict, {}),
                          state=get("state", str, ""), protocol=get("protocol", int, PROTOCOL_VERSION),
-                         private=msg.get("private") is True)
+                         private=msg.get("private") is True, table_id=get("host_id", str, ""))
 
 
 def txt_props(raw: bytes) -> dict[str, str]:

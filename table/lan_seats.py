@@ -34,11 +34,12 @@ def load() -> list[dict]:
     return [d for d in data if isinstance(d, dict) and all(isinstance(d.get(k), str) for k in ("table", "seat", "token"))]
 
 
-def remember(table: str, seat: str, token: str) -> None:
+def remember(table: str, seat: str, token: str, table_id: str = "") -> None:
     """Keep ``token`` for ``seat`` at ``table`` (replacing what this table had); a folder
-    that cannot be written only loses the convenience."""
-    kept = [d for d in load() if d["table"] != table][:KEEP - 1]
-    kept.insert(0, {"table": table, "seat": seat, "token": token})
+    that cannot be written only loses the convenience.  ``table_id`` is the host's id of
+    the match: another table of the same name ("Ana's table" every evening) is not it."""
+    kept = [d for d in load() if (d["table"], d.get("id", "")) != (table, table_id)][:KEEP - 1]
+    kept.insert(0, {"table": table, "seat": seat, "token": token, "id": table_id})
     try:
         os.makedirs(home_dir(), exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=home_dir())
@@ -49,9 +50,11 @@ def remember(table: str, seat: str, token: str) -> None:
         pass
 
 
-def seat_at(table: str, seats: list | tuple) -> tuple[str, str] | None:
-    """(seat, token) this machine holds at ``table``, if one of its ``seats``."""
+def seat_at(table: str, seats: list | tuple, table_id: str = "") -> tuple[str, str] | None:
+    """(seat, token) this machine holds at ``table``, if one of its ``seats``: the same
+    name and the same id (a seat kept before ids were remembered matches no table that
+    has one, or a new table of the same name offered an old seat instead of the one chosen)."""
     for d in load():
-        if d["table"] == table and d["seat"] in seats:
+        if d["table"] == table and d.get("id", "") == table_id and d["seat"] in seats:
             return d["seat"], d["token"]
     return None

@@ -168,7 +168,7 @@ class LobbyScene(MenuScene):
                                   object_id=oid("@signal_on" if seat == self.seat else "@small_button")))
             self.seat_buttons[seat] = b
         # A seat this machine held at this table (its token kept): Join takes it back.
-        self.rejoin = lan_seats.seat_at(t.table, t.seats) if t is not None and t.compatible else None
+        self.rejoin = lan_seats.seat_at(t.table, t.seats, t.table_id) if t is not None and t.compatible else None
         join = self.buttons.get("join")
         if join is not None:
             join.enable() if ((self.seat or self.rejoin) and self.client is None) else join.disable()
@@ -256,7 +256,7 @@ class LobbyScene(MenuScene):
         """Take ``seat`` (the one chosen) at the selected table, or the seat this machine
         held there (its kept token: no code needed, the host knows it)."""
         t = self.tables.get(service or self.selected)
-        held = lan_seats.seat_at(t.table, t.seats) if t is not None and t.compatible else None
+        held = lan_seats.seat_at(t.table, t.seats, t.table_id) if t is not None and t.compatible else None
         if held and not seat and self.client is None:
             self.name = self.name_entry.get_text().strip() if hasattr(self, "name_entry") else self.name
             self._connect(t, _("Taking your seat back at {table} ({seat})…").format(
@@ -346,7 +346,7 @@ class LobbyScene(MenuScene):
                 self.join_table_msg = msg
             elif kind == "welcome":
                 if msg.get("token") and msg.get("seat") and self.join_table is not None:
-                    lan_seats.remember(self.join_table.table, msg["seat"], msg["token"])
+                    lan_seats.remember(self.join_table.table, msg["seat"], msg["token"], self.join_table.table_id)
                 link = ClientLink(c, msg, table=getattr(self, "join_table_msg", None))
                 self.client = None
                 self.app.reset(open_scene("main_menu", self.app))

@@ -5,6 +5,7 @@ import random
 import struct
 import threading
 import time
+import uuid
 
 import msgpack
 import pytest
@@ -371,6 +372,56 @@ def test_a_stopped_host_resumes_from_its_autosave(tmp_path):
         assert bounded(lambda: load_record(path)[1].finished, 3)   # saved off the loop thread
     finally:
         server2.stop()
+
+
+def test_a_resumed_table_is_the_same_table_private_and_hinted_as_before(tmp_path):
+    """Resumed after a crash, a private table with hints came back public and without
+    the Hint button (the form's defaults), and under a new id."""
+    path = str(tmp_path / "table.json")
+    server = serve("manille-muette", {"bottom": "host", "left": "bot:KADO", "top": "bot:KADO", "right": "bot:KADO"},
+                   save_path=path, join_code="482913", hints=True)
+    me = server.local_link("bottom")
+    play([bot_player(me, "KADO", 1)], lambda: len((view_of(me) or {}).get("history") or []) >= 2)
+    server.stop("crash")
+    saved = load_record(path)[0]["lan"]
+    assert saved["code"] == "482913" and saved["hints"] is True and saved["id"] == server.host_id
+    server2 = HostServer(None, resume=path, bind=LOOP, port=0, advertise=False, join_code=None, hints=False)
+    server2.start()
+    try:
+        info = server2.table_info()
+        assert info["private"] is True and info["hints"] is True and info["host_id"] == server.host_id
+        assert "482913" not in str(info)                       # the code stays in the host's save
+        assert server2.join_code == "482913"
+    finally:
+        server2.stop()
+
+
+def test_two_tables_of_the_same_name_are_both_listed(tmp_path):
+    """Two hosts both called "Ana's table" announced one network name: a lobby listed one
+    of them, now this one, now the other."""
+    from net.lobby import LobbyBrowser
+    name = f"Ana's table {uuid.uuid4().hex[:6]}"
+    seats = {"bottom": "host", "left": "open", "top": "open", "right": "open"}
+    hosts = [HostServer(name, "manfee", {"target": 13}, seats, bind=LOOP, port=0, interfaces=[LOOP], advertise=True)
+             for _ in range(2)]
+    for h in hosts:
+        h.start()
+    browser = LobbyBrowser(interfaces=[LOOP]).start()
+    try:
+        def same_name():
+            return {t.port: t for t in browser.tables() if t.table == name}
+        assert bounded(lambda: len(same_name()) == 2, 15), same_name()
+        listed = same_name()
+        assert {t.port for t in listed.values()} == {h.port for h in hosts}
+        assert len({t.table_id for t in listed.values()}) == 2 and all(t.table_id for t in listed.values())
+        # Each network name carries its host's id: two hosts never announce one name, also where
+        # neither hears the other before announcing (zeroconf's renaming found no clash between
+        # two processes on one machine, and a lobby then listed only one of the two)
+        assert all(h._advert.registered.wait(5) and f"#{h.host_id[:6]}." in h._advert.registered_name for h in hosts)
+    finally:
+        browser.stop()
+        for h in hosts:
+            h.stop()
 
 
 class Signaller:

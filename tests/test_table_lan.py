@@ -170,7 +170,8 @@ def test_the_lobby_lists_a_headless_host_and_a_drag_plays_at_it(table, headless_
     scene = table.scene
     assert scene.link.my_seats() == ("left",) and scene.viewer == "left" and not scene.link.hosting
     from table import lan_seats
-    assert lan_seats.seat_at(name, ["left"])[0] == "left"      # its token kept, for a later Join
+    listed = lobby.tables[service]
+    assert listed.table_id and lan_seats.seat_at(name, ["left"], listed.table_id)[0] == "left"   # kept, for a later Join
     v = to_my_play(table, scene)
     legal = [a["play"] for a in v["legal"] if "play" in a]
     card = [k for k in scene.board.hands["left"] if k in legal][-1]
@@ -659,13 +660,16 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     free, but this machine kept its token, so Join takes it back without a code."""
     from net.lobby import TableInfo
     from table import lan_seats
-    lan_seats.remember("Ana's table", "left", "a" * 32)
-    lan_seats.remember("Other", "top", "b" * 32)
-    assert lan_seats.seat_at("Ana's table", ["bottom", "left"]) == ("left", "a" * 32)
-    assert lan_seats.seat_at("Ana's table", ["bottom"]) is None
+    lan_seats.remember("Ana's table", "left", "a" * 32, "id1")
+    lan_seats.remember("Other", "top", "b" * 32, "id2")
+    assert lan_seats.seat_at("Ana's table", ["bottom", "left"], "id1") == ("left", "a" * 32)
+    assert lan_seats.seat_at("Ana's table", ["bottom"], "id1") is None
+    # Another evening's "Ana's table" (a new match, a new id): the old seat is not offered,
+    # or Join took it instead of the seat chosen and the host refused it
+    assert lan_seats.seat_at("Ana's table", ["bottom", "left"], "id9") is None
     (manfee_home / "lan_seats.json").write_text("{broken")
     assert lan_seats.load() == []                            # a damaged file: nothing kept, no crash
-    lan_seats.remember("Ana's table", "left", "a" * 32)
+    lan_seats.remember("Ana's table", "left", "a" * 32, "id1")
     made = []
 
     class Fake:
@@ -678,7 +682,7 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     lobby = LobbyScene(table.app)
     table.app.push(lobby)
     t = TableInfo("svc", "127.0.0.1", 4, table="Ana's table", game="manfee", seats=["bottom", "left", "top", "right"],
-                  free=[], state="playing", private=True)
+                  free=[], state="playing", private=True, table_id="id1")
     lobby.tables["svc"] = t
     lobby.selected = "svc"
     lobby._build_seats()
