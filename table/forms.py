@@ -297,7 +297,7 @@ class Form:
     def entry(self, name: str, text: str, limit: int = 32, placeholder: str | None = None) -> UITextEntryLine:
         e = self.scene.add(UITextEntryLine(self.field(), self.ui, placeholder_text=placeholder))
         e.set_text_length_limit(limit)
-        e.set_text(text)
+        e.set_text(text[:limit])         # pygame_gui refuses a longer text whole: the field stood empty
         follow_script(e)
         self.entries[name] = e
         return e

@@ -24,6 +24,7 @@ from .new_game import STRENGTH, default_name, parse_number, remember_name  # noq
 from .scenes import open_scene
 from .text import paragraph_rtl
 from .theme import CREAM, blit_text
+from .widgets import follow_script
 
 # A seat's choice is kept in these English words (codes, never shown as they are:
 # ``seat_choice_text`` words them for the screen).
@@ -88,6 +89,9 @@ def unfinished_label(entry: dict) -> str:
     return _("“{table}” ({game}, {deal}, {when})").format(**_table_words(entry, totals=False))
 
 
+TABLE_NAME_MAX = 32                 # the Table name field's limit (forms.Form.entry)
+
+
 def default_table_name(host_name: str) -> str:
     """The table's name until the host types one: "Ana's table", or a word when the host
     kept the default name ("The host's table", "Table de l'hôte").  In Dari a Latin name
@@ -95,14 +99,22 @@ def default_table_name(host_name: str) -> str:
     "میز Ana" would show as "میز anA" (``widgets.follow_script`` sets a Latin-only
     line left to right).
 
+    The name is shortened to fit the field (a 32-letter name made a default the field
+    refused, and the table was left with no name at all).
+
     >>> default_table_name("Ana")
     "Ana's table"
+    >>> default_table_name("Bartholomew Alexander Fitzgerald")
+    "Bartholomew Alexander F…'s table"
     """
-    if host_name == _("Host"):
+    if not host_name or host_name == _("Host"):
         return _("The host's table")
     if is_rtl() and any(c.isascii() and c.isalpha() for c in host_name) and not paragraph_rtl(host_name):
-        return host_name
-    return _("{name}'s table").format(name=host_name)
+        return host_name[:TABLE_NAME_MAX]
+    words = _("{name}'s table")
+    room = TABLE_NAME_MAX - (len(words) - len("{name}"))
+    name = host_name if len(host_name) <= room else host_name[:room - 1].rstrip() + "…"
+    return words.format(name=name)
 
 
 class HostSetupScene(MenuScene):
@@ -251,7 +263,15 @@ class HostSetupScene(MenuScene):
                 self.rebuild_ui()
             return True
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            named = default_table_name(self.host_name)
             self._read_entries()
+            # While the table's name is still the one made from the host's, it follows the
+            # host's name as it is typed ("The host's table" stayed so after typing "Ana").
+            table = self.form.entries.get("table") if self.form else None
+            if e.ui_element is self.form.entries.get("name") and table is not None and self.table_name == named:
+                self.table_name = default_table_name(self.host_name)
+                table.set_text(self.table_name)
+                follow_script(table)
             return True
         name = self.pressed(e)
         if option_pressed(get_game(self.game), self.options, name):

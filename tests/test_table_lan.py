@@ -575,6 +575,38 @@ def test_the_default_table_name_reads_as_words_in_each_language(table):
         apply_language(app.ui, "en")
 
 
+def test_the_table_name_follows_the_hosts_name_and_fits_its_field(table):
+    """A first run: typing "Ana" left the table "The host's table"; a 32-letter name made
+    a default longer than the field, which stood empty ("Give the table a name")."""
+    app = table.app
+    app.settings.player_name = ""
+    setup = HostSetupScene(app)
+    app.push(setup)
+    table.frames(1)
+    name, field = setup.form.entries["name"], setup.form.entries["table"]
+    for typed in ("A", "An", "Ana"):
+        name.set_text(typed)
+        setup.ui_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=name, text=typed))
+    assert field.get_text() == setup.table_name == "Ana's table"
+    long = "Bartholomew Alexander Fitzgerald"
+    name.set_text(long)
+    setup.ui_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=name, text=long))
+    shown = field.get_text()
+    assert shown == setup.table_name and shown.startswith("Bartholomew") and len(shown) <= 32
+    field.set_text("Friday cards")                     # typed by the host: it stays
+    setup.ui_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=field, text="Friday cards"))
+    name.set_text("Bo")
+    setup.ui_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=name, text="Bo"))
+    assert field.get_text() == setup.table_name == "Friday cards"
+    app.pop()
+    app.settings.player_name = long                    # remembered from last time
+    setup = HostSetupScene(app)
+    app.push(setup)
+    table.frames(1)
+    assert setup.form.entries["table"].get_text() == setup.table_name != ""
+    app.pop()
+
+
 def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look_like(table, monkeypatch):
     """A wrong code reads differently from a missing one; a mistyped address gets the shape of
     an address in the player's words, never the parser's ("'xyz' is not a port number")."""
