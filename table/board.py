@@ -31,6 +31,7 @@ class Board:
         self.viewer = viewer
         self.rank_order = rank_order
         self.open_hands = False          # replays: every hand face up
+        self.viewer_plays = True         # the viewer's seat is a person's here (not a watcher's)
         self.sprites = {}
         self.hands = {s: [] for s in self.seats}
         self.court = []                  # keys, in play order
@@ -280,7 +281,7 @@ class Board:
                     surface.blit(sh, sh.get_rect(center=(x + off[0] + 1.2, y + off[1] + 2)))
                 img = self.images.get(None, False, w, a)
                 r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
-            label = self._pile_label(n, seat == self.viewer)
+            label = self._pile_label(n, seat == self.viewer and self.viewer_plays)
             surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def element_rects(self):
@@ -315,13 +316,14 @@ class Board:
             img = self.images.get(None, False, w, a)
             r = img.get_rect(center=(round(x), round(y)))
             out.append((f"pile:{seat}", r))
-            label = self._pile_label(n, seat == self.viewer)
+            label = self._pile_label(n, seat == self.viewer and self.viewer_plays)
             out.append((f"pile_label:{seat}", label.get_rect(midtop=(r.centerx, r.bottom + 2))))
         return out
 
     def _pile_label(self, n, mine=False):
         """"3 tricks" under a pile; the viewer's own says so: once the hand is short, the pile
-        at its far end lies nearer the right seat's plate than the viewer's."""
+        at its far end lies nearer the right seat's plate than the viewer's.  A watcher, a
+        replay and a table of bots have no "you"."""
         fs = max(11, round(self.layout.H * 0.018))
         words = ngettext("{n} trick (you)", "{n} tricks (you)", n) if mine else ngettext("{n} trick", "{n} tricks", n)
         return render(words.format(n=number(n)), fs, (244, 236, 210), bold=True, shadow=True)

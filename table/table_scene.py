@@ -53,6 +53,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.viewer = self.mine[0] if self.mine else (link.view().get("seat") or self.seats[0])
         self.revealed = not self.hotseat
         self.board = Board(app, self.seats, self.viewer, app.size, self.game.rank_order, self.game.hand_size)
+        self.board.viewer_plays = not self.demo
         self.director = Director(self)
         self.input = HandInput(self)
         self.shown = self._starting_view(before.get(self.viewer) or before[None], waiting)

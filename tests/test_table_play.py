@@ -332,3 +332,10 @@ def test_the_viewers_own_trick_pile_says_it_is_theirs(table, monkeypatch):
     monkeypatch.setattr(board_module, "render", lambda text, *a, **k: (said.append(text), real(text, *a, **k))[1])
     board.draw_piles(table.app.screen, (0, 0))
     assert sorted(said) == ["1 trick", "2 tricks (you)"]
+    # A table of bots watched (a LAN watcher, the demo): the seat in front has no "you"
+    watched = start(table, seed=5, humans=0, bots=["KADO"] * 4)
+    assert watched.demo
+    watched.board.piles = {watched.board.viewer: 2}
+    said.clear()
+    watched.board.draw_piles(table.app.screen, (0, 0))
+    assert said == ["2 tricks"]
