@@ -316,15 +316,29 @@ class LobbyScene(MenuScene):
                     if info.service in self.order:
                         self.order.remove(info.service)
                 else:
-                    self.tables[info.service] = info
-                    if info.service not in self.order:
-                        self.order.append(info.service)
+                    # The same table twice (announced, and looked up by its address): one row,
+                    # the first; looking it up picks that row.
+                    new = info.service not in self.tables
+                    twin = next((s for s in self.order if s != info.service and info.table_id
+                                 and self.tables[s].table_id == info.table_id), None)
+                    if twin is not None:
+                        self.tables.pop(info.service, None)
+                        if info.service in self.order:
+                            self.order.remove(info.service)
+                    else:
+                        self.tables[info.service] = info
+                        if info.service not in self.order:
+                            self.order.append(info.service)
+                    shown = twin or info.service
+                    held = new and info.compatible and lan_seats.seat_at(info.table, info.seats, info.table_id)
                     if self.watch and info.service == self.watch[0]:
                         self.watch = None
                         self.status = None
-                        self.selected = info.service
+                        self.selected = shown
+                    elif held and not self.rejoin and self.client is None:
+                        self.selected = shown           # back after a crash: the table with our seat
                     elif self.selected is None and info.compatible and info.free:
-                        self.selected = info.service
+                        self.selected = shown
             if changed:
                 self._build_seats()
         if self.watch and time.monotonic() - self.watch[1] > 4.0:

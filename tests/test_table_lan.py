@@ -687,6 +687,54 @@ def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
         apply_language(table.app.ui, "en")
 
 
+def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, manfee_home, monkeypatch):
+    """Looked up by address, a table already announced came as a second identical row; back
+    after a crash, the table holding this machine's seat was not picked (it read "full")."""
+    import queue as _queue
+    from net.lobby import TableInfo
+    from table import lan_seats
+
+    class Browser:
+        def __init__(self, *a, **k):
+            self.changes = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def add_address(self, host, port):
+            return f"{host}:{port}"
+
+        def stop(self):
+            pass
+    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    seats = ["bottom", "left", "top", "right"]
+    lan_seats.remember("Ana's table", "left", "a" * 32, "id1")
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    other = TableInfo("Cy's._manfee", "192.168.1.9", 47820, table="Cy's table", game="manfee", seats=seats,
+                      free=["top"], state="waiting", table_id="id7")
+    ours = TableInfo("Ana's._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee", seats=seats,
+                     free=[], state="playing", table_id="id1")
+    for info in (other, ours):
+        lobby.browser.changes.put(("added", info))
+    table.frames(2)
+    assert lobby.order == [other.service, ours.service] and lobby.selected == ours.service
+    assert lobby.rejoin == ("left", "a" * 32)
+    lobby.select(other.service)                            # the player looks at another table:
+    lobby.browser.changes.put(("updated", ours))           # news of ours does not take it back
+    table.frames(2)
+    assert lobby.selected == other.service
+    lobby.look_up("192.168.1.20:47820")
+    by_address = TableInfo("192.168.1.20:47820", "192.168.1.20", 47820, table="Ana's table", game="manfee",
+                           seats=seats, free=[], state="playing", table_id="id1")
+    lobby.browser.changes.put(("added", by_address))
+    table.frames(2)
+    assert lobby.order == [other.service, ours.service] and lobby.selected == ours.service
+    assert lobby.watch is None and not lobby.status
+    table.app.pop()
+
+
 def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, manfee_home, monkeypatch):
     """The host closed and resumed the table (or the window closed): the seat shows as not
     free, but this machine kept its token, so Join takes it back without a code."""
