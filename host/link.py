@@ -77,6 +77,7 @@ class LinkBase:
         self.save_error: str | None = None
         self.token: str | None = None
         self.hints_allowed = False        # the table lets its players ask the coach
+        self.standin_played: dict | None = None   # a rejoin's welcome: what a bot did meanwhile
         self._mine: tuple[str, ...] = ()
         self._views: dict[str, dict] = {}
         self._view: dict = {}
@@ -207,6 +208,8 @@ class LinkBase:
             if msg.get("table"):
                 self.table_name = msg["table"]
             self.hints_allowed = bool(msg.get("hints"))
+            played = msg.get("standin_played")
+            self.standin_played = played if isinstance(played, dict) else None
         elif kind == "players":
             players = dict(msg.get("players") or {})
             if self.lan and not self.hosting:      # the host's own screen gets the host's notices

@@ -30,7 +30,8 @@ class Seating:
     _held: set[int]
 
     # What the table host does for it.
-    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool) -> None: ...
+    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool,
+                 played: dict | None = None) -> None: ...
     def _notice(self, kind: str, **info: Any) -> None: ...
     def seats_changed(self) -> None: ...
     def advance(self) -> None: ...
@@ -108,13 +109,14 @@ class Seating:
             s.grace.cancel()
             s.grace = None
         was_standin = s.standin
-        s.standin = False
+        played = {"cards": s.standin_cards, "acts": s.standin_acts} if rejoin and s.standin_acts else None
+        s.standin, s.standin_cards, s.standin_acts = False, 0, 0
         s.endpoint = endpoint
         if endpoint.name and rejoin:
             s.name = distinct_name(endpoint.name, self.seats, s.seat)
         endpoint.plays = (s.seat,)
         self.endpoints.append(endpoint)
-        self._welcome(endpoint, token, rejoin)
+        self._welcome(endpoint, token, rejoin, played)
         self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
         self.seats_changed()
         self.advance()

@@ -79,6 +79,8 @@ class Seat:
         self.endpoint: Any = None   # the screen or connection that plays this seat
         self.standin = False        # a bot plays this person's seat for now
         self.grace: Any = None      # timer until the stand-in takes over
+        self.standin_cards = 0      # what the stand-in played since it took over: the person
+        self.standin_acts = 0       # is told when they come back (cards, and every decision)
 
     def __repr__(self) -> str:
         return f"<seat {self.seat} {self.kind} {self.name!r}>"

@@ -288,6 +288,10 @@ class TableHost(Seating):
             except (RulesError, TypeError):
                 log.error("the bot for %s has no playable action", seat)
                 return
+        s = self.seats.get(seat)
+        if s is not None and s.person and s.standin:
+            s.standin_acts += 1
+            s.standin_cards += isinstance(action, dict) and "play" in action
         self._changed(events)
 
     # -- what endpoints are told ------------------------------------------------------------
@@ -305,11 +309,13 @@ class TableHost(Seating):
             out["views"] = {s: self._view_of(ep, s) for s in ep.plays}
         return out
 
-    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool) -> None:
+    def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool, played: dict | None = None) -> None:
         msg = {"type": "welcome", "seat": ep.primary, "token": token, "table": self.table,
                "players": self.players(), "rejoin": rejoin,
                "summaries": list(self.mh.match.summaries), "spectator": ep.spectator,
                "seats": list(ep.plays), "hints": self.hints}
+        if played:
+            msg["standin_played"] = played      # what a bot did for the person coming back
         msg.update(self._views(ep))
         ep.deliver(msg)
 

@@ -175,7 +175,7 @@ class TableFeed:
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
             self.board.clear()
-        self.say(back_words(before, view, sent))
+        self.say(back_words(before, view, sent, self.link.standin_played))
         self.rebuild_ui()
 
     def _notice(self, n):
@@ -214,9 +214,18 @@ class TableFeed:
                     self.app.pop()
 
 
-def back_words(before: dict, now: dict, sent: bool = False) -> str:
+def back_words(before: dict, now: dict, sent: bool = False, played: dict | None = None) -> str:
     """What a player who comes back is told: the cards a stand-in bot played for them meanwhile
-    (the hand had gone from 11 cards to 4 without a word), beyond one they had sent themselves."""
+    (the hand had gone from 11 cards to 4 without a word), beyond one they had sent themselves.
+    ``played`` is the host's own count (the welcome's ``standin_played``): the only one there
+    is for a screen opened anew (back after a crash, from the lobby)."""
+    if isinstance(played, dict):
+        cards, acts = played.get("cards"), played.get("acts")
+        if isinstance(cards, int) and cards > 0:
+            return ngettext("Back at the table: a bot played {n} card for you",
+                            "Back at the table: a bot played {n} cards for you", cards).format(n=number(cards))
+        if isinstance(acts, int) and acts > 0:
+            return _("Back at the table: a bot played for you meanwhile")
     if before.get("deal") is not None and now.get("deal") is not None and before.get("deal") != now.get("deal"):
         return _("Back at the table: a bot played for you meanwhile")
     played = len(before.get("hand") or ()) - len(now.get("hand") or ()) - (1 if sent else 0)

@@ -29,7 +29,7 @@ from .results import MatchEnd
 from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
-from .table_feed import TableFeed
+from .table_feed import TableFeed, back_words
 from .words import announce_text, player_name, separator
 from . import explain
 
@@ -95,6 +95,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                 self.last_trick = {"cards": last["cards"], "leader": last["leader"],
                                    "winner": last["winner"], "seats": None}
         link.set_pace(app.bot_pace)
+        if link.standin_played:        # back from the lobby after a crash: what a bot did meanwhile
+            self.say(back_words({}, self.shown, played=link.standin_played))
 
     # -- what the HUD draws from ---------------------------------------------------------------
     def look(self) -> TableLook:

@@ -302,7 +302,12 @@ def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_
         assert token and server.slots["left"].token_hash != token     # only a hash is kept
         fp = bot_player(friend, "KADO", 2)
         play([mine, fp], lambda: me.view() and me.view()["deal"] == 0 and len(me.view().get("history", [])) >= 3)
+
+        def lefts():
+            return [a for r in server.host.mh.match.records for a in r["actions"] if a["seat"] == "left"]
         friend._drop_socket()                # the network goes away, no bye
+        time.sleep(0.1)                      # an intent Bo sent just before is in
+        done_by_bo = len(lefts())
         seen = []
         mine.on_message = lambda m: seen.append(m)
         assert bounded(lambda: (mine.step() or True) and me.players() and me.players()["left"].get("standin"), 3)
@@ -321,6 +326,9 @@ def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_
         assert w["type"] == "welcome" and w["seat"] == "left" and w["rejoin"]
         assert w["view"]["seat"] == "left" and isinstance(w["view"]["hand"], list)
         assert w["players"]["left"]["standin"] is False
+        # ... and says what the stand-in did meanwhile (a screen opened anew has no hand to compare)
+        by_bot = lefts()[done_by_bo:]
+        assert by_bot and w["standin_played"] == {"cards": sum("play" in a for a in by_bot), "acts": len(by_bot)}
         bp = bot_player(back, "KADO", 3)
         play([mine, bp], lambda: finished(me)() and finished(back)())
         assert_record_legal(server)

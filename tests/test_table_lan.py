@@ -337,6 +337,34 @@ def test_coming_back_says_what_a_stand_in_played():
     assert back_words(before, dict(before, hand=["KS", "2H", "3H", "4H"]), sent=True) == "Back at the table"
     assert back_words(before, dict(before, deal=3)) == "Back at the table: a bot played for you meanwhile"
     assert back_words({}, {"phase": "waiting"}) == "Back at the table"
+    # The host's count wins: a screen opened anew (back after a crash) has no hand before
+    assert back_words({}, {"phase": "play"}, played={"cards": 7, "acts": 7}) == \
+        "Back at the table: a bot played 7 cards for you"
+    assert back_words({}, {"phase": "play"}, played={"cards": 0, "acts": 2}) == \
+        "Back at the table: a bot played for you meanwhile"
+
+
+def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
+    from net import Client
+    from net.link import ClientLink
+    from table.scenes import open_scene
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+                        {"bottom": "bot:KADO", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=0.1)
+    server.start()
+    try:
+        bo = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
+        token = bo.wait_for("welcome", 5)["token"]
+        bo._drop_socket()                              # Bo's game is killed
+        assert wait_real(table, lambda: server.slots["left"].standin_cards >= 2, 20)
+        back = Client("127.0.0.1", server.port, name="Bo", token=token).start()
+        welcome = back.wait_for("welcome", 5)
+        played = welcome["standin_played"]["cards"]
+        scene = open_scene("table", table.app, link=ClientLink(back, welcome))
+        assert scene.message and scene.message[0] == f"Back at the table: a bot played {played} cards for you"
+        back.close("done")
+    finally:
+        server.stop(wait=True)
 
 
 def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
