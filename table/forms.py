@@ -274,8 +274,8 @@ class Form:
         # Rows squeezed below the drop-down's font (a tall form in a short
         # window, taller Dari letters) take the compact font: never cut letters.
         compact = ObjectID(class_id="@compact_drop") if self.squeezed and self.rh < 32 else None
-        d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui,
-                                    expansion_height_limit=round(self.H * 0.45), object_id=compact))
+        d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui, object_id=compact))
+        d.open_toward_room(self.H, round(self.H * 0.45))
         self.drops[name] = d
         self.shown[name] = {o: o for o in options}
         return d

@@ -62,6 +62,20 @@ class DropDown(UIDropDownMenu):
         if lst is not None and lst.alive() and lst.rect.width < self.rect.width:
             lst.set_dimensions((self.rect.width, lst.rect.height))
 
+    def open_toward_room(self, window_height: int, want: int, margin: int = 6) -> None:
+        """Open the list where the window has room for it: down, as long as ``want`` pixels
+        fit below, else toward the larger side, never past the window's edge (the host
+        form's last seats opened 90 pixels off the bottom of 1280x720: no Zelzela to pick)."""
+        below = window_height - self.rect.bottom - margin
+        above = self.rect.top - margin
+        up = below < want and above > below
+        self.expansion_height_limit = max(40, min(want, above if up else below))
+        if up:
+            self.expand_direction = "up"
+            for state in self.menu_states.values():
+                state.expand_direction = "up"
+            self.rebuild()
+
     @property
     def is_open(self) -> bool:
         """True while the list of choices is showing."""

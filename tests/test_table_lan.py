@@ -603,6 +603,28 @@ def test_the_default_table_name_reads_as_words_in_each_language(table):
         apply_language(app.ui, "en")
 
 
+@pytest.mark.parametrize("size, game", [((1280, 720), "manfee"), ((1024, 600), "manille-muette")])
+def test_every_drop_down_of_the_host_form_opens_inside_the_window(table, size, game):
+    """The last seats' lists ran 90 pixels off the bottom at 1280x720: levels 6 to 9 could
+    not be picked."""
+    app = table.app
+    app._resized(size)
+    setup = HostSetupScene(app, game=game)
+    app.push(setup)
+    table.frames(1)
+    window = app.screen.get_rect()
+    for name in list(setup.form.drops):
+        d = setup.form.drops[name]
+        table.click(d.rect.center)
+        table.frames(2)
+        shown = d.current_state.options_selection_list
+        assert d.is_open and window.contains(shown.rect), (name, shown.rect)
+        assert shown.rect.height >= 100                                    # room for a few lines at least
+        table.click(d.rect.center)                                         # closed again
+        table.frames(2)
+    app.pop()
+
+
 def test_the_table_name_follows_the_hosts_name_and_fits_its_field(table):
     """A first run: typing "Ana" left the table "The host's table"; a 32-letter name made
     a default longer than the field, which stood empty ("Give the table a name")."""
