@@ -192,7 +192,10 @@ class TableDrawing:
         img = rich(self.message[0], fs, CREAM, bold=True)          # a rule's suit as its pip
         r = img.get_rect(center=(round(bx + bw / 2), round(by + bh / 2)))
         box = r.inflate(fs * 1.6, fs * 0.8)
-        panel(surface, box, fill=(60, 16, 12, 220), edge=RED, radius=10)
+        if self.message[3]:         # news ("Bo sat down", "Bo is back"): the table's own panel, no alarm
+            panel(surface, box, radius=10)
+        else:                       # a refusal: red
+            panel(surface, box, fill=(60, 16, 12, 220), edge=RED, radius=10)
         surface.blit(img, r)
         return box
 

@@ -175,13 +175,13 @@ class TableFeed:
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
             self.board.clear()
-        self.say(back_words(before, view, sent, self.link.standin_played))
+        self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
         self.rebuild_ui()
 
     def _notice(self, n):
         text = notice_text(n)
         if text:
-            self.say(text)
+            self.say(text, notice=True)
 
     def _closed(self, reason):
         if not self.link.hosting:

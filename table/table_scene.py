@@ -96,7 +96,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                                    "winner": last["winner"], "seats": None}
         link.set_pace(app.bot_pace)
         if link.standin_played:        # back from the lobby after a crash: what a bot did meanwhile
-            self.say(back_words({}, self.shown, played=link.standin_played))
+            self.say(back_words({}, self.shown, played=link.standin_played), notice=True)
 
     # -- what the HUD draws from ---------------------------------------------------------------
     def look(self) -> TableLook:
@@ -224,8 +224,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def refuse_card(self, key, my_turn):
         self.say(explain.refusal(self.shown, my_turn), self.shown.get("version"))
 
-    def say(self, text, version=None):          # version: a refusal's, which goes once the table moves on
-        self.message = [text, time.monotonic(), version]
+    def say(self, text, version=None, notice=False):   # version: a refusal's, gone once the table moves on
+        self.message = [text, time.monotonic(), version, notice]    # notice: news, not a refusal
 
     # -- keeping the picture true ---------------------------------------------------------------
     def show_numbers(self, view):

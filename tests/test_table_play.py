@@ -339,3 +339,20 @@ def test_the_viewers_own_trick_pile_says_it_is_theirs(table, monkeypatch):
     said.clear()
     watched.board.draw_piles(table.app.screen, (0, 0))
     assert said == ["2 tricks"]
+
+
+def test_news_at_the_table_is_not_drawn_as_a_refusal(table, monkeypatch):
+    """"Bo sat down (Left)" and "Bo is back" came in the red frame of a refused card."""
+    import table.table_draw as draw_module
+    from table.theme import RED
+    scene = start(table, seed=5)
+    table.frames(2)
+    edges = []
+    real = draw_module.panel
+    monkeypatch.setattr(draw_module, "panel", lambda surface, rect, *a, **k: (edges.append(k.get("edge")),
+                                                                             real(surface, rect, *a, **k))[1])
+    for text, notice, red in (("Bo sat down (Left)", True, False), ("Not that card", False, True)):
+        scene.say(text, notice=notice)
+        edges.clear()
+        scene._draw_message(table.app.screen)
+        assert edges and (edges[-1] == RED) is red, (text, edges)
