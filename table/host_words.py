@@ -13,6 +13,7 @@ another language (a code this table does not know is shown with its code).
 from __future__ import annotations
 
 from .i18n import N_, _, seat_name
+from .text import isolate
 
 REFUSALS = {
     # an action at the table (the rules' order of checks, then the table host's own)
@@ -118,6 +119,19 @@ _REASONS = {"the host closed the table": N_("the host closed the table"),
 
 
 def reason_text(reason: str | None) -> str:
-    """Why a table closed or a connection ended, in the player's language where it is known."""
+    """Why a table closed or a connection ended, in the player's language where it is known.
+    The system's own words ("Connection refused", "Software caused connection abort") are
+    English whatever the language: a player reads what they mean.
+
+    >>> reason_text("cannot reach 127.0.0.1:47820 (Connection refused)")
+    'cannot reach the table at \u2066127.0.0.1:47820\u2069'
+    >>> reason_text("connection lost (Software caused connection abort)")
+    'the connection was lost'
+    """
     reason = reason or ""
+    if reason.startswith("cannot reach "):
+        address = reason[len("cannot reach "):].split(" ", 1)[0]
+        return _("cannot reach the table at {address}").format(address=isolate(address))
+    if reason.startswith("connection lost ("):
+        reason = "the connection was lost"
     return _(_REASONS[reason]) if reason in _REASONS else reason

@@ -576,3 +576,18 @@ def test_the_dealers_chip_carries_the_languages_letter():
         assert inked > 15                                   # a letter, not a blank (or a box) on the chip
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["fa", "nl", "fr"])
+def test_a_lost_connection_is_worded_in_the_players_language_not_the_systems(code):
+    """"cannot reach 127.0.0.1:47820 (Connection refused)" stood in English on a Dari screen."""
+    from table.host_words import reason_text
+    i18n.set_language(code)
+    try:
+        for raw in ("cannot reach 127.0.0.1:47820 (Connection refused)",
+                    "connection lost (Software caused connection abort)"):
+            said = reason_text(raw)
+            assert said and not any(w in said for w in ("cannot", "refused", "Software", "lost")), said
+        assert "127.0.0.1:47820" in reason_text("cannot reach 127.0.0.1:47820 (Connection refused)")
+    finally:
+        i18n.set_language("en")
