@@ -149,12 +149,17 @@ class PauseScene(MenuScene):
     def draw(self, surface):
         shade(surface)
         W, H = surface.get_size()
-        blit_text(surface, _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)), GOLD,
-                  bold=True, anchor="midtop", shadow=True)
-        if self.armed:
-            warning = _("Press again: the match ends for everyone")
+        # A LAN table does not wait for one screen's menu: it is not "Paused".
+        blit_text(surface, _("Menu") if self.lan else _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)),
+                  GOLD, bold=True, anchor="midtop", shadow=True)
+        if self.armed:              # the host's save keeps the match: Resume opens the table again
+            warning = _("Press again: the table closes for everyone until you resume it")
             self.warning_rect = blit_text(surface, warning, fit_size(warning, max(16, round(H * 0.032)), W * 0.9, bold=True),
                                           (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
+        elif self.lan:
+            line = _("The table plays on meanwhile")
+            blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9),
+                      (W // 2, round(H * 0.23)), CREAM, anchor="midtop", shadow=True)
 
     def process_event(self, e):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:

@@ -835,13 +835,23 @@ def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, ma
     table.app.pop()
 
 
-def test_the_host_ends_everyones_match_only_on_a_second_press(table):
+def test_the_host_ends_everyones_match_only_on_a_second_press(table, monkeypatch):
     """Close the table / Quit under the host's pause menu end the match for every friend:
     the first press only asks again; a friend's Leave goes at once."""
+    import table.menus as menus_module
     host_menu = PauseScene(table.app, lan=True, hosting=True)
     table.app.push(host_menu)
     table.frames(1)
+    said = []
+    real = menus_module.blit_text
+    monkeypatch.setattr(menus_module, "blit_text", lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1])
+    host_menu.draw(table.app.screen)
+    # the table plays on behind a LAN menu: not "Paused"
+    assert said == ["Menu", "The table plays on meanwhile"]
     table.click_button("menu")
+    said.clear()
+    host_menu.draw(table.app.screen)
+    assert said[1] == "Press again: the table closes for everyone until you resume it"     # the save keeps it
     assert table.scene is host_menu and "again" in host_menu.buttons["menu"].text
     # the button's words fit it; the warning is a line of its own, whole on the screen
     b = host_menu.buttons["menu"]
