@@ -456,8 +456,10 @@ class LobbyScene(MenuScene):
             seated = seated_names(t.players)        # who a friend would sit down with
             if ok and seated:
                 room = r.width - 42 - theme.font(small, False).size(sub)[0]
-                blit_text(surface, seated, theme.fit_size(seated, small, room), (end(r, 14), r.bottom - 6),
-                          DIM, anchor=lead("bottomright"))
+                # long names are cut, not shrunk to 9 px (floor: 12 px, like the line beside it)
+                seated, size = theme.fit_text(seated, small, room, floor=min(1.0, 12 / small))
+                if room > small * 3:
+                    blit_text(surface, seated, size, (end(r, 14), r.bottom - 6), DIM, anchor=lead("bottomright"))
         note, ink = None, DIM                        # what the seats' place says when it has no buttons
         if self.selected not in self.tables:
             note = _("Pick a table to see its free seats") if self.order else None

@@ -785,6 +785,26 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     table.app.pop()
 
 
+def test_the_lobby_cuts_long_names_of_who_sits_at_a_table_instead_of_shrinking_them(table, monkeypatch):
+    from net.lobby import TableInfo
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    long = ["Bartholomew Alexander Fitzgerald", "Maximiliaan-Alexander Vandenbroeck", "Anne-Sophie de la Tour"]
+    players = {s: {"kind": "human", "name": n} for s, n in zip(("bottom", "left", "top"), long)}
+    t = TableInfo("svc", "127.0.0.1", 4, table="Ana's table", game="manfee", seats=["bottom", "left", "top", "right"],
+                  free=["right"], players=dict(players, right={"kind": "open"}), state="waiting")
+    lobby.tables["svc"], lobby.order = t, ["svc"]
+    import table.lobby as lobby_module
+    drawn = []
+    real = lobby_module.blit_text
+    monkeypatch.setattr("table.lobby.blit_text", lambda s, text, size, *a, **k: (drawn.append((text, size)),
+                                                                                 real(s, text, size, *a, **k))[1])
+    lobby.draw(table.app.screen)
+    with_line = [(text, size) for text, size in drawn if text.startswith("with ")]
+    assert with_line and with_line[0][1] >= 12 and with_line[0][0].endswith("…"), with_line
+    table.app.pop()
+
+
 def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, manfee_home, monkeypatch):
     """The host closed and resumed the table (or the window closed): the seat shows as not
     free, but this machine kept its token, so Join takes it back without a code."""
