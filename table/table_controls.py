@@ -402,6 +402,11 @@ class TableControls:
             self._button(f"act:{i}", text, (x0, rect.y + L.H * 0.105, w, h), action=a, mirror_about=rect.centerx,
                          row=texts)
 
+    def choice_button(self, action):
+        """The picker's button for ``action`` (a call, a trump, a tap), if it shows one."""
+        return next((b for n, b in self.buttons.items()
+                     if n.startswith("act:") and b.visible and getattr(b, "action", None) == action), None)
+
     def ui_event(self, e):
         if e.type != pygame_gui.UI_BUTTON_PRESSED:
             return False

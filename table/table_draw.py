@@ -178,6 +178,8 @@ class TableDrawing:
             surface.set_clip(clip.clip(old))
             pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
             surface.set_clip(old)
+        elif (b := self.choice_button(action)) is not None:     # a call, a trump, a tap: ring its button
+            pygame.draw.rect(surface, GOLD, b.rect.inflate(10, 10), 3, border_radius=10)
         return box
 
     def _draw_message(self, surface, below=None):

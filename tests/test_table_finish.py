@@ -204,8 +204,11 @@ def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(tabl
     assert all(v.get("seat") == "bottom" for v in asked)             # only this seat's view
     scene.draw(table.app.screen)
     assert any(name == "hint" for name, _r in scene.drawn)
-    # The ring frames the card it means, not the next card of the fan lying over it.
+    # A call's hint rings the button of that call, as a card's hint rings the card
     from table.theme import GOLD
+    b = scene.choice_button(scene.hint_now()["action"])
+    assert b is not None and tuple(table.app.screen.get_at((b.rect.centerx, b.rect.top - 4)))[:3] == tuple(GOLD)[:3]
+    # The ring frames the card it means, not the next card of the fan lying over it.
     while scene.shown["phase"] != "play":
         table.click_button("act:0")
         wait_turn(table, scene)
