@@ -23,7 +23,7 @@ from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
 from .text import arabic_font_file, as_unit, lead
-from .words import calls_line, separator
+from .words import announce_text, calls_line, separator
 from .theme import GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text
 from . import explain
 
@@ -42,7 +42,7 @@ class TableLook:
     clock: float = 0.0
     moving: bool = False
     thinking: str | None = None           # the seat whose bot is visibly thinking
-    announces: dict = field(default_factory=dict)    # seat -> [text, age]
+    announces: dict = field(default_factory=dict)    # seat -> [action, age]
     banners: list = field(default_factory=list)      # [text, sub, left, total, age]
     ripples: list = field(default_factory=list)      # [x, y, strength, age]
     trump_flash: float | None = None
@@ -327,7 +327,7 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
 
 
 def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> pygame.Rect:
-    text, age = bubble[0], bubble[1]
+    text, age = announce_text(bubble[0]), bubble[1]
     L = look.layout
     ax, ay = L.anchor[look.board.place(seat)]
     cx, cy = L.center

@@ -30,7 +30,7 @@ from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
 from .table_feed import TableFeed, back_words
-from .words import announce_text, player_name, separator
+from .words import player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
@@ -138,7 +138,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.ripples.append([x, y, strength, 0.0])
 
     def announce(self, seat, action, view=None):
-        self.announces[seat] = [announce_text(action), 0.0]
+        self.announces[seat] = [action, 0.0]       # worded when drawn: in the language of the moment
         if "cut" not in action:
             self.log.append((seat, dict(action)))   # worded when drawn: in the language of the moment
         if "decision" in action and view is not None and view.get("targets"):

@@ -185,7 +185,28 @@ def test_the_calling_picker_offers_only_legal_calls(table):
     assert v["phase"] == "call" and "left" in v["calls"]
     offered = [b.action for n, b in scene.buttons.items() if n.startswith("act:")]
     assert offered == v["legal"] and len(offered) == 14 - v["calls"]["left"]
-    assert scene.announces["left"][0] == f"call {v['calls']['left']}"     # shown at the seat
+    assert scene.announces["left"][0] == {"call": v["calls"]["left"]}     # shown at the seat:
+
+
+def test_a_bubble_is_worded_in_the_language_of_the_moment(table, monkeypatch):
+    """Switched to Dari mid-deal, the bubbles already on the table stayed English ("call 2")."""
+    import table.hud as hud_module
+    from table.theme import apply_language
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    said = []
+    real = hud_module.rich
+    monkeypatch.setattr(hud_module, "rich", lambda text, *a, **k: (said.append(text), real(text, *a, **k))[1])
+    scene.announces["left"] = [{"call": 2}, 0.0]
+    scene.draw(table.app.screen)
+    assert "call 2" in said
+    apply_language(table.app.ui, "fa")
+    try:
+        said.clear()
+        scene.draw(table.app.screen)
+        assert "call 2" not in said and any("۲" in t for t in said), said
+    finally:
+        apply_language(table.app.ui, "en")
 
 
 def test_the_dealer_sees_both_targets_before_deciding(table):
