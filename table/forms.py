@@ -266,6 +266,11 @@ class Form:
         """A full-width line of small print."""
         self.label(text, "@note_label", self.lw + 10 + self.cw)
 
+    @property
+    def compact(self) -> bool:
+        """Rows squeezed below the drop-downs' font: drop-downs and toggles take the compact size."""
+        return self.squeezed and self.rh < 32
+
     def field(self, x: int = 0, width: int | None = None) -> pygame.Rect:
         """The rectangle of a widget in this row, ``x`` pixels right of the label."""
         return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
@@ -273,7 +278,7 @@ class Form:
     def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> DropDown:
         # Rows squeezed below the drop-down's font (a tall form in a short
         # window, taller Dari letters) take the compact font: never cut letters.
-        compact = ObjectID(class_id="@compact_drop") if self.squeezed and self.rh < 32 else None
+        compact = ObjectID(class_id="@compact_drop") if self.compact else None
         d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui, object_id=compact))
         d.open_toward_room(self.H, round(self.H * 0.45))
         self.drops[name] = d
@@ -286,8 +291,11 @@ class Form:
 
     def toggle(self, name: str, text: str, x: int = 0, width: int | None = None, tip: str | None = None) -> UIButton:
         rect = self.field(x, width)
-        b = self.scene.add(UIButton(rect, text, self.ui, object_id=fit_id(None, text, rect.width),
-                                    tool_tip_text=tip))
+        style = fit_id(None, text, rect.width)
+        if self.compact:            # squeezed rows: as small as the drop-downs beside it, not larger
+            fitted, size, bold = _fitted_size(None, text, rect.width)
+            style = _style(None, min(fitted, font_spec("@compact_drop.button")[0]), size, bold)
+        b = self.scene.add(UIButton(rect, text, self.ui, object_id=style, tool_tip_text=tip))
         self.buttons[name] = b
         return b
 

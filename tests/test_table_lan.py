@@ -625,6 +625,20 @@ def test_every_drop_down_of_the_host_form_opens_inside_the_window(table, size, g
     app.pop()
 
 
+def test_a_squeezed_host_form_does_not_mix_small_drop_downs_with_large_toggles(table):
+    """The muette's form at 1280x720: drop-downs in the compact 14 px font beside toggles
+    in 17 px ("En face: on" larger than the game's name)."""
+    setup = HostSetupScene(table.app, game="manille-muette")
+    table.app.push(setup)
+    table.frames(1)
+    form = setup.form
+    assert form.compact
+    drops = {d.current_state.selected_option_button.font.point_size for d in form.drops.values()}
+    toggles = {b.font.point_size for b in form.buttons.values()}
+    assert max(toggles) <= min(drops), (toggles, drops)
+    table.app.pop()
+
+
 def test_the_table_name_follows_the_hosts_name_and_fits_its_field(table):
     """A first run: typing "Ana" left the table "The host's table"; a 32-letter name made
     a default longer than the field, which stood empty ("Give the table a name")."""
