@@ -21,6 +21,7 @@ Messages an endpoint receives:
   players   {players}                      who sits where, connected or not, stand-ins
   error     {code, reason, view}           a refusal; nothing changed at the table
   notice    {kind, ...}                    (trusted only) joined, left, standin, back, save_failed ...
+  said      {seat, phrase}                 a player said one of the set phrases (``PHRASES``)
   bye       {reason, table_closed}         the table closed, or this seat was taken back
 """
 from __future__ import annotations
@@ -65,7 +66,14 @@ TABLE_CODES = {
     "table_full": "no free seat",
     "not_your_seat": "an action naming another seat than the one this screen plays",
     "hints_off": "a hint asked at a table that does not allow hints",
+    "bad_phrase": "a phrase that is not one of the table's (PHRASES)",
+    "too_fast": "phrases said faster than one a second and a half",
 }
+
+# What a player at a LAN table may say to the others: a few set phrases, each screen
+# showing them in its own language (no free text: nothing to police, nothing to mistranslate).
+PHRASES = ("hello", "well_played", "good_game", "thanks", "oops", "sorry")
+SAY_GAP = 1.5                   # seconds between two phrases of one seat
 
 
 class TableError(ValueError):

@@ -93,6 +93,9 @@ class LocalLink(LinkBase):
     def ask_hint(self, seat: str) -> bool:
         return not self._closed and self.runner.call(self.host.hint, self.port, seat)
 
+    def say(self, seat: str, phrase: str) -> bool:
+        return not self._closed and self.runner.call(self.host.say, self.port, seat, phrase)
+
     def match_id(self) -> str | None:
         return os.path.basename(self.host.save_path) if self.host.save_path else None
 

@@ -28,7 +28,7 @@ from rules import RulesError
 from rules.host import MatchHost
 from rules.store import save_record
 
-from .endpoint import Endpoint
+from .endpoint import PHRASES, SAY_GAP, Endpoint
 from .seating import Seating
 from .seats import STANDIN, Seat
 from .stats import StatsError, StatsStore
@@ -75,6 +75,7 @@ class TableHost(Seating):
         self.stopping = False
         self.save_error: str | None = None
         self.info: dict = {}
+        self._said: dict[str, float] = {}     # seat -> when it last said a phrase
         self.loop: Any = None
         self.thinker: Thinker | None = None
         self._ready_at: float | None = None    # when every gating screen had shown this version
@@ -151,6 +152,19 @@ class TableHost(Seating):
                 self.hinted.add((deal, seat))
                 endpoint.deliver(dict(h, type="hint", seat=seat, version=version))
         self.thinker.ask_hint(view, answered)
+
+    def say(self, endpoint: Endpoint, seat: str, phrase: str) -> None:
+        """``seat``'s player says a set phrase to everyone at the table (watchers too)."""
+        if phrase not in PHRASES:
+            return self._refuse(endpoint, seat, "bad_phrase", f"say one of {', '.join(PHRASES)}")
+        if seat not in endpoint.plays:
+            return self._refuse(endpoint, seat, "not_your_seat", "a player speaks for their own seat")
+        now = time.monotonic()
+        if now - self._said.get(seat, -SAY_GAP) < SAY_GAP:
+            return self._refuse(endpoint, seat, "too_fast", "one phrase at a time")
+        self._said[seat] = now
+        for ep in list(self.endpoints):
+            ep.deliver({"type": "said", "seat": seat, "phrase": phrase})
 
     def _refuse(self, endpoint: Endpoint, seat: str, code: str, reason: str) -> None:
         msg = {"type": "error", "code": code, "reason": reason}

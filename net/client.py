@@ -150,6 +150,10 @@ class Client:
         """Ask the coach for this seat's decision (answered by a ``hint`` message)."""
         return self.send({"type": "hint"})
 
+    def say(self, phrase: str) -> bool:
+        """Say one of the table's set phrases to everyone (``host.endpoint.PHRASES``)."""
+        return self.send({"type": "say", "phrase": phrase})
+
     def _join_message(self) -> dict:
         msg: dict = {"type": "join", "name": self.name}
         if self.seat is not None:

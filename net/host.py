@@ -442,6 +442,10 @@ class HostServer:
                 self.host.hint(conn, seat)
             else:
                 self.host.intent(conn, seat, f["action"], f["version"])
+        elif kind == "say":
+            if not conn.plays:
+                raise P.ProtocolError("not_seated", "join a seat before speaking")
+            self.host.say(conn, conn.plays[0], f["phrase"])
         elif kind == "sync":
             if conn.slot is None:
                 conn.send(self._table())

@@ -37,6 +37,9 @@ class ClientLink(LinkBase):
     def ask_hint(self, seat: str) -> bool:
         return self.client.hint()
 
+    def say(self, seat: str, phrase: str) -> bool:
+        return self.client.say(phrase)
+
     def reconnect(self) -> bool:
         """A new connection: a player's token takes the seat back, a spectator watches again."""
         self.lost = None

@@ -119,13 +119,15 @@ def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
         return kind, {"seat": _str(msg, "seat", limit=16), "code": _str(msg, "code", limit=CODE_MAX, empty=True)}
     if kind == "hint":
         return kind, {"seat": _str(msg, "seat", limit=16)}
+    if kind == "say":
+        return kind, {"phrase": _str(msg, "phrase", required=True, limit=24)}
     if kind == "sync":
         return kind, {}
     if kind == "bye":
         return kind, {"reason": _str(msg, "reason", limit=REASON_MAX, empty=True)}
     shown = kind if len(kind) <= 24 else kind[:24] + "..."
     raise ProtocolError("unknown_type", f"unknown message type {shown!r} "
-                        "(hello, join, watch, action, hint, ping, sync, bye)")
+                        "(hello, join, watch, action, hint, say, ping, sync, bye)")
 
 
 def error(code: str, reason: str, **extra: Any) -> dict:

@@ -25,6 +25,8 @@ REFUSALS = {
     "no_such_seat": N_("This game has no such seat."),
     "not_your_seat": N_("This screen does not play that seat."),
     "hints_off": N_("Hints are off at this table."),
+    "bad_phrase": N_("The host does not know that phrase."),
+    "too_fast": N_("One phrase at a time: wait a moment."),
     "bad_action": N_("The host did not understand that move."),
     "bad_option": N_("This table does not know one of the game's options."),
     "unknown_game": N_("This table does not know that game."),

@@ -17,16 +17,17 @@ from .theme import font_spec, text_width
 from .preview import decision_targets
 from .rich import rich
 from .scenes import open_scene
+from .table_chat import TableChat
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
 from .words import describe, suit_word
 
 
 # The buttons at the top right, from the right edge inward (the order they close up in).
-TOP_ROW = ("menu", "rules", "history", "last", "passed")
+TOP_ROW = ("menu", "rules", "history", "last", "passed", "say")
 
 
-class TableControls:
+class TableControls(TableChat):
     def init_controls(self):
         self.ui_key = None
         self.buttons = {}
@@ -48,7 +49,7 @@ class TableControls:
                       and self.pending is None and not self.link.lost)
         return (self.layout_state(), self.summary_open, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
-                self.signal, self.signal_menu, self.confirm, bool(self.overlay))
+                self.signal, self.signal_menu, self.confirm, bool(self.overlay), self.chat_open)
 
     def layout_state(self):
         return (self.app.size, self.cover_seat is not None, self.results_shown, bool(self.link.lost or self.reconnecting),
@@ -89,6 +90,7 @@ class TableControls:
         passed = _("Hand I gave away") if self.game.widow_size else _("Hand I passed")
         row = (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)), ("history", _("Scores"), bw),
                ("last", _("Last trick"), bw), ("passed", passed, round(bw * 1.45)))
+        row += (("say", _("Say…"), round(bw * 0.8)),) if self.chat_allowed() else ()
         shared = row_fit_id("@small_button", [(text, w) for _n, text, w in row])     # one font for the row
         for name, text, w in row:
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True, fitted=shared)
@@ -159,6 +161,8 @@ class TableControls:
         L = self.board.layout
         bw, bh = self.button_size()
         v = self.shown
+        if self.chat_open:
+            self._chat_phrases(bw, bh)
         if self.confirm:
             self._confirm_dialog(L, bw, bh)
             return
@@ -455,6 +459,8 @@ class TableControls:
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "fill":
             self.link.fill_open_seats()
+        elif name == "say" or name.startswith("phrase:"):
+            self.chat_pressed(name)
         elif name == "hint":
             if self.link.ask_hint(self.viewer):
                 self.hint = {"pending": self.shown.get("version")}

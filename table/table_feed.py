@@ -102,6 +102,8 @@ class TableFeed:
             self._notice(msg)
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
+        elif kind == "said" and msg.get("seat") in self.seats:
+            self.announces[msg["seat"]] = [{"say": msg.get("phrase")}, 0.0]     # a bubble at the seat
         elif kind in ("bye", "host_closed"):
             if self.link.closed_reason:
                 self._closed(self.link.closed_reason)

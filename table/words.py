@@ -83,8 +83,15 @@ def describe(action: dict) -> str:
     return str(action)
 
 
+# The set phrases a LAN player may say (``host.endpoint.PHRASES``), in the reader's language.
+PHRASE_WORDS = {"hello": N_("Hello!"), "well_played": N_("Well played!"), "good_game": N_("Good game!"),
+                "thanks": N_("Thanks!"), "oops": N_("Oops!"), "sorry": N_("Sorry!")}
+
+
 def announce_text(action: dict) -> str:
-    """What a seat's bubble says (rich text: {H} draws a heart)."""
+    """What a seat's bubble says (rich text: {H} draws a heart); a phrase said at the table too."""
+    if "say" in action:
+        return _(PHRASE_WORDS.get(action["say"], "…"))
     if "call" in action:
         return pgettext("a seat's bubble", "call {n}").format(n=number(action["call"]))
     if "decision" in action:

@@ -598,3 +598,34 @@ def test_the_hosts_own_moves_report_sent_and_none_once_the_table_stopped():
     finally:
         server.stop()
     assert server.call(lambda: None) is False and me.act("bottom", {"call": 0}) is False
+
+
+def test_a_player_says_a_set_phrase_to_everyone_and_nothing_else_gets_through():
+    server = serve("manfee", {"bottom": "host", "left": "open", "top": "open", "right": "open"})
+    try:                                     # one seat stays open: the table waits, nothing moves
+        me = server.local_link("bottom")
+        bo = joined_client(server.port, "left", name="Bo")
+        cy = joined_client(server.port, "top", name="Cy")
+        watcher = Client(LOOP, server.port, name="Di", watching="bottom").start()
+        assert watcher.wait_for("welcome", 5)["spectator"]
+        version = server.host.mh.version
+        assert bo.say("well_played")
+        said = {"type": "said", "seat": "left", "phrase": "well_played"}
+        assert cy.wait_for("said", 3) == said and watcher.wait_for("said", 3) == said
+        assert bounded(lambda: any(m.get("type") == "said" for m in me.poll()), 3)
+        # too soon after the last, not one of the phrases, not seated: refused with a reason
+        bo.say("thanks")
+        assert bo.wait_for("error", 3)["code"] == "too_fast"
+        cy.say("you are all losers")
+        assert cy.wait_for("error", 3)["code"] == "bad_phrase"
+        watcher.say("hello")
+        assert watcher.wait_for("error", 3)["code"] == "not_seated"
+        raw = RawPeer(server.port)
+        raw.send({"type": "say", "phrase": "x" * 500})
+        assert raw.error()["code"] == "bad_field"
+        assert cy.wait_for("said", 0.3) is None                    # none of them reached anyone
+        assert server.host.mh.version == version                    # and the match did not move
+        assert me.say("bottom", "good_game")                         # the host's own screen says it too
+        assert bo.wait_for("said", 3) == {"type": "said", "seat": "bottom", "phrase": "good_game"}
+    finally:
+        server.stop()

@@ -248,6 +248,36 @@ def seated_at_ana_s_table(table):
     return server, c, scene
 
 
+def test_say_offers_the_set_phrases_and_a_phrase_said_shows_at_the_seat_in_each_language(table):
+    from table.hud import announce_text
+    from table.theme import apply_language
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        assert "say" in scene.buttons and scene.buttons["say"].visible
+        table.click_button("say")
+        table.frames(2)
+        phrases = sorted(n for n in scene.buttons if n.startswith("phrase:"))
+        assert len(phrases) == 6 and scene.buttons["phrase:thanks"].text == "Thanks!"
+        table.click_button("phrase:thanks")
+        table.frames(2)
+        assert not any(n.startswith("phrase:") for n in scene.buttons)      # the column closes
+        assert wait_real(table, lambda: scene.announces.get("left", [None])[0] == {"say": "thanks"}, 5)
+        assert announce_text(scene.announces["left"][0]) == "Thanks!"
+        apply_language(table.app.ui, "nl")
+        assert announce_text(scene.announces["left"][0]) == "Bedankt!"        # each reader's own words
+    finally:
+        apply_language(table.app.ui, "en")
+        c.close("done")
+        server.stop(wait=True)
+
+
+def test_no_say_button_where_there_is_nobody_to_say_it_to(table):
+    from table_helpers import start_local
+    scene = start_local(table, "manfee", {"target": 13}, 1, ["KADO"] * 3)
+    table.frames(3)
+    assert "say" not in scene.buttons
+
+
 def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quitting_returns_to_the_menu(table):
     server, c, scene = seated_at_ana_s_table(table)
     try:
