@@ -111,6 +111,12 @@ class TableFeed:
             self._cancel_pending()
             self.input.reset()
 
+    def moves_on(self):
+        """May a screen with nobody of its own close the deal's summary? A table of bots here
+        moves on by itself; a LAN watcher's summary stays while the players read theirs, until
+        the next deal has started (or the match is over): it closed after 3 s."""
+        return not self.link.lan or bool(self.director.queue) or bool(self.shown.get("finished"))
+
     def feed(self, events, view):
         self.director.add(Call(self._animating, view))
         for ev in events:

@@ -337,7 +337,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self._age_effects(dt)
         if self.summary_open:
             self.summary_age += dt
-            if self.demo and not self.link.replay and self.summary_age > SUMMARY_AUTO:
+            if self.demo and not self.link.replay and self.summary_age > SUMMARY_AUTO and self.moves_on():
                 self.close_summary()
         self.board.update(dt)
         self.input.update(dt)

@@ -1038,6 +1038,31 @@ def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
         server.stop(wait=True)
 
 
+def test_a_watchers_summary_stays_while_the_players_read_theirs(table):
+    """A LAN watcher's deal summary closed after 3 s while the players still read theirs;
+    it stays until the next deal has started."""
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
+    server.start()
+    try:
+        c = Client("127.0.0.1", server.port, name="Eve", watching="", wake=table.app.wake).start()
+        scene = TableScene(table.app, ClientLink(c, c.wait_for("welcome", 5)))
+        table.app.push(scene)
+        table.frames(3)
+        assert scene.demo
+        scene.summary_open, scene.summary_event = True, {"deal": 0, "outcome": "complete"}
+        scene.summary_age = 10.0                        # long past a table of bots' 3 s
+        table.frames(3)
+        assert scene.summary_open                       # nothing of the next deal yet: it stays
+        from table.anim import Call
+        scene.director.add(Call(lambda: None))         # the next deal's first event came in
+        table.frames(3)
+        assert not scene.summary_open
+    finally:
+        server.stop(wait=True)
+
+
 def test_a_dropped_connection_is_tried_again_on_its_own_but_not_a_seat_taken_elsewhere(table, monkeypatch):
     """A blip or a host that crashed and came back: the table reconnects by itself, soon, and
     the panel counts down to it; a seat another window took with its token is left to it."""
