@@ -100,7 +100,8 @@ class LobbyScene(MenuScene):
         y = panel.y + 12
         self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Your name")))
         y += rh
-        self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui))
+        self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y, w, rh), ui,
+                                                   placeholder_text=_("your name, as the others see it")))
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
         follow_script(self.name_entry)
@@ -265,6 +266,11 @@ class LobbyScene(MenuScene):
         seat = seat or self.seat
         t = self._reachable(service, None if seat else _("No free seat at that table"))
         if t is None:
+            return
+        if not self.name:                   # it became "Player" without a word: the others see it
+            self.status = _("Type your name first: the others see it at your seat.")
+            if hasattr(self, "name_entry"):
+                self.name_entry.focus()
             return
         remember_name(self.app, self.name)
         self._connect(t, _("Joining {table} ({seat})…").format(table=t.table, seat=seat_name(seat)),

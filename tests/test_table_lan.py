@@ -849,6 +849,24 @@ def test_the_lobby_cuts_long_names_of_who_sits_at_a_table_instead_of_shrinking_t
     table.app.pop()
 
 
+def test_the_lobby_asks_for_a_name_before_joining(table, monkeypatch):
+    """An empty name became "Player" at the table without a word."""
+    from net.lobby import TableInfo
+    made = []
+    monkeypatch.setattr("table.lobby.Client", lambda *a, **k: made.append(k))
+    table.app.settings.player_name = ""
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    lobby.tables["svc"] = TableInfo("svc", "127.0.0.1", 4, table="Ana's table", game="manfee",
+                                    seats=["bottom", "left", "top", "right"], free=["left"], state="waiting")
+    lobby.order, lobby.selected, lobby.seat = ["svc"], "svc", "left"
+    lobby.name_entry.set_text("")
+    lobby.join()
+    assert not made and lobby.client is None and "name" in lobby.status
+    assert lobby.name_entry.is_focused
+    table.app.pop()
+
+
 def test_the_lobby_keeps_a_seats_token_and_takes_the_seat_back_with_it(table, manfee_home, monkeypatch):
     """The host closed and resumed the table (or the window closed): the seat shows as not
     free, but this machine kept its token, so Join takes it back without a code."""
