@@ -18,6 +18,8 @@ from .scenes import open_scene
 
 # Seconds before each automatic reconnect after a drop, then every 15 s until it holds.
 RETRY_AFTER = (2.0, 4.0, 8.0, 15.0)
+SAYING_LIFE = 2.5                      # seconds a phrase said at the table shows at its seat
+SAYING_CODES = ("bad_phrase", "too_fast")      # refusals of a phrase, not of a move
 
 
 class TableFeed:
@@ -27,6 +29,14 @@ class TableFeed:
     retry_at: float | None = None      # when the next automatic reconnect goes (monotonic)
     retries = 0
     reconnecting = False               # a reconnect is under way: the panel stays, saying so
+    sayings: dict                      # seat -> (a phrase said, when)
+
+    def bubbles(self) -> dict:
+        """The bubbles at the seats: each seat's last announcement, and for a few seconds over
+        it a phrase the player said (a phrase replaced a call's bubble for the whole bidding)."""
+        now = time.monotonic()
+        said = {seat: [what, now - when] for seat, (what, when) in self.sayings.items() if now - when < SAYING_LIFE}
+        return dict(self.announces, **said) if said else self.announces
 
     # -- what arrives from the host ---------------------------------------------------------------
     def pump(self):
@@ -103,7 +113,7 @@ class TableFeed:
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
         elif kind == "said" and msg.get("seat") in self.seats:
-            self.announces[msg["seat"]] = [{"say": msg.get("phrase")}, 0.0]     # a bubble at the seat
+            self.sayings[msg["seat"]] = ({"say": msg.get("phrase")}, time.monotonic())
         elif kind in ("bye", "host_closed"):
             if self.link.closed_reason:
                 self._closed(self.link.closed_reason)
@@ -161,6 +171,9 @@ class TableFeed:
                 self.board.settle(sp)
 
     def _refused(self, msg):
+        if msg.get("code") in SAYING_CODES:     # a phrase refused: the move on its way is not
+            self.say(refusal(msg.get("code")))
+            return
         if msg.get("code") == "hints_off" or (self.hint and "pending" in self.hint):
             self.hint = None
         self._cancel_pending()

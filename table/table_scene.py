@@ -60,7 +60,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.anim_view = self.shown
         self.clock = 0.0
         self.banners = []          # [text, sub, left, total, age]
-        self.announces = {}        # seat -> [text, age]
+        self.announces, self.sayings = {}, {}    # seat -> [action, age]; seat -> (phrase said, when)
         self.last_trick = None
         self.signal = None         # "slam"/"drop" for the next card
         self.signal_menu = False
@@ -102,7 +102,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
     def look(self) -> TableLook:
         return TableLook(view=dict(self.shown, turn=None) if self.dealing else self.shown, layout=self.board.layout, board=self.board, viewer=self.viewer,
                          name=self.player_name, kind=self.link.kind, hotseat=self.hotseat, clock=self.clock,
-                         moving=self.moving, thinking=self.thinking_seat(), announces=self.announces,
+                         moving=self.moving, thinking=self.thinking_seat(), announces=self.bubbles(),
                          banners=self.banners, ripples=self.ripples, trump_flash=self.trump_flash,
                          summaries=self.link.summaries(), away=self.link.away)
 

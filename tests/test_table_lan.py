@@ -258,13 +258,24 @@ def test_say_offers_the_set_phrases_and_a_phrase_said_shows_at_the_seat_in_each_
         table.frames(2)
         phrases = sorted(n for n in scene.buttons if n.startswith("phrase:"))
         assert len(phrases) == 6 and scene.buttons["phrase:thanks"].text == "Thanks!"
+        scene.announces["left"] = [{"call": 2}, 0.0]         # the seat's call, up for the bidding
         table.click_button("phrase:thanks")
         table.frames(2)
         assert not any(n.startswith("phrase:") for n in scene.buttons)      # the column closes
-        assert wait_real(table, lambda: scene.announces.get("left", [None])[0] == {"say": "thanks"}, 5)
-        assert announce_text(scene.announces["left"][0]) == "Thanks!"
+        assert wait_real(table, lambda: scene.bubbles().get("left", [None])[0] == {"say": "thanks"}, 5)
+        assert announce_text(scene.bubbles()["left"][0]) == "Thanks!"
         apply_language(table.app.ui, "nl")
-        assert announce_text(scene.announces["left"][0]) == "Bedankt!"        # each reader's own words
+        assert announce_text(scene.bubbles()["left"][0]) == "Bedankt!"        # each reader's own words
+        # a few seconds later the call's bubble is back (a phrase had replaced it for the bidding)
+        scene.announces["left"] = [{"call": 2}, 0.0]         # (the waiting table ages it out meanwhile)
+        assert scene.bubbles()["left"][0] == {"say": "thanks"}
+        what, when = scene.sayings["left"]
+        scene.sayings["left"] = (what, when - 10)
+        assert scene.bubbles()["left"][0] == {"call": 2}
+        # a refused phrase says why and leaves a move on its way to the host alone
+        scene.pending = ("AS", 7)
+        scene._refused({"type": "error", "code": "too_fast", "reason": "one phrase at a time"})
+        assert scene.pending == ("AS", 7) and scene.message[0] == "Eén zin tegelijk: wacht even."
     finally:
         apply_language(table.app.ui, "en")
         c.close("done")
