@@ -98,13 +98,18 @@ def as_unit(name: str) -> str:
     were read as one Latin phrase, and the sides came out crossed; in English a Dari name's
     score ran to its far side.
 
-    >>> _ = i18n.set_language("fa"); as_unit("Ana") == isolate("Ana"), as_unit("لیلا")
-    (True, 'لیلا')
+    In Dari only a name that starts in Latin letters is set apart (a left-to-right unit):
+    "علی Smith" so set apart read "Smith" first.
+
+    >>> _ = i18n.set_language("fa"); as_unit("Ana") == isolate("Ana"), as_unit("لیلا"), as_unit("علی Smith")
+    (True, 'لیلا', 'علی Smith')
     >>> _ = i18n.set_language("en"); as_unit("Ana"), as_unit("لیلا") == isolate("لیلا")
     ('Ana', True)
     """
-    kinds = {_kind(c) for c in name}
-    return isolate(name) if ("L" if i18n.is_rtl() else "R") in kinds else name
+    kinds = [k for k in map(_kind, name) if k in ("L", "R")]
+    if i18n.is_rtl():
+        return isolate(name) if kinds and kinds[0] == "L" else name
+    return isolate(name) if "R" in kinds else name
 
 
 def levels(text: str, rtl: bool) -> list[int]:
@@ -315,8 +320,9 @@ class TableFont:
     def render_run(self, run: str, rtl: bool, antialias: bool, colour) -> pygame.Surface:
         """One run already ordered (``visual_spans``), drawn in its direction on the line box of
         ``render`` (the Latin ascent as baseline, room for Arabic descenders)."""
+        run = run.translate(_NO_MARKS)          # a cut name's lone isolate mark has no width
         if rtl:
-            pieces = [(self.arabic(True), run)]
+            pieces = [(self.arabic(True), run)] if run else []
         else:
             pieces = [(f, t) for f, t, _r in self._pieces(run)] if run else []
         imgs = [(f.render(t, antialias, colour), f) for f, t in pieces]

@@ -259,3 +259,18 @@ def test_the_totals_line_in_dari_keeps_each_sides_latin_names_together():
     # Read from the right as drawn: Ana, Cy (13), then Bo, Di (4); "Cy: ۱۳ – Bo" had been one
     # Latin phrase, which put Bo beside Ana and Cy beside Di.
     assert re.findall(r"[A-Za-z]+", seen)[::-1] == ["Ana", "Cy", "Bo", "Di"]
+
+
+def test_a_dari_name_with_a_latin_word_reads_from_its_dari_start():
+    """"علی Smith" set apart as a left-to-right unit put Smith first for a Dari reader."""
+    from table import i18n
+    from table.hud import side_name
+    from table.text import visual_runs
+    i18n.set_language("fa")
+    try:
+        line = side_name({"bottom": "علی Smith", "top": "Bo"}.__getitem__, "bottom-top") + ": ۳"
+    finally:
+        i18n.set_language("en")
+    seen = "".join(run[::-1] if rtl else run for run, rtl in visual_runs(line, rtl=True))
+    # drawn from the left; a Dari reader starts at the right: علی, then Smith, then Bo
+    assert seen.index("یلع") > seen.index("Smith") > seen.index("Bo"), seen

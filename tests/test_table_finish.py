@@ -452,3 +452,19 @@ def test_the_match_end_draws_with_names_in_the_other_script(table, lang):
     table.frames(3)
     scene.draw(table.app.screen)
     assert scene.plot is not None
+
+
+def test_a_cut_name_with_a_lone_isolate_mark_is_drawn_in_rich_text():
+    """A side cut short ('⁦Ana ع…': its closing mark cut away) drawn by rich text, which
+    draws run by run: the lone mark must not reach pygame ("Text has zero width")."""
+    from table import i18n
+    from table.rich import rich
+    from table.theme import fit_text
+    pygame.font.init()
+    i18n.set_language("fa")
+    try:
+        text, size = fit_text("\u2066Ana علی\u2069 و \u2066Bo\u2069", 14, 40)
+        assert text.startswith("\u2066") and "\u2069" not in text
+        assert rich(text, size, (255, 255, 255)).get_width() > 0
+    finally:
+        i18n.set_language("en")
