@@ -23,6 +23,7 @@ from .host_words import reason_text, refusal
 from .i18n import N_, _, character_name, game_title, is_rtl, ngettext, number, pgettext, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
+from .lobby_rows import LobbyRows
 from .text import lead
 from .widgets import follow_script
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
@@ -30,7 +31,7 @@ from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
 
 
-class LobbyScene(MenuScene):
+class LobbyScene(LobbyRows, MenuScene):
     """Tables on the LAN, live; a name, a seat, Join; or Join by address."""
 
     title = N_("Join a LAN game")
@@ -40,6 +41,7 @@ class LobbyScene(MenuScene):
         self.browser = None
         self.tables = {}             # service -> TableInfo
         self.order = []              # services in the order they appeared
+        self.twins = {}              # service -> TableInfo of a table already listed under another
         self.selected = None         # a service
         self.seat = None
         self.name = default_name(app, "")
@@ -318,24 +320,10 @@ class LobbyScene(MenuScene):
                     break
                 changed = True
                 if kind == "removed":
-                    self.tables.pop(info.service, None)
-                    if info.service in self.order:
-                        self.order.remove(info.service)
+                    self._unlist(info.service)
                 else:
-                    # The same table twice (announced, and looked up by its address): one row,
-                    # the first; looking it up picks that row.
-                    new = info.service not in self.tables
-                    twin = next((s for s in self.order if s != info.service and info.table_id
-                                 and self.tables[s].table_id == info.table_id), None)
-                    if twin is not None:
-                        self.tables.pop(info.service, None)
-                        if info.service in self.order:
-                            self.order.remove(info.service)
-                    else:
-                        self.tables[info.service] = info
-                        if info.service not in self.order:
-                            self.order.append(info.service)
-                    shown = twin or info.service
+                    new = info.service not in self.tables and info.service not in self.twins
+                    shown = self._list(info)
                     held = new and info.compatible and lan_seats.seat_at(info.table, info.seats, info.table_id)
                     if self.watch and info.service == self.watch[0]:
                         self.watch = None

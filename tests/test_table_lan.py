@@ -837,6 +837,18 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     table.frames(2)
     assert lobby.order == [other.service, ours.service] and lobby.selected == ours.service
     assert lobby.watch is None and not lobby.status
+    lobby.select(other.service)
+    lobby.browser.changes.put(("updated", by_address))     # the lookup's next news of that table
+    table.frames(2)
+    assert lobby.selected == other.service                  # ... does not take the choice back
+    # the announcement goes while the lookup still sees the table: the row stays, now the lookup's
+    lobby.select(ours.service)
+    lobby.browser.changes.put(("removed", ours))
+    table.frames(2)
+    assert lobby.order == [other.service, by_address.service] and lobby.selected == by_address.service
+    lobby.browser.changes.put(("removed", by_address))
+    table.frames(2)
+    assert lobby.order == [other.service]
     table.app.pop()
 
 

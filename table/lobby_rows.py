@@ -1,0 +1,40 @@
+"""The lobby's list of tables: one row a table, whichever way it was found.
+
+A table can reach the lobby twice, announced on the network and looked up by its
+address: the rows are keyed by the way it came (a zeroconf service, "host:port"),
+the table by its host's id.  A mixin of ``LobbyScene`` (``tables``, ``order``,
+``selected``, ``twins``).
+"""
+from __future__ import annotations
+
+
+class LobbyRows:
+    def _list(self, info):
+        """Keep ``info`` and say which row shows it.  The same table twice (announced, and
+        looked up by its address) is one row, the first; the other is kept aside, its news
+        changes nothing on screen, and it takes the row over if the first goes."""
+        twin = next((s for s in self.order if s != info.service and info.table_id
+                     and self.tables[s].table_id == info.table_id), None)
+        if twin is not None:
+            self.twins[info.service] = info
+            return twin
+        self.twins.pop(info.service, None)
+        self.tables[info.service] = info
+        if info.service not in self.order:
+            self.order.append(info.service)
+        return info.service
+
+    def _unlist(self, service):
+        """A table's row goes, unless the same table is still seen another way."""
+        self.twins.pop(service, None)
+        gone = self.tables.pop(service, None)
+        if service not in self.order:
+            return
+        heir = next((s for s, t in self.twins.items() if gone is not None and t.table_id == gone.table_id), None)
+        if heir is None:
+            self.order.remove(service)
+            return
+        self.order[self.order.index(service)] = heir
+        self.tables[heir] = self.twins.pop(heir)
+        if self.selected == service:
+            self.selected = heir
