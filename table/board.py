@@ -32,6 +32,7 @@ class Board:
         self.rank_order = rank_order
         self.open_hands = False          # replays: every hand face up
         self.viewer_plays = True         # the viewer's seat is a person's here (not a watcher's)
+        self.relayout_due = False        # a resize while cards flew: lay them out once they land
         self.sprites = {}
         self.hands = {s: [] for s in self.seats}
         self.court = []                  # keys, in play order
@@ -64,6 +65,10 @@ class Board:
             self.felt.fill((30, 100, 58))
         self.felt = self.felt.convert() if pygame.display.get_surface() else self.felt
         self.relayout(instant=True)
+        # A card in flight keeps the target it left for, a place of the old size: once
+        # nothing flies, every card eases to its place in this one (they stayed where
+        # the old window put them: a hand mid-table, the Manni's two on the trump badge).
+        self.relayout_due = any(sp.motion is not None for sp in self.sprites.values())
 
     def place(self, seat):
         return place_of(self.seats, self.viewer, seat)
@@ -241,6 +246,9 @@ class Board:
                 self.settles.pop(k, None)
         if self.tasks:
             self.tasks = [t for t in self.tasks if not t.update(dt)]
+        if self.relayout_due and not any(sp.motion is not None for sp in self.sprites.values()):
+            self.relayout_due = False
+            self.relayout(duration=0.2)
         self.shake_x.update(dt)
         self.shake_y.update(dt)
 

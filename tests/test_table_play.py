@@ -377,3 +377,18 @@ def test_news_at_the_table_is_not_drawn_as_a_refusal(table, monkeypatch):
         edges.clear()
         scene._draw_message(table.app.screen)
         assert edges and (edges[-1] == RED) is red, (text, edges)
+
+
+def test_cards_in_flight_during_a_resize_end_at_their_places_in_the_new_size(table):
+    """The deal's cards in the air when the window grew landed where the old size put them
+    (the hand mid-table under the picker) and stayed there."""
+    scene = start(table, seed=3)
+    board = scene.board
+    assert table.until(lambda: sum(sp.motion is not None for sp in board.sprites.values()) >= 8, limit=600)
+    table.app._resized((1920, 1080))
+    assert table.until(lambda: not scene.director.busy() and not getattr(board, "relayout_due", False) and not board.settles
+                       and all(sp.motion is None for sp in board.sprites.values()), limit=6000)
+    for seat in board.seats:
+        for key, pose in zip(board.hands[seat], board.hand_pose_list(seat)):
+            sp = board.sprites[key]
+            assert (round(sp.x), round(sp.y)) == (round(pose[0]), round(pose[1])), (seat, key)
