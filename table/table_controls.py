@@ -18,6 +18,7 @@ from .preview import decision_targets
 from .rich import rich
 from .scenes import open_scene
 from .table_chat import TableChat
+from .table_keys import KEY_NAMES, TableKeys
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
 from .words import describe, suit_word
@@ -27,7 +28,7 @@ from .words import describe, suit_word
 TOP_ROW = ("menu", "rules", "history", "last", "passed", "say")
 
 
-class TableControls(TableChat):
+class TableControls(TableChat, TableKeys):
     def init_controls(self):
         self.ui_key = None
         self.buttons = {}
@@ -198,7 +199,7 @@ class TableControls(TableChat):
             self._picker(L, legal, phase)
 
     def _button(self, name, text, rect, small=False, object_id=None, action=None, fixed=False, mirror_about=None,
-                row=(), fitted=None):
+                row=(), fitted=None):       # (a button with a key says it when the mouse rests on it)
         """A button; ``mirror_about``: the centre of the row it is laid out in, left to right.
         A right-to-left reader reads a row of choices from the right: the row is mirrored.
         ``row``: the words of every button of its row, which share the font of the longest."""
@@ -207,7 +208,8 @@ class TableControls(TableChat):
             rect = (2 * mirror_about - rect[0] - rect[2], *rect[1:])
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
-        b = UIButton(r, text, self.app.ui, object_id=fitted or fit_id(oid, widest(oid, (text, *row)), r.width))
+        b = UIButton(r, text, self.app.ui, object_id=fitted or fit_id(oid, widest(oid, (text, *row)), r.width),
+                     tool_tip_text=_("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None)
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:

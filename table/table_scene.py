@@ -457,7 +457,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         elif self.summary_open and e.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.close_summary()
         elif not self.input.key(e):
-            return self.picker_key(e)
+            return self.picker_key(e) or self.shortcut_key(e)
         return True
 
     def _hand_kept_down(self):

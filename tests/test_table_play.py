@@ -392,3 +392,40 @@ def test_cards_in_flight_during_a_resize_end_at_their_places_in_the_new_size(tab
         for key, pose in zip(board.hands[seat], board.hand_pose_list(seat)):
             sp = board.sprites[key]
             assert (round(sp.x), round(sp.y)) == (round(pose[0]), round(pose[1])), (seat, key)
+
+
+def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch):
+    """Hint, Scores, Last trick and the signals were mouse-only at the table."""
+    from host import thinking
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
+                                                                  "action": dict(view["legal"][0]), "reasons": []})
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    link = open_local("manfee", {"signals": True}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.key(pygame.K_i)
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    to_my_play(table, scene)
+    table.frames(2)
+    table.key(pygame.K_s)
+    assert scene.overlay == "history"
+    table.key(pygame.K_s)
+    assert scene.overlay is None
+    # each button with a key says which when the mouse rests on it, and says the true one
+    from table.table_keys import KEY_NAMES, KEYS
+    assert all(KEY_NAMES[name] == pygame.key.name(k).upper() for k, name in KEYS.items())
+    assert scene.buttons["history"].tool_tip_text == "Key: S"
+    table.key(pygame.K_g)                           # Give a signal, then S for Slam
+    assert scene.signal_menu
+    table.key(pygame.K_s)
+    assert scene.signal == "slam" and scene.overlay is None
+    table.key(pygame.K_RIGHT)                       # a card, with the slam, from the keyboard
+    table.key(pygame.K_RETURN)
+    assert table.until(lambda: scene.buttons["last"].visible and not scene.director.busy(), limit=6000)
+    table.key(pygame.K_l)
+    assert scene.overlay == "last"
