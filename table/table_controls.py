@@ -362,6 +362,8 @@ class TableControls(TableChat, TableKeys):
         y += th + 12
         if others:
             ow = min(round(L.W * 0.2), (rect.width - 40) // len(others) - 10)
+            need = max(text_width(describe(x), *font_spec("@choice_button")) for x in others) + 28
+            ow = max(ow, min(need, (rect.width - 40) // len(others) - 10))    # "En face : mon partenaire nomme"
             x0 = rect.centerx - (len(others) * (ow + 10) - 10) / 2
             for j, a in enumerate(others):
                 self._button(f"act:{len(tiles) + j}", describe(a), (x0 + j * (ow + 10), y, ow, bh), action=a,

@@ -114,6 +114,9 @@ STATES = {
                      False, {"target": 1000, "blind": True, "max_deals": 50}),
     "muette-partner": ("manille-muette", lambda mh: view(mh)["phase"] == "partner_trump"
                        and view(mh)["turn"] == "bottom", False),
+    # trump named on a seen hand, en face offered ("En face : mon partenaire nomme" was cut)
+    "muette-enface": ("manille-muette", lambda mh: view(mh)["phase"] == "trump" and view(mh)["turn"] == "bottom"
+                      and {"trump": "partner"} in view(mh)["legal"], False, {"target": 1000, "en_face": True}),
 }
 
 
