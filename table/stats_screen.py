@@ -57,10 +57,12 @@ TEXT = Words({
     "export_failed": N_("The CSV was not written: {reason}"),
     "store_failed": N_("The statistics cannot be read: {reason}"),
     "headline": N_("{name}   Matches played: {matches}   Won: {won} ({rate})   Deals: {deals}"),
-    "scores": N_("Average deal score: {score}   Deals won: {deal_rate}"),
+    # The margin: a side's deal score less the other's (in Manni the best other's): the own
+    # score alone flattered a loser (a Manille loser scores 0, never less: +6.0 a deal at 0 wins).
+    "scores": N_("Average margin a deal: {score}   Deals won: {deal_rate}"),
     "accuracy": N_("Accuracy: {accuracy} points lost a decision (reviewed decisions: {decisions})"),
     "accuracy_tricks": N_("Accuracy: {accuracy} tricks lost a decision (reviewed decisions: {decisions})"),
-    "scores_mixed": N_("Deals won: {deal_rate}   (each game's average score in its own points, below)"),
+    "scores_mixed": N_("Deals won: {deal_rate}   (each game's average margin in its own points, below)"),
     "accuracy_mixed": N_("Reviewed decisions: {decisions}   (each game's accuracy in its own points, below)"),
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
     "no_reviews": N_("Accuracy: no reviewed deal yet (Review, after a match or in Replays)"),
@@ -71,7 +73,7 @@ TEXT = Words({
     "game": N_("Game"),
     "matches_won": N_("Matches won"),
     "deals": N_("Deals"),
-    "average": N_("Average"),
+    "average": N_("Margin"),
     "acc": N_("Accuracy"),
     "rating_col": N_("Rating"),
     "rating_cell": N_("{rating} ({bot})"),
@@ -322,7 +324,7 @@ class StatsScene(MenuScene):
         # several games the averages are each game's own, in the table below.
         mixed = len(per_game) > 1
         scores = TEXT["scores_mixed"] if mixed else TEXT["scores"]
-        blit_fit(surface, scores.format(score=number(t["average_score"], signed=True),
+        blit_fit(surface, scores.format(score=number(t["average_difference"], signed=True),
                                         deal_rate=percent(t["deal_win_rate"])), fs, (x, y), w, CREAM)
         y += step
         if t["accuracy"] is None:
@@ -365,7 +367,7 @@ class StatsScene(MenuScene):
             r = ratings.get(g)
             cells([game_title(g), TEXT["won_cell"].format(won=charts.format_number(f["matches_won"]),
                                                           matches=count(f["matches"])),
-                   count(f["deals"]), number(f["average_score"], signed=True),
+                   count(f["deals"]), number(f["average_difference"], signed=True),
                    TEXT["dash"] if f["accuracy"] is None else charts.format_number(round(f["accuracy"], 2)),
                    TEXT["rating_cell"].format(rating=count(round(r["rating"])), bot=bot_name(r["nearest"])) if r
                    else TEXT["dash"]],

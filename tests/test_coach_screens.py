@@ -238,7 +238,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
         t["matches_won"]), rate=stats_screen.percent(t["win_rate"]), deals=t["deals"]) in drawn
     # Manfee and Manni together: no average of 13s and tricks; each game's own figures are in the table.
     assert STATS_TEXT["accuracy_mixed"].format(accuracy="0.75", decisions=10) in drawn
-    assert not any(d.startswith("Average deal score") or d.startswith("Accuracy: 0.75") for d in drawn)
+    assert not any(d.startswith("Average margin") or d.startswith("Accuracy: 0.75") for d in drawn)
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
     assert any(f"({ratings['manni']['nearest']})" in d for d in drawn)
@@ -251,7 +251,13 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
     table.frames(2)
     assert scene.profile == "Bo" and any(d.startswith("Bo   Matches played: 1") for d in drawn)
-    assert any(d.startswith("Average deal score") for d in drawn)          # one game: its own average
+    # one game: its own average margin, the side's score less the other's (the score alone
+    # read +6.0 a deal for a player who lost every match)
+    with StatsStore(stats_path()) as store:
+        bo = store.totals("Bo")
+    assert bo["average_difference"] != bo["average_score"]
+    assert STATS_TEXT["scores"].format(score=stats_screen.number(bo["average_difference"], signed=True),
+                                       deal_rate=stats_screen.percent(bo["deal_win_rate"])) in drawn
     assert not any("with a hint" in d for d in drawn)
     # A deal Bo played with the coach's hint: his rating says such deals are not rated.
     with StatsStore(stats_path()) as store:
