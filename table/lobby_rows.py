@@ -16,6 +16,11 @@ class LobbyRows:
         twin = next((s for s in self.order if s != info.service and info.table_id
                      and self.tables[s].table_id == info.table_id), None)
         if twin is not None:
+            if info.service in self.order:      # it had a row of its own: the twin's row shows it now
+                self.order.remove(info.service)
+                self.tables.pop(info.service, None)
+                if self.selected == info.service:
+                    self.selected = twin
             self.twins[info.service] = info
             return twin
         self.twins.pop(info.service, None)
@@ -34,7 +39,10 @@ class LobbyRows:
         if heir is None:
             self.order.remove(service)
             return
-        self.order[self.order.index(service)] = heir
+        if heir in self.order:
+            self.order.remove(service)
+        else:
+            self.order[self.order.index(service)] = heir
         self.tables[heir] = self.twins.pop(heir)
         if self.selected == service:
             self.selected = heir

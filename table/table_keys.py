@@ -24,8 +24,9 @@ KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": 
 class TableKeys:
     def shortcut_key(self, e: pygame.event.Event) -> bool:
         """Press the button a letter key stands for, if it shows; True if one was pressed."""
-        name = (SIGNAL_KEYS if self.signal_menu else {}).get(e.key) or KEYS.get(e.key)
-        b = self.buttons.get(name) if name else None
-        if b is None or not b.visible or not b.is_enabled:
-            return False
-        return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
+        # While the signal choices show, S D N are theirs; else (an overlay hid them) the keys' own
+        for name in (SIGNAL_KEYS.get(e.key) if self.signal_menu else None, KEYS.get(e.key)):
+            b = self.buttons.get(name) if name else None
+            if b is not None and b.visible and b.is_enabled:
+                return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
+        return False

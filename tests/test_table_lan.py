@@ -852,6 +852,45 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     table.app.pop()
 
 
+def test_the_lobby_keeps_one_row_when_a_host_starts_a_new_match_under_both_sources(table, monkeypatch):
+    """The announcement X and the address lookup Y both watch a host that starts a new match:
+    the lookup saw the new id first, then X: two rows for one table, then a row listed twice,
+    then a KeyError when the last source went."""
+    import dataclasses
+    import queue as _queue
+    from net.lobby import TableInfo
+
+    class Browser:
+        def __init__(self, *a, **k):
+            self.changes = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def stop(self):
+            pass
+    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    seats = ["bottom", "left", "top", "right"]
+    x = TableInfo("Ana's table #a._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee",
+                  seats=seats, free=["top"], state="waiting", table_id="A")
+    y = dataclasses.replace(x, service="192.168.1.20:47820")
+    rows = []
+    for kind, info in (("added", x), ("added", y), ("updated", dataclasses.replace(y, table_id="B")),
+                       ("updated", dataclasses.replace(x, table_id="B")), ("removed", y), ("removed", x),
+                       ("added", dataclasses.replace(y, table_id="C"))):
+        lobby.browser.changes.put((kind, info))
+        table.frames(2)
+        assert set(lobby.order) <= set(lobby.tables) and len(set(lobby.order)) == len(lobby.order), lobby.order
+        rows.append(len(lobby.order))
+    # one row a table: two only while the lookup knew the new match and the announcement still
+    # told of the old one; none once both sources went; one again for the next match
+    assert rows == [1, 1, 2, 1, 1, 0, 1]
+    table.app.pop()
+
+
 def test_the_lobby_cuts_long_names_of_who_sits_at_a_table_instead_of_shrinking_them(table, monkeypatch):
     from net.lobby import TableInfo
     lobby = LobbyScene(table.app)

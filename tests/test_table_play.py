@@ -420,9 +420,17 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     from table.table_keys import KEY_NAMES, KEYS
     assert all(KEY_NAMES[name] == pygame.key.name(k).upper() for k, name in KEYS.items())
     assert scene.buttons["history"].tool_tip_text == "Key: S"
-    table.key(pygame.K_g)                           # Give a signal, then S for Slam
+    table.key(pygame.K_g)                           # Give a signal: its choices show
     assert scene.signal_menu
+    scene.overlay = "last"                          # S is Scores while an overlay hides them
+    table.frames(2)
+    assert "slam" not in scene.buttons or not scene.buttons["slam"].visible
     table.key(pygame.K_s)
+    assert scene.overlay == "history"
+    table.key(pygame.K_ESCAPE)
+    table.frames(2)
+    assert scene.overlay is None and scene.signal_menu
+    table.key(pygame.K_s)                           # ... and Slam once they show again
     assert scene.signal == "slam" and scene.overlay is None
     table.key(pygame.K_RIGHT)                       # a card, with the slam, from the keyboard
     table.key(pygame.K_RETURN)
