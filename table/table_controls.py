@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from .forms import fit_id, row_fit_id, widest
@@ -209,7 +210,8 @@ class TableControls(TableChat, TableKeys):
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
         b = UIButton(r, text, self.app.ui, object_id=fitted or fit_id(oid, widest(oid, (text, *row)), r.width),
-                     tool_tip_text=_("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None)
+                     tool_tip_text=_("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None,
+                     tool_tip_object_id=ObjectID(object_id="#key_tip") if name in KEY_NAMES else None)
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:

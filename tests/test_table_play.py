@@ -420,6 +420,10 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     from table.table_keys import KEY_NAMES, KEYS
     assert all(KEY_NAMES[name] == pygame.key.name(k).upper() for k, name in KEYS.items())
     assert scene.buttons["history"].tool_tip_text == "Key: S"
+    from pygame_gui.elements import UITooltip                # in a small box, not one 320 px wide
+    tip = UITooltip("Key: S", (0, 0), table.app.ui, object_id=scene.buttons["history"].tool_tip_object_id)
+    assert tip.rect.width < 200
+    tip.kill()
     table.key(pygame.K_g)                           # Give a signal: its choices show
     assert scene.signal_menu
     scene.overlay = "last"                          # S is Scores while an overlay hides them
