@@ -232,20 +232,25 @@ def test_the_lobby_watches_a_table_from_no_seat_and_sees_no_hand(table):
         server.stop(wait=True)
 
 
-def seated_at_ana_s_table(table):
-    """Ana hosts (a seat nobody plays here, two open, a bot); Bo's screen sits at left: the
-    server, Bo's client and his table scene (stop the server when done)."""
-    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
-                        {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
+def at_ana_s_table(table, seats, **client):
+    """Ana hosts ``seats``; a screen here connects as ``client`` says (a seat, or watching):
+    the server, the client and its table scene (stop the server when done)."""
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13}, seats,
                         bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
     server.start()
-    c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=table.app.wake).start()
+    c = Client("127.0.0.1", server.port, wake=table.app.wake, **client).start()
     welcome = c.wait_for("welcome", 5)
     assert welcome is not None
     scene = TableScene(table.app, ClientLink(c, welcome))
     table.app.push(scene)
     table.frames(3)
     return server, c, scene
+
+
+def seated_at_ana_s_table(table):
+    """Ana hosts (a seat nobody plays here, two open, a bot); Bo's screen sits at left."""
+    return at_ana_s_table(table, {"bottom": "host:Ana", "left": "open", "top": "open", "right": "bot:KADO"},
+                          name="Bo", seat="left")
 
 
 def test_say_offers_the_set_phrases_and_a_phrase_said_shows_at_the_seat_in_each_language(table):
@@ -1089,6 +1094,12 @@ def test_the_waiting_panel_tells_a_friend_the_tables_terms_and_partner(table):
         server.stop(wait=True)
 
 
+def watching_ana_s_table(table):
+    """Ana hosts (a seat open, so the table waits); Eve's screen watches from no seat."""
+    return at_ana_s_table(table, {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                          name="Eve", watching="")
+
+
 def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
     """The footer of a spectator's table says they watch; a lost connection tries to watch
     again, and never speaks of a seat that was never theirs."""
@@ -1096,16 +1107,8 @@ def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
     said = []
     real = drawing.blit_text
     monkeypatch.setattr(drawing, "blit_text", lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1])
-    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
-                        {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
-    server.start()
+    server, c, scene = watching_ana_s_table(table)
     try:
-        c = Client("127.0.0.1", server.port, name="Eve", watching="", wake=table.app.wake).start()
-        welcome = c.wait_for("welcome", 5)
-        scene = TableScene(table.app, ClientLink(c, welcome))
-        table.app.push(scene)
-        table.frames(3)
         assert not scene.link.my_seats() and any("(you are watching)" in t for t in said)
         assert not any("Your partner" in t for t in said)
         said.clear()
@@ -1121,15 +1124,8 @@ def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
 def test_a_watchers_summary_stays_while_the_players_read_theirs(table):
     """A LAN watcher's deal summary closed after 3 s while the players still read theirs;
     it stays until the next deal has started."""
-    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
-                        {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=30)
-    server.start()
+    server, _c, scene = watching_ana_s_table(table)
     try:
-        c = Client("127.0.0.1", server.port, name="Eve", watching="", wake=table.app.wake).start()
-        scene = TableScene(table.app, ClientLink(c, c.wait_for("welcome", 5)))
-        table.app.push(scene)
-        table.frames(3)
         assert scene.demo
         scene.summary_open, scene.summary_event = True, {"deal": 0, "outcome": "complete"}
         scene.summary_age = 10.0                        # long past a table of bots' 3 s
