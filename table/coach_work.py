@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import queue
 import sqlite3
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -139,11 +140,24 @@ class Reviewer:
         self.job = None
 
     def close(self) -> None:
-        """Cancel, and let the worker process end once it has stopped."""
+        """Cancel, and let the worker process end once it has stopped.
+
+        The screen must not wait (the worker ends its decision first), yet the
+        queue and the shared job number must outlive the worker: a worker still
+        starting reads them from the parent, and once this reviewer was
+        dropped it died on their missing semaphore (a FileNotFoundError
+        traceback on the console when a review was closed at once).  A thread
+        keeps them until the pool has ended."""
         self.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            threading.Thread(target=_retire, args=(self.pool, self.queue, self.current),
+                             name="reviewer-retire", daemon=True).start()
             self.pool = None
+
+
+def _retire(pool: ProcessPoolExecutor, *keep: Any) -> None:
+    """Wait for a closed reviewer's worker to end, holding ``keep`` alive till then."""
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -- a record, as the screens need it ------------------------------------------------------------

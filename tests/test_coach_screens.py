@@ -144,6 +144,35 @@ def test_closing_the_review_screen_stops_the_review_and_its_process(table):
     assert gone(job.pid)
 
 
+# A review asked and its screen closed at once, the reviewer then dropped: the
+# worker still starting must not die on the parent's queue and job number.
+_CLOSED_AT_ONCE = """
+import gc, sys, time
+from table.coach_work import Reviewer
+from table_helpers import bot_record
+if __name__ == "__main__":
+    r = Reviewer()
+    job = r.start(bot_record("manfee", {"target": 13}, seed=8), 0, "bottom", 0.3, 1)
+    r.close()
+    del r
+    gc.collect()
+    time.sleep(3)
+"""
+
+
+def test_a_review_closed_at_once_leaves_its_worker_to_end_quietly(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / "closed_at_once.py"
+    script.write_text(_CLOSED_AT_ONCE)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.dirname(here), here]),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr, run.stderr
+
 def test_a_damaged_record_is_reported_in_one_line(table, manfee_home):
     app = table.app
     rec = bot_record("manfee", {"target": 13}, seed=8)
