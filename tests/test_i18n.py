@@ -347,6 +347,25 @@ def test_dari_is_drawn_right_to_left():
     assert translate("Menu") == "Menu"
 
 
+@pytest.mark.parametrize("size", [18, 28, 48])
+def test_bold_dari_keeps_every_letters_dots(size):
+    """Bold Dari is as many marks as plain Dari: SDL_ttf's own bold drew the one dot of
+    ف and ن as two from about 24 px (the title منفی read متقی)."""
+    from table.text import render
+    pygame.font.init()
+    i18n.set_language("fa")
+    try:
+        for word in ("منفی", "فن"):           # letters of one dot (two close dots may touch in bold)
+            blobs = [len(pygame.mask.from_surface(render(word, size, (255, 255, 255), bold=b), 96)
+                         .connected_components(3)) for b in (False, True)]
+            assert blobs[0] == blobs[1], (word, size, blobs)
+            plain, bold = (render(word, size, (255, 255, 255), bold=b) for b in (False, True))
+            ink = [pygame.mask.from_surface(img, 96).count() for img in (plain, bold)]
+            assert ink[1] > ink[0] * 1.08, ink          # and bold still reads heavier
+    finally:
+        i18n.set_language("en")
+
+
 # -- the table's own words ------------------------------------------------------------------------
 
 def _codes():
