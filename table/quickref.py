@@ -272,11 +272,18 @@ class QuickRefScene(MenuScene):
     def base_size(self):
         return max(14, min(20, round(self.app.size[1] * 0.026)))
 
-    def page(self):
+    def page_rect(self):
+        """Where the page's lines go: the body less the scroll bar's lane, which is on the side
+        where the lines end (the left in Dari: there the bar had covered their last letters)."""
         body = self.body_rect()
-        key = (self.game, body.width - 18, self.base_size(), language())
+        lane = 18
+        return pygame.Rect(body.x + (lane if is_rtl() else 0), body.y, body.width - lane, body.height)
+
+    def page(self):
+        width = self.page_rect().width
+        key = (self.game, width, self.base_size(), language())
         if key != self._page_key:
-            self._page = render_page(read_page(self.game), body.width - 18, self.base_size())
+            self._page = render_page(read_page(self.game), width, self.base_size())
             self._page_key = key
         return self._page
 
@@ -385,7 +392,7 @@ class QuickRefScene(MenuScene):
         page = self.page()
         self.scroll = max(0, min(self.max_scroll(), self.scroll))
         area = pygame.Rect(0, self.scroll, page.get_width(), min(body.height, page.get_height() - self.scroll))
-        surface.blit(page, body.topleft, area)
+        surface.blit(page, self.page_rect().topleft, area)
         bar = self._bar()
         if bar:
             track, thumb = bar

@@ -271,6 +271,28 @@ def test_rules_from_the_menu_and_from_the_table(table):
     assert app.top is scene
 
 
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_rules_scroll_bar_never_covers_the_lines(table, lang):
+    """The bar stands beside the page on the side where the lines end (left in Dari)."""
+    from table import i18n
+    from table.quickref import QuickRefScene
+    i18n.set_language(lang)
+    try:
+        ref = QuickRefScene(table.app)
+        table.app.push(ref)
+        for game in ("manfee", "manille", "manille-muette", "manni"):
+            ref.choose(game)
+            table.frames(1)
+            track, _thumb = ref._bar()
+            page, at = ref.page(), ref.page_rect()
+            ink = pygame.mask.from_surface(page).get_bounding_rects()
+            inked = pygame.Rect(ink[0]).unionall(ink[1:]).move(at.topleft)
+            assert inked.width > at.width * 0.8, (game, inked, at)    # the lines fill the page
+            assert not inked.colliderect(track), (lang, game, inked, track)
+        table.app.pop()
+    finally:
+        i18n.set_language("en")
+
 def test_new_game_offers_the_muette_options(table):
     from table.new_game import NewGameScene
     app = table.app
