@@ -49,6 +49,21 @@ def _language(v):
     return v.lower()
 
 
+def _tables(v):
+    # The last table set up for each game (New game keeps it: a player who plays to 51 with
+    # blind trump does not set it again every match).  Only its shape is checked here; New
+    # game keeps what the game still declares (table.new_game.table_for).
+    if not isinstance(v, dict) or len(v) > 16:
+        raise ValueError("a table for each game")
+    out = {}
+    for game, table in v.items():
+        if not (isinstance(game, str) and len(game) <= 32 and isinstance(table, dict)):
+            raise ValueError("a table for each game")
+        out[game] = {k: table[k] for k in ("options", "humans", "bots", "names")
+                     if isinstance(table.get(k), dict if k != "humans" else int)}
+    return out
+
+
 FIELDS = {
     "volume": (0.7, _float_in(0.0, 1.0)),
     "muted": (False, _bool),
@@ -59,6 +74,7 @@ FIELDS = {
     "player_name": ("You", _name),
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
     "hints": (False, _bool),                       # the coach's Hint button at the table
+    "tables": ({}, _tables),                       # game -> its last table: options, people, bots
 }
 
 
@@ -91,7 +107,7 @@ class Settings:
 
     def __init__(self, **values):
         for key, (default, _check) in FIELDS.items():
-            setattr(self, key, default)
+            setattr(self, key, dict(default) if isinstance(default, dict) else default)   # never shared
         for key, value in values.items():
             if key not in FIELDS:
                 raise KeyError(key)

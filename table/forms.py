@@ -349,8 +349,8 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
     toggles = [o for o in game.options if o is not target]
     if target is not None:
         form.label(_(target.label))
-        form.drop("opt:target", [number(t) for t in target.choices], number(values.get("target", target.default)),
-                  width=140)
+        now = values.get("target", target.default)     # a target set on the command line is offered too
+        form.drop("opt:target", [number(t) for t in sorted(set(target.choices) | {now})], number(now), width=140)
     half = (form.cw - 10) // 2
     first = True
     for i, o in enumerate(toggles):

@@ -9,6 +9,8 @@ from pygame_gui.elements import UIButton
 
 from bots import CHARACTERS
 from host.local import open_local
+from host.seats import NAME_MAX
+from rules.errors import RulesError
 from rules.games import GAMES, get_game
 
 from .config import saves_dir, stats_path
@@ -82,16 +84,61 @@ def parse_number(text: str) -> int:
     return int(text.translate({ord(d): str(i) for i, d in enumerate(digits("0123456789", "fa"))}))
 
 
+def table_for(game: str, table: dict | None) -> dict:
+    """What of a kept table (``Settings.tables``, or a finished match's) still fits ``game``:
+    its options as the game declares them, 1..n people, known characters in the bots' seats,
+    and the names typed for hot-seat seats.  Anything else falls back to the form's defaults.
+
+    >>> table_for("manni", {"options": {"target": 15, "x": 1}, "humans": 9, "bots": {"left": "TANA"}})
+    {'options': {'target': 15}, 'humans': 1, 'bots': {'left': 'TANA'}, 'names': {}}
+    """
+    g = get_game(game)
+    table = table if isinstance(table, dict) else {}
+    options = {}
+    for name, value in dict(table.get("options") or {}).items():
+        o = g.option(name)
+        try:
+            options.update({name: o.check(value)} if o is not None else {})
+        except RulesError:
+            pass
+    humans = table.get("humans")
+    humans = humans if isinstance(humans, int) and not isinstance(humans, bool) and 1 <= humans <= g.n else 1
+    bots = {seat: c for seat, c in dict(table.get("bots") or {}).items()
+            if seat in g.seats[humans:] and c in CHARACTERS + ("RANDOM",)}
+    names = {seat: n for seat, n in dict(table.get("names") or {}).items()
+             if seat in g.seats[1:humans] and isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX}
+    return {"options": options, "humans": humans, "bots": bots, "names": names}
+
+
+def table_of_record(record: dict) -> dict:
+    """A finished match's table, to set up the next one like it: its options, and, at a
+    table of this screen (people in the first seats, bots in the others), its people,
+    their names and its bots.  A LAN match's remote people give way to Random bots."""
+    seats = get_game(record["game"]).seats
+    players = record.get("players") or {}
+    kinds = [(players.get(s) or {}).get("kind") for s in seats]
+    humans = next((i for i, k in enumerate(kinds) if k != "human"), len(seats)) or 1
+    here = all(k != "human" for k in kinds[humans:])
+    if not here:
+        humans = 1
+    return {"options": dict(record.get("options") or {}), "humans": humans,
+            "bots": {s: players[s].get("bot") for s in seats[humans:] if kinds[seats.index(s)] == "bot"},
+            "names": {s: players[s].get("name") for s in seats[1:humans]}}
+
+
 class NewGameScene(MenuScene):
     title = N_("New game")
 
-    def __init__(self, app, game="manfee"):
+    def __init__(self, app, game="manfee", table=None):
         super().__init__(app)
         self.game = game
-        self.humans = 1
-        self.bots = {}
-        self.options = {}
-        self.names = {}
+        self._set_table(table)
+
+    def _set_table(self, table: dict | None = None) -> None:
+        """The form as ``table`` sets it, else as this game was last set up (Settings)."""
+        kept = table if table is not None else self.app.settings.tables.get(self.game)
+        t = table_for(self.game, kept)
+        self.humans, self.bots, self.options, self.names = t["humans"], t["bots"], t["options"], t["names"]
 
     def build_ui(self):
         W, H = self.app.size
@@ -159,8 +206,12 @@ class NewGameScene(MenuScene):
             text = self.form.chosen(name, e.text if isinstance(e.text, str) else e.text[0])
             if name == "game":
                 self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
-                self.humans = 1
-                self.bots = {}
+                self._read_names()
+                own = self.names.get("bottom")
+                self.form.entries.clear()          # the other names typed belong to the other game's seats
+                self._set_table()
+                if own:
+                    self.names["bottom"] = own
                 self.rebuild_ui()
             elif name == "opt:target":
                 self.options["target"] = parse_number(text)
@@ -194,6 +245,11 @@ class NewGameScene(MenuScene):
             self._read_names()
             names = {seat: self.names[seat] for i, seat in enumerate(g.seats[:self.humans])
                      if self.names.get(seat) and self.names[seat] != _("Player {n}").format(n=number(i + 1))}
+        self.app.settings.tables[self.game] = {
+            "options": option_values(g, self.options), "humans": self.humans,
+            "bots": {s: b for s, b in zip(g.seats[self.humans:], bots, strict=True)},
+            "names": {s: n for s, n in names.items() if s != "bottom"}}
+        self.app.save_settings()
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
                           save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,
                           stats_path=stats_path(), hints=self.app.settings.hints)

@@ -14,6 +14,7 @@ from host.replay import ReplayLink
 from .forms import MenuScene
 from .hud import side_name
 from .words import side_score
+from .new_game import table_of_record
 from .i18n import _, is_rtl
 from .panels import draw_history, draw_score_race, side_colours
 from .scenes import open_scene
@@ -114,8 +115,11 @@ class ResultsScene(MenuScene):
     def ui_event(self, e):
         name = self.pressed(e)
         if name == "new":
+            # the next match set up like this one (its options, people and bots), to change or start
+            record = self.end.record() if self.end.record else None
+            table = table_of_record(record) if record and not self.end.replay else None
             self.app.reset(open_scene("main_menu", self.app))
-            self.app.push(open_scene("new_game", self.app, game=self.end.game))
+            self.app.push(open_scene("new_game", self.app, game=self.end.game, table=table))
         elif name == "replay":
             record = self.end.record() if self.end.record else None
             self.app.reset(open_scene("main_menu", self.app))

@@ -311,6 +311,46 @@ def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_h
     assert again.form.entries["name:bottom"].get_text() == "Ana"
 
 
+def test_new_game_sets_up_each_game_as_it_was_last_started(table, manfee_home):
+    """A player who plays Manille muette to 51 with blind trump against Tizab does not
+    set it all again: New game offers each game's last table (Settings keep it), and a
+    game switched to and back in the form comes back as it was."""
+    import pygame_gui
+    from table.config import Settings
+    from table.scenes import open_scene
+
+    def drop(scene, name, text):
+        table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.form.drops[name], text=text)
+        table.frames(1)
+
+    app = table.app
+    new = open_scene("new_game", app, game="manille-muette")
+    app.push(new)
+    table.frames(1)
+    drop(new, "opt:target", "51")
+    table.click(new.buttons["opt:blind"].rect.center)
+    drop(new, "bot:top", "Tizab (8/9)")
+    table.click(new.buttons["start"].rect.center)
+    assert app.top.link.view()["options"]["target"] == 51
+    kept = Settings.load().tables["manille-muette"]
+    assert kept["options"]["blind"] is True and kept["bots"]["top"] == "TIZAB"
+    again = open_scene("new_game", app, game="manille-muette")
+    app.push(again)
+    table.frames(1)
+    assert again.form.drops["opt:target"].selected_option[0] == "51"
+    assert again.buttons["opt:blind"].text == new_button_text(again, "blind", True)
+    assert again.form.drops["bot:top"].selected_option[0] == "Tizab (8/9)"
+    drop(again, "game", "Manni")                 # Manni was never set up: its defaults
+    assert again.form.drops["opt:target"].selected_option[0] == "10"
+    drop(again, "game", "Manille muette")
+    assert again.options["blind"] is True and again.bots["top"] == "TIZAB"
+
+
+def new_button_text(scene, option, value):
+    from rules.games import get_game
+    from table.forms import option_text
+    return option_text(get_game(scene.game).option(option), value)
+
 def test_keys_typed_into_a_name_field_stay_in_it(table):
     """With Start in focus, a name typed with a space in it stayed "Ahmad": the space
     pressed Start and began the match."""

@@ -44,6 +44,22 @@ def test_a_mute_for_this_run_is_never_saved_but_a_change_in_settings_is(manfee_h
     assert Settings.load().muted is True
 
 
+def test_a_kept_table_keeps_only_what_its_game_still_declares(manfee_home):
+    """A table in settings.json that a newer or older version wrote, or a hand edited: New
+    game takes the options, people, names and bots that fit, and defaults for the rest."""
+    from table.new_game import table_for
+    (manfee_home / "settings.json").write_text(
+        '{"version": 1, "tables": {"manille": {"options": {"target": 0, "peek": true, "zzz": 1},'
+        ' "humans": 4, "bots": {"top": "NOBODY", "left": "SADA"}, "names": {"left": "' + "x" * 99 + '"},'
+        ' "extra": 1}}}')
+    s = Settings.load()
+    assert s.problems == []
+    t = table_for("manille", s.tables["manille"])
+    assert t["options"] == {} and t["humans"] == 4 and t["bots"] == {} and t["names"] == {}
+    t = table_for("manille", dict(s.tables["manille"], humans=2))
+    assert t["bots"] == {} and t["humans"] == 2        # left is a person's seat now, top no character
+    assert table_for("manille", {"humans": 1, "bots": {"left": "SADA"}})["bots"] == {"left": "SADA"}
+
 def test_config_folder_follows_xdg_without_manfee_home(monkeypatch, tmp_path):
     monkeypatch.delenv("MANFEE_HOME", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
@@ -58,6 +74,7 @@ def test_config_folder_follows_xdg_without_manfee_home(monkeypatch, tmp_path):
     (b"[1, 2, 3]", "not a settings file"),
     (b'{"version": 0, "volume": 0.5}', "another version"),
     (b'{"version": 1, "volume": "loud", "anim_speed": -3, "muted": 1}', "volume must be"),
+    (b'{"version": 1, "tables": {"manni": [1, 2]}}', "tables must be"),
 ])
 def test_a_broken_settings_file_falls_back_to_defaults_with_a_message(manfee_home, content, expect):
     (manfee_home / "settings.json").write_bytes(content)

@@ -282,6 +282,33 @@ def test_the_buttons_words_grow_with_the_window(table):
     assert big >= small * 1.4 and font_spec("@small_button")[0] == small
 
 
+def test_new_game_after_a_match_sets_up_the_same_table(table, manfee_home):
+    """New game on the results offers the match just played: its options (a target set on
+    the command line among them), its people and their names, its bots."""
+    from table.new_game import NewGameScene
+    from table.results import MatchEnd
+    from table.scenes import open_scene
+    from table_helpers import bot_record
+    rec = bot_record("manille-muette", {"target": 30, "blind": True}, seed=3)
+    rec["players"]["bottom"] = {"kind": "human", "name": "Ana"}
+    rec["players"]["left"] = {"kind": "human", "name": "Bo"}
+    rec["players"]["right"]["bot"] = "TIZAB"
+    app = table.app
+    end = MatchEnd(game="manille-muette", winner="bottom-top", totals={"bottom-top": 31, "left-right": 0},
+                   summaries=[], name=str.title, record=lambda: rec)
+    app.push(open_scene("results", app, end=end))
+    table.frames(2)
+    table.click_button("new")
+    new = app.top
+    assert isinstance(new, NewGameScene) and new.game == "manille-muette"
+    assert new.options["target"] == 30 and new.options["blind"] is True
+    assert new.form.drops["opt:target"].selected_option[0] == "30"     # offered, though not a usual choice
+    assert new.humans == 2 and new.form.entries["name:left"].get_text() == "Bo"
+    assert new.bots == {"top": "KADO", "right": "TIZAB"}
+    table.click(new.buttons["start"].rect.center)
+    v = app.top.link.view()
+    assert v["options"]["target"] == 30 and v["options"]["blind"] is True
+
 def test_the_match_end_shows_the_score_race_beside_the_deals(table):
     from table.results import MatchEnd
     from table.scenes import open_scene
