@@ -154,6 +154,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             pts = (row["points"] or {}).get(side)
             sc = row["score"].get(side, 0)
             parts = []
+            how = ""
             broke = row["outcome"] == "over" and t is not None and won is not None and won > t
             if t is not None:
                 # The side that went over is the one marked, in its own cell.
@@ -164,11 +165,12 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
                 parts.append(_("{n} pts").format(n=number(pts)))
                 if pts > 30 and sc > pts - 30:
                     # A deal that counted double or more (no trump, a sweep, taps, a tie
-                    # before): the factor between the points and the score, as scored.
-                    parts[-1] += " ×" + number(sc // (pts - 30))
+                    # before): the excess over 30 and the factor, after the score they make
+                    # ("48 pts ×2" read as 48 doubled; it is 18 doubled).
+                    how = " (" + number(pts - 30) + " ×" + number(sc // (pts - 30)) + ")"
             elif won is not None:
                 parts.append(ngettext("{n} trick", "{n} tricks", won).format(n=number(won)))
-            parts.append(digits(signed(sc) if signed_scores else f"+{sc}"))
+            parts.append(digits(signed(sc) if signed_scores else f"+{sc}") + how)
             parts.append("= " + number(row["totals"].get(side, 0)))
             cell = "   ".join(parts)
             blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=GOLD if broke else colour,

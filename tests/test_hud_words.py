@@ -76,11 +76,13 @@ def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
     assert not any(t == "over" for t, _c in drawn)              # no anonymous mark at the row's end
 
 
-def test_the_history_shows_a_manille_deals_factor_beside_its_points(monkeypatch):
+def test_the_history_shows_how_a_manille_deal_was_multiplied_beside_its_score(monkeypatch):
+    """"38 pts ×4" read as 38 times 4: the cell says the excess over 30 and its factor."""
     summaries = [{"points": {"ns": 38, "ew": 22}, "score": {"ns": 32, "ew": 0}, "outcome": "complete"},
                  {"points": {"ns": 25, "ew": 35}, "score": {"ns": 0, "ew": 5}, "outcome": "complete"}]
     cells = [t for t, _c in history_words(monkeypatch, summaries) if "pts" in t]
-    assert [c.split("   ")[0] for c in cells] == ["38 pts ×4", "22 pts", "25 pts", "35 pts"]
+    assert [c.split("   ")[:2] for c in cells] == [["38 pts", "+32 (8 ×4)"], ["22 pts", "+0"],
+                                                   ["25 pts", "+0"], ["35 pts", "+5"]]
 
 
 def test_a_long_trump_word_in_the_history_keeps_clear_of_the_scores(monkeypatch):
