@@ -17,7 +17,7 @@ from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import _, is_rtl, number, pgettext, seat_name
+from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, describe, waiting_words
@@ -381,18 +381,20 @@ class TableDrawing:
             draw_score_race(surface, area, summaries, sides, names, colours,
                             (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
             return
+        # The dashed line's name: a Manfee team's target, else the mark a deal scores above
+        line = N_("target")         # (30 card points, 4 tricks): "target" read as the match's
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
-            targets, title = [30.0] * len(sides), _("card points (over 30 scores)")
+            targets, title, line = [30.0] * len(sides), _("card points (over 30 scores)"), N_("30 points")
         else:
             values = [(last.get("tricks") or {}).get(s, 0) for s in sides]
             if last.get("targets"):
                 targets, title = [float(last["targets"].get(s, 0)) for s in sides], _("tricks against the target")
             else:
-                targets, title = [4.0] * len(sides), _("tricks (four to break even)")
+                targets, title, line = [4.0] * len(sides), _("tricks (four to break even)"), N_("4 tricks: even")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
-        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font)
+        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line)
         draw_score_race(surface, right, summaries, sides, names, colours,
                         (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
 

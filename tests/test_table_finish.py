@@ -426,6 +426,19 @@ def test_the_deal_summarys_charts_take_the_room_the_deals_leave(table, monkeypat
     assert areas[-1].h > scene.summary_chart_height()               # taller than the least it is given
 
 
+@pytest.mark.parametrize("game, options, n, line", [("manille", {"target": 51}, 4, "30 points"),
+                                                   ("manni", {}, 3, "4 tricks: even"),
+                                                   ("manfee", {"target": 13}, 4, "target")])
+def test_the_summarys_bars_name_their_dashed_line(table, monkeypatch, game, options, n, line):
+    """The dashed line at Manille's 30 card points was called "target" beside a match to 51."""
+    import table.charts as charts
+    scene = start_local(table, game, options, humans=0, bots=("KADO",) * n, seed=2)
+    assert table.until(lambda: scene.summary_open, limit=20000)
+    words, real = [], charts.fit_text
+    monkeypatch.setattr(charts, "fit_text", lambda text, s, *a, **k: (words.append(s), real(text, s, *a, **k))[1])
+    scene.draw(table.app.screen)
+    assert line in words and (line == "target" or "target" not in words)
+
 def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, monkeypatch):
     import table.table_draw as table_draw
     scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=("KADO",) * 4, seed=2)
