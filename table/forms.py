@@ -318,7 +318,8 @@ class Form:
 OPTION_HELP = {
     "target": N_("The score a side must reach to win the match."),
     "signals": N_("With a card, a player may slam (partner, lead this suit) or drop (I have no more of it)."),
-    "max_deals": N_("The match ends after this many deals; the higher total wins."),
+    "max_deals": N_("The match ends after this many deals, unless a side reaches the target first; "
+                    "the higher total wins, equal totals draw."),
     "en_face": N_("The dealer may say en face: the partner then names trump."),
     "doubling": N_("An opponent may tap (the deal counts double); who named trump may tap back (four times)."),
     "blind": N_("The dealer may name trump before seeing a card: the dealer leads, and the deal counts double."),
