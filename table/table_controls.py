@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from .forms import fit_id, row_fit_id, widest
@@ -19,7 +18,7 @@ from .preview import decision_targets
 from .rich import rich
 from .scenes import open_scene
 from .table_chat import TableChat
-from .table_keys import KEY_NAMES, TableKeys
+from .table_keys import TableKeys, tool_tip
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
 from .words import describe, suit_word
@@ -209,9 +208,9 @@ class TableControls(TableChat, TableKeys):
             rect = (2 * mirror_about - rect[0] - rect[2], *rect[1:])
         r = pygame.Rect([round(c) for c in rect])
         # French and Dutch run longer than English: words that would overflow take a smaller font
+        tip, tip_id = tool_tip(name)
         b = UIButton(r, text, self.app.ui, object_id=fitted or fit_id(oid, widest(oid, (text, *row)), r.width),
-                     tool_tip_text=_("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None,
-                     tool_tip_object_id=ObjectID(object_id="#key_tip") if name in KEY_NAMES else None)
+                     tool_tip_text=tip, tool_tip_object_id=tip_id)
         b.action = action
         self.buttons[name] = self.add(b)
         if not fixed:

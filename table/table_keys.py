@@ -13,12 +13,30 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
+
+from .i18n import N_, _
 
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
 SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
 KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": "G", "review": "R",   # tooltips
              "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N"}
+
+
+# What a button does, where its words alone do not say it (a newcomer to Manfee's signals
+# read "Slam" and "Drop" with nothing more): before its key in the tooltip.
+BUTTON_TIPS = {"slam": N_("Slam: partner, lead this suit the next time you lead."),
+               "drop": N_("Drop: I have no more of this suit."),
+               "signal": N_("Slam (lead this suit, partner) or drop (no more of it), with the card you play.")}
+
+
+def tool_tip(name: str) -> tuple[str | None, ObjectID | None]:
+    """A table button's tooltip and its style: what it does (a full box), or only its key (a small one)."""
+    key = _("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None
+    if name in BUTTON_TIPS:
+        return _(BUTTON_TIPS[name]) + ("  " + key if key else ""), None
+    return key, ObjectID(object_id="#key_tip") if key else None
 
 
 class TableKeys:

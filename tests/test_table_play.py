@@ -424,8 +424,12 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     tip = UITooltip("Key: S", (0, 0), table.app.ui, object_id=scene.buttons["history"].tool_tip_object_id)
     assert tip.rect.width < 200
     tip.kill()
+    assert "with the card you play" in scene.buttons["signal"].tool_tip_text
     table.key(pygame.K_g)                           # Give a signal: its choices show
     assert scene.signal_menu
+    # each signal says what it tells the partner, then its key
+    assert scene.buttons["slam"].tool_tip_text == "Slam: partner, lead this suit the next time you lead.  Key: S"
+    assert scene.buttons["drop"].tool_tip_text.startswith("Drop: I have no more of this suit.")
     scene.overlay = "last"                          # S is Scores while an overlay hides them
     table.frames(2)
     assert "slam" not in scene.buttons or not scene.buttons["slam"].visible
