@@ -47,20 +47,30 @@ def new_token() -> str:
     return secrets.token_hex(16)       # lowercase hex: never reads like a card ("3S")
 
 
+# Characters whose names read alike: a random draw keeps them apart ("Pochaq: call 1 /
+# Puchoq: call 1" in the feed read like one player twice).
+LOOK_ALIKE = {"POCHAQ": "PUCHOQ", "PUCHOQ": "POCHAQ"}
+
+
 def character(name: Any, rng: random.Random | None = None, avoid: Any = ()) -> str:
     """A bot character from a menu's or a flag's word (``random`` or empty: an easy one,
-    drawn among those not in ``avoid``, the characters already at the table, while any is left:
-    "Jangara" and "Jangara 2" as partners read like a mistake).
+    drawn among those not in ``avoid``, the characters already at the table, nor their
+    look-alikes, while any is left: "Jangara" and "Jangara 2" as partners read like a mistake).
 
     >>> character("zelzela")
     'ZELZELA'
     >>> sorted({character("random", random.Random(k), avoid=CHARACTERS[1:]) for k in range(20)})
     ['KADO']
+    >>> sorted({character("random", random.Random(k), avoid=("PUCHOQ",)) for k in range(200)}) == sorted(
+    ...     set(CHARACTERS) - {"PUCHOQ", "POCHAQ"})
+    True
     """
     key = str(name or "").upper()
     if key in ("", "BOT", "RANDOM"):
         pool = EASY if key != "RANDOM" else CHARACTERS
-        return (rng or random.Random()).choice([c for c in pool if c not in avoid] or list(pool))
+        twins = {LOOK_ALIKE[c] for c in avoid if c in LOOK_ALIKE}
+        return (rng or random.Random()).choice([c for c in pool if c not in avoid and c not in twins]
+                                               or [c for c in pool if c not in avoid] or list(pool))
     if key not in CHARACTERS:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(CHARACTERS)})")
     return key
