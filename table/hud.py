@@ -190,7 +190,10 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
     words = explain.trump_words(trump)
     named_by = trump and who and who != v.get("dealer")
     blind = trump and v.get("blind")
-    if named_by:
+    if named_by and who == look.viewer and look.kind(who) == "me":      # not "named by You"
+        line = (_("Trump: {trump} (blind), named by you") if blind else _("Trump: {trump}, named by you")).format(
+            trump=words)
+    elif named_by:
         line = (_("Trump: {trump} (blind), named by {name}") if blind
                 else _("Trump: {trump}, named by {name}")).format(trump=words, name=look.name(who))
     else:

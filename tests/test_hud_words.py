@@ -8,10 +8,20 @@ import pygame  # noqa: E402
 from table.hud import _deal_lines  # noqa: E402
 
 
-def lines(view):
+def lines(view, viewer="bottom"):
     pygame.font.init()
-    look = SimpleNamespace(view=view, name=lambda seat: seat.title())
+    look = SimpleNamespace(view=view, name=lambda seat: "You" if seat == viewer else seat.title(), viewer=viewer,
+                           kind=lambda seat: "me" if seat == viewer else "bot")
     return [text for text, *_rest in _deal_lines(look, 16, 400)]
+
+
+def test_who_named_trump_after_en_face_is_said_and_the_player_is_you_not_you():
+    view = {"game": "manille-muette", "phase": "play", "trump": "C", "dealer": "top", "namer": "right",
+            "factors": []}
+    assert "named by Right" in " ".join(lines(view))
+    mine = " ".join(lines(dict(view, dealer="top", namer="bottom")))
+    assert "named by you" in mine and "named by You" not in mine
+    assert "named by" not in " ".join(lines(dict(view, namer="top")))     # the dealer named it: no need to say
 
 
 def test_no_factor_is_not_promised_while_a_manille_sweep_can_still_double():
