@@ -285,12 +285,12 @@ class TableDrawing:
         elif self.overlay == "passed" and v.get("passed_hand"):
             seats = list(self.seats)            # after a pass each seat holds the next one's hand (RULES.md)
             holder = seats[(seats.index(self.viewer) - 1) % len(seats)] if self.viewer in seats else None
-            rect = draw_cards_panel(surface, b.layout, b.images, _("The hand I passed"),
+            rect = draw_cards_panel(surface, b.layout, b.images, _("The hand you passed"),
                                     sort_hand(v["passed_hand"], b.rank_order), subtitle=_("now held by {name}").format(
                                         name=self.player_name(holder)) if holder else None)
         elif self.overlay == "passed" and v.get("swapped_out"):
             rect = draw_cards_panel(surface, b.layout, b.images,
-                                    _("The hand I gave away (out of play; only you know it)"),
+                                    _("The hand you gave away (out of play; only you know it)"),
                                     sort_hand(v["swapped_out"], b.rank_order))
         elif self.overlay == "history":
             L = b.layout
