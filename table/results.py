@@ -13,6 +13,7 @@ from host.replay import ReplayLink
 
 from .forms import MenuScene
 from .hud import side_name
+from .text import as_unit
 from .words import side_score
 from .new_game import table_of_record
 from .i18n import _, is_rtl
@@ -38,6 +39,7 @@ class MatchEnd:
     replay: bool = False
     sides: list = field(default_factory=list)
     target: int | None = None                            # the match's target (the chart's line)
+    me: str | None = None                                # the seat of the one person here, if one
 
     def winner_text(self) -> str:
         w = self.winner
@@ -45,7 +47,11 @@ class MatchEnd:
             return _("A draw")
         name = side_name(self.name, w)
         if self.my_side is not None and w == self.my_side:
-            return _("You win!  ({name})").format(name=name)
+            # "You win!  (You & Jangara)" said the player twice: the partner is named, not the side
+            partners = [s for s in w.split("-") if s != self.me]
+            if "-" in w and self.me in w.split("-") and partners:
+                return _("You and {partner} win!").format(partner=as_unit(self.name(partners[0])))
+            return _("You win!")
         # a side of two seats ("bottom-top") is plural, whatever joins their names in the language
         return (_("{names} win") if "-" in w else _("{name} wins")).format(name=name, names=name)
 

@@ -189,7 +189,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
                        signed_scores=self.game.scoring == "tricks_over",
                        record=(lambda: kept) if kept is not None else None,
                        match_id=self.link.match_id(),
-                       lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides),
+                       lan=self.link.lan, replay=self.link.replay, sides=list(self.game.sides), me=mine,
                        target=(self.shown.get("options") or {}).get("target"))
         self.app.push(open_scene("results", self.app, end=end))
 

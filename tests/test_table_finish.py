@@ -282,6 +282,18 @@ def test_the_buttons_words_grow_with_the_window(table):
     assert big >= small * 1.4 and font_spec("@small_button")[0] == small
 
 
+def test_the_winner_line_names_the_partner_not_the_player_twice():
+    """"You win!  (You & Jangara)" said the player twice."""
+    from table.results import MatchEnd
+    names = {"bottom": "You", "top": "Jangara", "left": "Tanoor", "right": "Pochaq"}.get
+    four = dict(game="manille", totals={"bottom-top": 76, "left-right": 28}, summaries=[], name=names)
+    assert MatchEnd(winner="bottom-top", my_side="bottom-top", me="bottom", **four).winner_text() == \
+        "You and Jangara win!"
+    assert MatchEnd(winner="left-right", my_side="bottom-top", me="bottom", **four).winner_text() == \
+        "Tanoor & Pochaq win"
+    assert MatchEnd(winner="bottom", my_side="bottom", me="bottom", game="manni", totals={"bottom": 10},
+                    summaries=[], name=names).winner_text() == "You win!"
+
 def test_new_game_after_a_match_sets_up_the_same_table(table, manfee_home):
     """New game on the results offers the match just played: its options (a target set on
     the command line among them), its people and their names, its bots."""
