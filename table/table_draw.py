@@ -74,6 +74,7 @@ class TableDrawing:
                                        _("Your cards stay face down until {dealer} names trump").format(dealer=dealer),
                                        _("touching them now voids the deal")))
         elif (v.get("turn") not in (None, self.viewer) and not self.summary_open and not self.confirm
+              and not self.director.busy()       # not over the cards still being dealt
               and (waiting := waiting_words(v.get("phase"), self.player_name(v.get("turn"))))):
             mark("prompt", draw_prompt(surface, look, waiting))      # whose decision the table waits for
         if self.confirm and self.confirm_rect is not None:
@@ -381,8 +382,7 @@ class TableDrawing:
             draw_score_race(surface, area, summaries, sides, names, colours,
                             (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
             return
-        # The dashed line's name: a Manfee team's target, else the mark a deal scores above
-        line = N_("target")         # (30 card points, 4 tricks): "target" read as the match's
+        line = N_("target")     # the dashed line: a Manfee team's, else what a deal scores over (not the match's)
         if self.game.card_points and last.get("points"):
             values = [last["points"].get(s, 0) for s in sides]
             targets, title, line = [30.0] * len(sides), _("card points (over 30 scores)"), N_("30 points")

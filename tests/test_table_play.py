@@ -394,6 +394,25 @@ def test_cards_in_flight_during_a_resize_end_at_their_places_in_the_new_size(tab
             assert (round(sp.x), round(sp.y)) == (round(pose[0]), round(pose[1])), (seat, key)
 
 
+def test_whose_decision_the_table_waits_for_shows_once_the_cards_are_dealt(table, monkeypatch):
+    """"Sada is naming trump…" stood over the cards still flying to the seats."""
+    import table.table_draw as table_draw
+    from table_helpers import start_local
+    table.app.settings.bot_pace = 5.0                # a bot that takes its time (0.2 s at the tests' pace)
+    scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=3)
+    said, real = [], table_draw.waiting_words
+    monkeypatch.setattr(table_draw, "waiting_words", lambda *a: (said.append(real(*a)), said[-1])[1])
+    seen = []
+
+    def watch():                                    # each frame: still dealing? the waiting words drawn?
+        prompt = any(name == "prompt" for name, _r in getattr(scene, "drawn", ()))
+        seen.append((scene.director.busy(), prompt and any(said)))
+        said.clear()
+        return scene.shown.get("phase") == "play"
+    assert table.until(watch, limit=0, patience=30)
+    assert any(waits for _busy, waits in seen)                   # the bot's trump is waited for, in words
+    assert not any(busy and waits for busy, waits in seen)       # never while the deal still flies
+
 def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch):
     """Hint, Scores, Last trick and the signals were mouse-only at the table."""
     from host import thinking
