@@ -12,7 +12,7 @@ from .forms import MenuScene, oid, tall_label
 from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language
-from .widgets import DropDown
+from .widgets import DropDown, line_text, widget_lines
 
 def speeds():
     """(words, value) of the animation speeds ("Slow" is a speed and a pace: two contexts)."""
@@ -34,11 +34,10 @@ def _nearest(options, value):
 
 def language_choices():
     """(words, code) for the Language list: the system's first, then each language by its
-    own name.  Dari's own name needs the Arabic font, which a Latin screen's list lacks."""
-    def own(code):
-        return LANGUAGES[code] if is_rtl() or not is_rtl(code) else "Dari"
-    system = _("System ({language})").format(language=own(system_language()))
-    return [(system, "")] + [(own(c), c) for c in ("en", "nl", "fr", "fa")]
+    own name, Dari's too (دری, shaped for a Latin screen's list by ``widget_lines``: a
+    reader of Dari looks for it in its own script, not as "Dari")."""
+    system = _("System ({language})").format(language=LANGUAGES[system_language()])
+    return [(system, "")] + [(LANGUAGES[c], c) for c in ("en", "nl", "fr", "fa")]
 
 
 class SettingsScene(MenuScene):
@@ -66,9 +65,10 @@ class SettingsScene(MenuScene):
             self.add(tall_label(self.app.ui, at(x0, yy, lw), text))
 
         def drop(name, options, start, yy):
-            self.choices[name] = {t: v for t, v in options}
-            self.drops[name] = self.add(DropDown([t for t, _v in options], start,
-                                                       at(x0 + lw + 10, yy, cw), self.app.ui))
+            lines = widget_lines([t for t, _v in options])      # a Dari line in a Latin screen: shaped
+            self.choices[name] = {line_text(x): v for x, (_t, v) in zip(lines, options, strict=True)}
+            self.drops[name] = self.add(DropDown(lines, lines[[t for t, _v in options].index(start)],
+                                                 at(x0 + lw + 10, yy, cw), self.app.ui))
 
         label(_("Volume"), y)
         self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(130 * k)),
@@ -125,7 +125,7 @@ class SettingsScene(MenuScene):
             self.app.save_settings()
             return True
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            text = e.text if isinstance(e.text, str) else e.text[0]
+            text = line_text(e.text)
             name = next((n for n, d in self.drops.items() if d is e.ui_element), None)
             if name is None or text not in self.choices[name]:
                 return False

@@ -286,6 +286,26 @@ def test_switching_the_language_rewords_the_open_screens_without_a_restart(table
     assert new.font.get_direction() == pygame.DIRECTION_RTL       # pygame_gui's Dari font
 
 
+def test_dari_is_listed_by_its_own_name_in_a_latin_screen_and_chosen(table):
+    """A reader of Dari looks for دری, not "Dari": the line is shaped and drawn in the Arabic font."""
+    import pygame_gui
+    from table.settings import SettingsScene
+    from table.shaping import for_ltr_widget
+    settings = SettingsScene(table.app)
+    table.app.push(settings)
+    table.frames(1)
+    drop = settings.drops["language"]
+    assert (for_ltr_widget("دری"), "#arabic_item") in drop.options_list
+    shown = [line[0] for line in drop.options_list]
+    assert "Nederlands" in shown and "Dari" not in shown
+    try:
+        table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=(for_ltr_widget("دری"), "#arabic_item"))
+        table.frames(2)
+        assert i18n.is_rtl() and table.app.settings.language == "fa"
+        assert "دری" in [line[0] for line in table.app.top.drops["language"].options_list]   # in Dari, as is
+    finally:
+        i18n.set_language("en")
+
 def test_switching_the_language_in_a_small_window_warns_of_no_label_too_small(table):
     import warnings
     from table.settings import SettingsScene
