@@ -22,10 +22,10 @@ def speeds():
 
 
 def paces():
-    """(words, seconds) of the bots' pace."""
-    return ((pgettext("bot pace", "Instant"), 0.0), (pgettext("bot pace", "Quick"), 0.35),
-            (pgettext("bot pace", "Human"), 0.7), (pgettext("bot pace", "Relaxed"), 1.2),
-            (pgettext("bot pace", "Slow"), 2.0))
+    """(words, seconds) of the bots' pace, slowest first as the animation speeds are."""
+    return ((pgettext("bot pace", "Slow"), 2.0), (pgettext("bot pace", "Relaxed"), 1.2),
+            (pgettext("bot pace", "Human"), 0.7), (pgettext("bot pace", "Quick"), 0.35),
+            (pgettext("bot pace", "Instant"), 0.0))
 
 
 def _nearest(options, value):
