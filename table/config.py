@@ -74,6 +74,7 @@ FIELDS = {
     "player_name": ("You", _name),
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
     "hints": (False, _bool),                       # the coach's Hint button at the table
+    "auto_play": (True, _bool),                    # a lone legal card plays itself (table.auto_play)
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots
 }
 

@@ -97,6 +97,12 @@ class SettingsScene(MenuScene):
         self.buttons["hints"] = self.add(UIButton(at(x0 + lw + 10, y, cw),
                                                   _("Hints: on") if s.hints else _("Hints: off"), self.app.ui))
         y += rh + gap
+        label(_("Forced cards"), y)
+        self.buttons["auto_play"] = self.add(UIButton(at(x0 + lw + 10, y, cw), _("Play themselves") if s.auto_play
+                                                      else _("Wait for me"), self.app.ui,
+                                                      tool_tip_text=_("A card that is your only legal play goes "
+                                                                      "to the trick by itself after a moment.")))
+        y += rh + gap
         label(_("Language"), y)
         languages = language_choices()
         drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
@@ -157,6 +163,8 @@ class SettingsScene(MenuScene):
             s.fullscreen = self.app.fullscreen
         elif name == "hints":
             s.hints = not s.hints              # for the next match: a table's hints are fixed as it opens
+        elif name == "auto_play":
+            s.auto_play = not s.auto_play
         elif name == "back":
             self.app.pop()
             return True

@@ -18,6 +18,7 @@ from .preview import decision_targets
 from .rich import rich
 from .scenes import open_scene
 from .table_chat import TableChat
+from .auto_play import AutoPlay
 from .table_keys import TableKeys, tool_tip
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
@@ -28,7 +29,7 @@ from .words import describe, suit_word
 TOP_ROW = ("menu", "rules", "history", "last", "passed", "say")
 
 
-class TableControls(TableChat, TableKeys):
+class TableControls(TableChat, TableKeys, AutoPlay):
     def init_controls(self):
         self.ui_key = None
         self.buttons = {}
@@ -75,6 +76,7 @@ class TableControls(TableChat, TableKeys):
             self._build_pickers()
         if self.fixed_state() != self._fixed_key:
             self._show_fixed()
+        self.auto_play_forced()
 
     def build_ui(self):
         self.buttons = {}

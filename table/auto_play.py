@@ -1,0 +1,31 @@
+"""A forced card plays itself: when the player's turn in the play leaves one legal card,
+it shows bright for a moment and goes to the trick, as the best card apps do (Settings,
+"Forced cards"; on by default).  A mixin of ``TableControls``.
+
+Never while the player holds a card or the signal choices, and not in Manfee with signals
+while more cards are left: a forced card may be the one the player would signal with
+(the last of a suit: "drop").  In hot-seat it waits, as every play does, until the
+person's hand is uncovered (``TableScene.can_play``).
+"""
+from __future__ import annotations
+
+FORCED_SHOWN = 0.6        # seconds (at the animation pace) the lone playable card shows before it goes
+
+
+class AutoPlay:
+    _forced: tuple | None = None
+
+    def auto_play_forced(self) -> None:
+        """Play the player's only legal card once it has shown for ``FORCED_SHOWN``."""
+        legal = self.input.legal()
+        v = self.shown
+        if (len(legal) != 1 or not self.app.settings.auto_play or self.input.pressed or self.signal_menu
+                or self.signal or ((v.get("options") or {}).get("signals") and len(v.get("hand") or ()) > 1)):
+            self._forced = None
+            return
+        key = (v.get("version"), legal[0])
+        if self._forced is None or self._forced[0] != key:
+            self._forced = (key, self.clock)
+        elif self.clock - self._forced[1] >= FORCED_SHOWN:
+            self._forced = None
+            self.play_card(legal[0])

@@ -1,0 +1,48 @@
+"""A forced card plays itself (Settings, "Forced cards"), unless the player asked to wait
+for it, or, in Manfee with signals, while the card might carry one."""
+import pygame
+import pytest
+
+from table_helpers import start_local
+from test_table_play import legal_cards, to_my_play
+
+
+def forced(v):
+    return len(legal_cards(v)) == 1
+
+
+def in_hand(scene, card):
+    return card in (scene.shown.get("hand") or ())
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_lone_legal_card_plays_itself_unless_the_player_waits_for_it(table, auto):
+    table.app.settings.auto_play = auto
+    scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
+    v = to_my_play(table, scene, want=forced)
+    card = legal_cards(v)[0]
+    if auto:
+        assert table.until(lambda: not in_hand(scene, card), limit=600)
+        assert any(h.get("card") == card for h in scene.link.view("bottom").get("trick") or ()) \
+            or not in_hand(scene, card)
+    else:
+        table.frames(300)
+        assert in_hand(scene, card) and scene.waiting_for_human() == "bottom"
+
+
+def test_with_signals_a_forced_card_waits_while_it_might_carry_one(table):
+    table.app.settings.auto_play = True
+    scene = start_local(table, "manfee", {"target": 104, "signals": True}, humans=1, bots=("KADO",) * 3, seed=5)
+    v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
+    card = legal_cards(v)[0]
+    table.frames(300)
+    assert in_hand(scene, card) and scene.waiting_for_human() == "bottom"
+    # the last card carries no signal worth giving: it plays itself
+    while len(scene.shown["hand"]) > 1:
+        assert table.until(lambda: scene.waiting_for_human() is not None or len(scene.shown["hand"]) <= 1)
+        if len(scene.shown["hand"]) > 1:
+            table.key(pygame.K_RIGHT)
+            table.key(pygame.K_RETURN)
+    last = scene.shown["hand"][0]
+    assert table.until(lambda: not in_hand(scene, last), limit=600)
+    assert scene.waiting_for_human() is None
