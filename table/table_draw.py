@@ -20,7 +20,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
-from .words import announce_text, describe, waiting_words
+from .words import announce_text, deal_title, describe, waiting_words
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
 from . import explain
 
@@ -334,22 +334,11 @@ class TableDrawing:
         ev = self.summary_event or {}
         r = self.summary_rect()
         deal = (ev.get("deal") or 0) + 1
-        outcome = ev.get("outcome")
-        words = {"over": _("Deal {n}: over!"), "exact": _("Deal {n}: exact"), "misdeal": _("Deal {n}: void"),
-                 "tie": _("Deal {n}: a tie"), "complete": _("Deal {n}: scored")}
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         chart_h = self.summary_chart_height()
         bw, bh = self.button_size()
-        title = words.get(outcome, _("Deal {n}: done")).format(n=number(deal))
-        score = ev.get("score") or {}
-        if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
-            title = _("Deal {n}: {side} went over").format(
-                n=number(deal), side=side_name(self.player_name, max(score, key=lambda s: score[s])))
-        scorers = [s for s, v in score.items() if v]
-        if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
-            title = _("Deal {n}: {points} to {side}").format(
-                n=number(deal), side=side_name(self.player_name, scorers[0]), points=number(score[scorers[0]]))
+        title = deal_title(deal, ev.get("outcome"), ev.get("score") or {}, lambda s: side_name(self.player_name, s))
         rows_end = self._history(surface, r, title=title, latest=deal, note=self._summary_note(),
                                  reserve=(chart_h + bh * 1.9) / (fs * 1.0))
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)

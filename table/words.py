@@ -9,6 +9,8 @@ in the language's digits.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .i18n import N_, _, character_name, number, pgettext, seat_name
 
 # A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
@@ -175,3 +177,30 @@ def waiting_words(phase: str | None, name: str) -> str | None:
     """
     words = WAITING.get(phase or "")
     return _(words).format(name=name) if words else None
+
+
+def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str], str]) -> str:
+    """The deal summary's title: what the deal came to, and who it went to where one side
+    can be named (``side`` names a side or seat).  Manni's deals score every player; the
+    one who did best is named with the score ("Deal 1: scored" said nothing).
+
+    >>> deal_title(2, "complete", {"bottom-top": 28, "left-right": 0}, str.title)
+    'Deal 2: 28 to Bottom-Top'
+    >>> deal_title(1, "complete", {"bottom": 1, "left": 0, "right": -1}, str.title)
+    'Deal 1: Bottom did best (+1)'
+    >>> deal_title(3, "complete", {"bottom": 1, "left": 1, "right": -2}, str.title)
+    'Deal 3: scored'
+    """
+    words = {"over": _("Deal {n}: over!"), "exact": _("Deal {n}: exact"), "misdeal": _("Deal {n}: void"),
+             "tie": _("Deal {n}: a tie"), "complete": _("Deal {n}: scored")}
+    n = number(deal)
+    if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
+        return _("Deal {n}: {side} went over").format(n=n, side=side(max(score, key=lambda s: score[s])))
+    scorers = [s for s, v in score.items() if v]
+    if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
+        return _("Deal {n}: {points} to {side}").format(n=n, side=side(scorers[0]), points=number(score[scorers[0]]))
+    best = max(score.values(), default=0)
+    if outcome == "complete" and any(v < 0 for v in score.values()) and list(score.values()).count(best) == 1:
+        top = next(s for s, v in score.items() if v == best)
+        return _("Deal {n}: {name} did best ({points})").format(n=n, name=side(top), points="+" + number(best))
+    return words.get(outcome or "", _("Deal {n}: done")).format(n=n)
