@@ -179,7 +179,8 @@ class HandMotion:
 
     def _landed_in_hand(self, sp, seat, i):
         b = self.board
-        sp.motion = None
+        sp.home = (sp.x, sp.y, sp.angle, sp.width)     # its place now (it was the pack's: a card
+        sp.motion = None                               # released short flew back to the dealer)
         sp.layer = LAYER_MINE if seat == b.viewer else LAYER_HAND
         sp.order = i
 

@@ -66,10 +66,13 @@ def test_a_drag_to_the_court_plays_the_card(table):
 
 def test_a_short_release_returns_the_card_to_the_hand(table):
     scene = start(table, seed=11)
-    v = to_my_play(table, scene)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)     # a choice: a forced card plays itself
     card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
     sp = scene.board.sprites[card]
     home = sp.home
+    # every card of the hand is at home where it lies (the dealt ones kept the pack's place)
+    assert all((round(s.home[0]), round(s.home[1])) == (round(s.x), round(s.y))
+               for s in (scene.board.sprites[k] for k in scene.board.hands["bottom"]))
     before = len(actions(scene))
     p = grab_point(scene, card)
     table.press(p)
