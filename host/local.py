@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import secrets
 import threading
 import time
 from typing import Any, Callable
@@ -151,8 +152,12 @@ def new_host(game: Game | str, seats: dict[str, Seat], options: dict | None = No
     mh = MatchHost.new(g, options, players, seed=seed)
     path = None
     if save_dir:
+        # A new name, whatever the seed: two copies started in the same second with one seed
+        # were given one file and wrote over each other's match.
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = os.path.join(save_dir, f"{g.name}-{stamp}-{rng.randrange(10**6):06d}.json")
+        path = os.path.join(save_dir, f"{g.name}-{stamp}-{secrets.randbelow(10**6):06d}.json")
+        while os.path.exists(path):
+            path = os.path.join(save_dir, f"{g.name}-{stamp}-{secrets.randbelow(10**6):06d}.json")
     return TableHost(mh, seats, save_path=path, rng=rng, **pace)
 
 

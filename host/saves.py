@@ -24,7 +24,7 @@ def list_saves(folder: str) -> list[dict]:
     out = []
     for name in names:
         path = os.path.join(folder, name)
-        if name.startswith(".tmp-") or not os.path.isfile(path):
+        if name.startswith(".") or not os.path.isfile(path):     # a write under way, a table's lock
             continue
         entry: dict = {"path": path, "name": name, "ok": False, "reason": None,
                        "finished": False, "game": None, "deals": 0, "totals": None,

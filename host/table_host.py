@@ -29,6 +29,7 @@ from rules.host import MatchHost
 from rules.store import save_record
 
 from .endpoint import PHRASES, SAY_GAP, Endpoint
+from .save_lock import hold
 from .seating import Seating
 from .seats import STANDIN, Seat
 from .stats import StatsError, StatsStore
@@ -53,6 +54,8 @@ class TableHost(Seating):
         self.table = table
         self.lan = lan
         self.save_path = save_path
+        # one table a match: RulesError (match_open) if another window of the game has it open
+        self.save_lock = hold(save_path) if save_path else None
         self.stats_path = stats_path      # the players' statistics (host.stats), kept after each deal
         self.hints = hints                # the coach's hints, for everyone at this table or nobody
         self.created = created or time.strftime("%Y-%m-%d %H:%M:%S")
@@ -74,6 +77,7 @@ class TableHost(Seating):
         self.started = bool(mh.match.records)
         self.stopping = False
         self.save_error: str | None = None
+        self.stats_behind = False         # the statistics missed a deal (a locked file): tried again at the end
         self.info: dict = {}
         self._said: dict[str, float] = {}     # seat -> when it last said a phrase
         self.loop: Any = None
@@ -115,6 +119,10 @@ class TableHost(Seating):
         if self.thinker is not None:
             self.thinker.close()
         self._save()
+        if self.stats_behind:                   # the last deal's statistics failed: once more
+            self._record_stats()
+        if self.save_lock is not None:
+            self.save_lock.release()
 
     # -- acting --------------------------------------------------------------------------
     def intent(self, endpoint: Endpoint, seat: str, action: Any, version: int | None) -> None:
@@ -388,6 +396,7 @@ class TableHost(Seating):
         people = {s: seat.name for s, seat in self.seats.items() if seat.kind == "here" and seat.name}
         if not (self.stats_path and self.save_path and people and self.mh.match.summaries):
             return
+        self.stats_behind = True
         try:
             with StatsStore(self.stats_path) as store:
                 if store.notice:
@@ -395,6 +404,8 @@ class TableHost(Seating):
                 store.sync_match(os.path.basename(self.save_path), self.record(), people)
         except (StatsError, OSError, sqlite3.Error) as e:
             self._notice("stats_failed", reason=f"statistics not kept: {e}")
+        else:
+            self.stats_behind = False
 
     def _save(self) -> None:
         if not self.save_path:

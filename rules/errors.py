@@ -20,6 +20,7 @@ CODES = {
     "bad_option": "an unknown game option, or a bad value for one",
     "unknown_game": "a game this program does not know",
     "bad_record": "a match record that cannot be replayed",
+    "match_open": "the match file is open at another table (another window of the game)",
 }
 
 

@@ -13,7 +13,7 @@ import time
 import pygame
 import pygame_gui
 
-from .config import Settings
+from .config import Settings, settings_notes
 from .cards import CardImages
 from .rich import set_four_colour
 from . import i18n
@@ -80,7 +80,7 @@ class App:
         self.scenes = []
         self.running = True
         self.clock = pygame.time.Clock()
-        self.messages = list(self.settings.problems)   # sentences the menu shows once
+        self.messages = settings_notes(self.settings.problems)   # sentences the menu shows once
         self.screenshot = screenshot
         self.after = after
         self.started = time.monotonic()

@@ -11,6 +11,7 @@ the table: every bad or missing value falls back to its default, and
 import json
 import os
 import tempfile
+import time
 
 from host.seats import NAME_MAX
 
@@ -153,10 +154,11 @@ class Settings:
         except FileNotFoundError:
             return s
         except (OSError, ValueError, UnicodeDecodeError, RecursionError) as e:
-            s.problems.append(f"{name} could not be read ({_short(e)}); using the default settings")
+            s.problems.append(f"{name} could not be read ({_short(e)}); using the default settings"
+                              + _set_aside(path))
             return s
         if not isinstance(data, dict):
-            s.problems.append(f"{name} is not a settings file; using the default settings")
+            s.problems.append(f"{name} is not a settings file; using the default settings" + _set_aside(path))
             return s
         version = data.get("version")
         if version != SETTINGS_VERSION:
@@ -185,6 +187,30 @@ class Settings:
         except OSError as e:
             return f"settings not saved ({_short(e)})"
         return None
+
+
+def settings_notes(problems):
+    """The menu's lines for what ``Settings.load`` ignored: up to two said whole, the rest
+    counted in a third (the menu shows three notes; ten bad values showed only the last three).
+
+    >>> settings_notes(["a", "b", "c", "d"])
+    ['a', 'b', 'and 2 more values of settings.json were set back to their defaults']
+    """
+    if len(problems) <= 3:
+        return list(problems)
+    return list(problems[:2]) + [f"and {len(problems) - 2} more values of settings.json were set back to their defaults"]
+
+
+def _set_aside(path):
+    """Keep a settings file that cannot be read beside it, renamed, before the next save
+    writes the defaults over it (the player's values were gone for good); the words to
+    add to the problem's sentence."""
+    aside = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return ""
+    return f" (the file is kept as {os.path.basename(aside)})"
 
 
 def _short(e):

@@ -31,6 +31,7 @@ REFUSALS = {
     "bad_option": N_("This table does not know one of the game's options."),
     "unknown_game": N_("This table does not know that game."),
     "bad_record": N_("That match record cannot be replayed."),
+    "match_open": N_("That match is open in another window of the game."),
     # joining a table on the network
     "seat_taken": N_("That seat belongs to someone else."),
     "bad_token": N_("That seat cannot be taken back from this screen."),
@@ -75,6 +76,9 @@ def notice_text(n: dict) -> str | None:
         return _("Not advertised on the network: friends can join by address")
     if kind == "save_failed":
         return save_failed(n.get("reason"))
+    if kind == "stats_failed":             # the match goes on; its deals are offered again later
+        detail = str(n.get("reason") or "").removeprefix("statistics not kept: ")
+        return _("The statistics could not be kept: {error}").format(error=detail)
     if kind == "error":
         return _("The host could not change that seat.")
     return None

@@ -13,6 +13,7 @@ from .config import saves_dir, stats_path
 from .forms import MenuScene, draw_fan
 from .host_setup import unfinished_lan_tables
 from .coach_draw import wrap
+from .host_words import refusal
 from .i18n import N_, _, is_rtl, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
@@ -75,7 +76,8 @@ class MainMenu(MenuScene):
             link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path(),
                                 hints=self.app.settings.hints)
         except RulesError as e:
-            self.notes.append(_("{error} (the file is left as it is)").format(error=e))
+            self.notes.append(refusal(e.code) if e.code == "match_open"
+                              else _("{error} (the file is left as it is)").format(error=e))
             return
         self.app.push(open_scene("table", self.app, link=link))
 
@@ -128,10 +130,13 @@ class PauseScene(MenuScene):
     overlay = True
     title = None
 
-    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True):
+    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True, unsaved=None):
         super().__init__(app)
         self.game = game
-        self.saved = saved       # False over a replay: nothing is being saved, so the buttons do not say so
+        # False over a replay (nothing is being saved) and after a save failed (a full disk, a
+        # read-only folder): the buttons do not promise what is not so, and a line says why.
+        self.saved = saved and not unsaved
+        self.unsaved = unsaved
         self.lan = lan
         self.hosting = hosting
         self.armed = None        # hosting: the button pressed once (a second press ends the match for all)
@@ -156,6 +161,11 @@ class PauseScene(MenuScene):
             warning = _("Press again: the table closes for everyone until you resume it")
             self.warning_rect = blit_text(surface, warning, fit_size(warning, max(16, round(H * 0.032)), W * 0.9, bold=True),
                                           (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
+        elif self.unsaved:
+            line = _("Not saved: leaving now loses the moves since the last save ({error})").format(
+                error=str(self.unsaved).removeprefix("autosave failed: "))
+            blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9),
+                      (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
         elif self.lan:
             line = _("The table plays on meanwhile")
             blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9),

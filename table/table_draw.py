@@ -88,7 +88,7 @@ class TableDrawing:
             mark("panel:overlay", self._draw_overlay(surface))
         mark("log", self._draw_log(surface))
         if self.link.save_error:
-            blit_text(surface, save_failed(self.link.save_error), 14, (8, L.H - 4), RED, anchor="bottomleft")
+            blit_text(surface, save_failed(self.link.save_error), 14, (L.W // 2, 4), RED, anchor="midtop", shadow=True)
         self._draw_lan(surface)
         for name, w in self.buttons.items():
             if w.visible:

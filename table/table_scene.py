@@ -489,8 +489,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
 
     def open_menu(self):
         self.input.reset()
-        self.app.push(open_scene("pause", self.app, game=self.game.name, lan=self.link.lan,
-                                 hosting=self.link.hosting, saved=not self.link.replay))
+        self.app.push(open_scene("pause", self.app, game=self.game.name, lan=self.link.lan, hosting=self.link.hosting,
+                                 saved=not self.link.replay, unsaved=self.link.save_error))
 
     def resize(self, size):
         self.board.resize(size)

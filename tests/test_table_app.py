@@ -186,6 +186,33 @@ def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
     assert app.top.resumable and app.top.resumable[0]["path"] == path
 
 
+def test_after_a_failed_save_the_pause_menu_promises_no_save_and_says_why(table, monkeypatch):
+    """A full disk: the table said the match could not be saved, yet the menu offered
+    "Quit (saved)", and quitting lost the moves since."""
+    import table.menus as menus
+    scene = start_local(table, "manfee", {}, humans=1, seed=2)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.key(pygame.K_ESCAPE)
+    assert table.app.top.buttons["quit"].text == "Quit (saved)"
+    table.key(pygame.K_ESCAPE)
+    scene.link.save_error = "autosave failed: No space left on device"
+    import table.table_draw as table_draw
+    placed, real_draw = [], table_draw.blit_text
+    monkeypatch.setattr(table_draw, "blit_text", lambda surface, text, *a, **k: (placed.append((text, a)),
+                                                                                real_draw(surface, text, *a, **k))[1])
+    table.frames(1)               # the table's line: at the top, clear of the plates and the log below
+    said = [a for text, a in placed if text == "The match could not be saved: No space left on device"]
+    assert said and said[0][1][1] < 20
+    lines, real = [], menus.blit_text
+    monkeypatch.setattr(menus, "blit_text", lambda surface, text, *a, **k: (lines.append(text),
+                                                                           real(surface, text, *a, **k))[1])
+    table.key(pygame.K_ESCAPE)
+    pause = table.app.top
+    assert isinstance(pause, menus.PauseScene)
+    assert pause.buttons["quit"].text == "Quit" and pause.buttons["menu"].text == "Main menu"
+    table.frames(1)
+    assert "Not saved: leaving now loses the moves since the last save (No space left on device)" in lines
+
 def test_an_idle_table_does_not_spin(table):
     app = table.app
     app.time_scale = 1.0

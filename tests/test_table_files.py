@@ -81,6 +81,14 @@ def test_a_broken_settings_file_falls_back_to_defaults_with_a_message(manfee_hom
     s = Settings.load()
     assert any(expect in p for p in s.problems)
     assert 0.0 <= s.volume <= 1.0 and s.anim_speed > 0 and isinstance(s.muted, bool)
+    # a file that cannot be read at all is kept aside, not written over by the next save
+    aside = list(manfee_home.glob("settings.json.damaged-*"))
+    if expect in ("could not be read", "not a settings file"):
+        assert [a.read_bytes() for a in aside] == [content] and "kept as settings.json.damaged-" in s.problems[0]
+        s.save()
+        assert aside[0].read_bytes() == content
+    else:
+        assert aside == []
 
 
 def test_the_menu_shows_settings_problems_instead_of_crashing(manfee_home):
@@ -157,6 +165,43 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     assert kept["deals"][-1]["actions"][:before] == saved["deals"][-1]["actions"]
     assert kept["deals"][-1]["actions"][before]["seat"] == "bottom"
 
+
+def test_a_match_open_at_one_table_is_not_resumed_at_another(table, manfee_home):
+    """Two copies of the game on one saves folder both resumed a match and each wrote its
+    own moves over the other's: the table holding it keeps it until it closes."""
+    import time
+    from host.local import new_host, resume_local
+    from host.seats import seat_plan
+    from rules import RulesError
+    from rules.games import get_game
+    from table.menus import MainMenu
+    saved = bot_record("manni", {}, seed=6, finished=False, until=lambda mh: mh.match.in_deal)
+    path = str(manfee_home / "saves" / "manni-open.json")
+    save_record(path, saved)
+    first = resume_local(path)
+    with pytest.raises(RulesError) as refused:
+        resume_local(path)
+    assert refused.value.code == "match_open"
+    assert [e["name"] for e in list_saves(str(manfee_home / "saves"))] == ["manni-open.json"]   # no lock listed
+    menu = MainMenu(table.app)
+    table.app.reset(menu)
+    table.frames(1)
+    table.click(menu.buttons["resume"].rect.center)
+    assert table.app.top is menu and "That match is open in another window of the game." in menu.notes
+    first.close()
+    end = time.monotonic() + 10
+    while True:                                      # the first table lets go once it has closed
+        try:
+            resume_local(path).close()
+            break
+        except RulesError:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+    # two new matches of one seed in one second get two files
+    g = get_game("manni")
+    paths = {new_host(g, seat_plan(g, 0, ["KADO"] * 3, None, {}), None, 7, str(manfee_home / "saves")).save_path
+             for _ in range(2)}
+    assert len(paths) == 2
 
 def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     rec = bot_record("manfee", {"target": 13}, seed=8)

@@ -268,6 +268,42 @@ def test_each_scored_deal_lands_in_the_players_statistics_once(loop, tmp_path):
         assert store.totals("Ana")["deals"] == deals and store.profiles()[0].name == "Ana"
 
 
+def test_statistics_missed_at_the_last_deal_are_kept_when_the_table_closes(loop, tmp_path, monkeypatch):
+    """A statistics file locked as the match ended lost the match for good: the table says
+    so (worded at the screen) and tries once more when it closes."""
+    import sqlite3
+    import host.table_host as table_host
+    from host.stats import StatsStore
+    from table.host_words import notice_text
+    seats = seat_plan("manni", 1, ["KADO", "KADO"], random.Random(3), names={"bottom": "Ana"})
+    host = new_host("manni", seats, {"target": 2}, seed=3, stats_path=str(tmp_path / "stats.sqlite3"))
+    host.save_path = str(tmp_path / "manni-1.json")
+    notices = []
+    host.on_notice = lambda kind, **info: notices.append(dict(info, kind=kind))
+    me = Screen()
+    host.attach(me, ("bottom",))
+    host.begin(loop)
+    bot = __import__("bots").make_bot("KADO", 2)
+    real = table_host.StatsStore
+
+    def locked(path):
+        if host.mh.match.finished and not host.stopping:
+            raise sqlite3.OperationalError("database is locked")
+        return real(path)
+    monkeypatch.setattr(table_host, "StatsStore", locked)
+
+    def play():
+        if host.mh.whose_turn() == "bottom":
+            host.intent(me, "bottom", bot.choose(host.mh.view("bottom")), host.mh.version)
+        return host.mh.match.finished
+    run(loop, play)
+    assert host.stats_behind
+    said = [notice_text(n) for n in notices if n["kind"] == "stats_failed"]
+    assert said == ["The statistics could not be kept: database is locked"]
+    host.end("closed")
+    with StatsStore(str(tmp_path / "stats.sqlite3")) as store:
+        assert store.totals("Ana")["deals"] == len(host.mh.match.summaries)
+
 def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
     seats = seat_plan("manille", 1, ["KADO"] * 3, random.Random(2))
     host = new_host("manille", seats, {}, seed=2, bot_budget=0.05, hints=True)
