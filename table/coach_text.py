@@ -56,6 +56,8 @@ TEXT = Words({
     "progress": N_("Reviewing: {done} of {total} decisions"),
     "stopped": N_("The review stopped: {reason}"),
     "damaged": N_("This deal cannot be reviewed: {reason}"),
+    "hotseat_hidden": N_("With several people at one screen, a deal is reviewed only when all its cards "
+                         "were played: this one kept cards hidden."),
     "worker_died": N_("its process ended unexpectedly"),
     "no_decision": N_("No decision to review here: every move of this seat was forced."),
     "wait": N_("The decisions appear here once they are reviewed."),

@@ -252,3 +252,19 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
         "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")
                  and not who.startswith("person:")},
     }
+
+
+def all_played(record: dict, deal: int) -> bool:
+    """Was every card of deal ``deal`` played (so that none stays hidden after it)?  Not a
+    Manfee deal that went over early, never a Manni deal (twelve cards lie aside).
+
+    >>> all_played({"game": "manni", "deals": [{"actions": []}]}, 0)
+    False
+    """
+    try:
+        game = get_game(record["game"])
+        actions = record["deals"][deal]["actions"]
+        played = sum(1 for a in actions if isinstance(a, dict) and "play" in a)
+    except (KeyError, IndexError, TypeError, RulesError):
+        return False
+    return game.widow_size == 0 and played == game.n * game.hand_size

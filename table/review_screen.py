@@ -35,7 +35,7 @@ from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, judgement, plain, points,
                          row_cells, summary_text, verdict)
-from .coach_work import Job, RecordFacts, Reviewer, match_id_of, record_facts
+from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
@@ -84,6 +84,7 @@ class ReviewScene(MenuScene):
         self.views_dealt: dict[tuple[int, str], dict | None] = {}
         self.drops: dict[str, UIDropDownMenu] = {}
         self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self.humans: list[str] = []          # the people who played (several: hot-seat, or LAN)
         try:
             if record is None:
                 raise ReviewError(TEXT["no_record"])
@@ -98,13 +99,23 @@ class ReviewScene(MenuScene):
             return
         f = self.facts
         self.deal = deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1
-        self.seat = seat if seat in f.seats else (f.people[0] if f.people else f.seats[0])
+        # Hidden cards stay hidden: where people played only their seats are offered (a bot's showed its unplayed cards)
+        self.offered = list(f.people) or list(f.seats)
+        players = record.get("players") if isinstance(record.get("players"), dict) else {}
+        self.humans = [s for s, p in players.items() if isinstance(p, dict) and p.get("kind") == "human"]
+        self.seat = seat if seat in self.offered else self.offered[0]
 
     # -- the review in the background -----------------------------------------------------
     def start(self) -> None:
         """Show the review of the chosen deal and seat: kept, or asked of the worker."""
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
+        if len(self.humans) > 1 and not all_played(self.record, self.deal):
+            # Several people at one screen: whoever looks may not be the seat reviewed, and a
+            # deal that kept cards hidden (a Manfee deal that went over, the Manni's twelve,
+            # a hand given away) would show them.  Only a deal whose every card was played.
+            self.error = TEXT["hotseat_hidden"]
+            return
         done = self.cache.get((self.deal, self.seat))
         if done is not None:
             self.review, self.status = done
@@ -189,7 +200,7 @@ class ReviewScene(MenuScene):
         if f is None:
             return []
         return [TEXT["seat_choice"].format(seat=TEXT["seats"].get(s, s), name=f.names[s]) if f.names[s]
-                else TEXT["seats"].get(s, s) for s in f.seats]
+                else TEXT["seats"].get(s, s) for s in self.offered]
 
     def build_ui(self) -> None:
         W, H = self.app.size
@@ -205,7 +216,7 @@ class ReviewScene(MenuScene):
         sw, dw = max(200, round(W * 0.2)), max(120, round(W * 0.11))
         x -= sw + m
         seats = widget_lines(self._seat_options())          # a Dari name in a Latin screen: shaped
-        self.drops["seat"] = self.add(DropDown(seats, seats[self.facts.seats.index(self.seat)],
+        self.drops["seat"] = self.add(DropDown(seats, seats[self.offered.index(self.seat)],
                                                      mirrored(pygame.Rect(x, m, sw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= dw + m
@@ -221,7 +232,7 @@ class ReviewScene(MenuScene):
                 return True
             lines = [line_text(x) for x in widget_lines(self._seat_options())]
             if e.ui_element is self.drops.get("seat") and line_text(e.text) in lines:
-                self.choose(self.deal, self.facts.seats[lines.index(line_text(e.text))])
+                self.choose(self.deal, self.offered[lines.index(line_text(e.text))])
                 return True
         if self.pressed(e) == "close":
             self.app.pop()

@@ -117,16 +117,12 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
         assert [p["deal"] for p in store.accuracy_series("Ana")] == [deal]
     table.key(pygame.K_DOWN)
     assert scene.selected == k + 1
-    # The seat picker: Left's review is worked out; back to Ana's, the one already done comes back at once.
+    # The seat picker offers Ana's seat alone: a bot's review showed its cards never played.
+    assert scene.drops["seat"].options_list == [("Bottom: Ana", "Bottom: Ana")]
     mine = scene.review
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["seat"], text="Left: Left")
     table.frames(1)
-    assert scene.seat == "left" and scene.review is None and scene.job is not None
-    assert wait(table, lambda: scene.review is not None)
-    assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept"]     # a bot sat there
-    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["seat"], text="Bottom: Ana")
-    table.frames(1)
-    assert scene.review is mine and scene.job is None and scene.status == REVIEW_TEXT["kept"].format(name="Ana")
+    assert scene.seat == "bottom" and scene.review is mine
     table.key(pygame.K_ESCAPE)
     assert app.top is not scene
 
@@ -172,6 +168,34 @@ def test_a_review_closed_at_once_leaves_its_worker_to_end_quietly(tmp_path):
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr, run.stderr
+
+def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
+    """Two people at one screen: the review showed a Manni hand given away in the swap, and
+    a Manfee deal's cards never played, to whoever was looking."""
+    from table.coach_work import all_played
+    manni = bot_record("manni", {"target": 5}, seed=3)
+    for s in ("bottom", "left"):
+        manni["players"][s] = {"kind": "human", "name": s.title()}
+    scene = ReviewScene(table.app, record=manni, deal=0, seat="left", budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error == REVIEW_TEXT["hotseat_hidden"] and scene.job is None and scene.dealt() is None
+    table.app.pop()
+    manille = bot_record("manille", {"target": 51}, seed=3)
+    for s in ("bottom", "top"):
+        manille["players"][s] = {"kind": "human", "name": s.title()}
+    assert all_played(manille, 0)
+    scene = ReviewScene(table.app, record=manille, deal=0, seat="top", budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error is None and scene.job is not None          # all 32 cards were played: nothing hidden
+    table.app.pop()
+    alone = dict(manni, players=dict(manni["players"], left={"kind": "bot", "bot": "KADO", "name": "Kado"}))
+    scene = ReviewScene(table.app, record=alone, deal=0, budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error is None and scene.offered == ["bottom"]     # one person: their own seat, reviewed
+    table.app.pop()
 
 def test_a_damaged_record_is_reported_in_one_line(table, manfee_home):
     app = table.app
