@@ -17,7 +17,7 @@ from .host_words import refusal
 from .i18n import N_, _, is_rtl, ngettext, number
 from .layout import Layout
 from .scenes import open_scene
-from .theme import GOLD, CREAM, DIM, OVERLAY, RED, blit_text, fit_size, panel, shade
+from .theme import GOLD, CREAM, DIM, OVERLAY, RED, SHADE, blit_text, fit_size, panel, shade
 
 
 class MainMenu(MenuScene):
@@ -152,7 +152,9 @@ class PauseScene(MenuScene):
                     top=round(self.app.size[1] * 0.3))
 
     def draw(self, surface):
-        shade(surface)
+        # Hot-seat: a person who walks away on this menu must not leave their hand readable
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+        shade(surface, (4, 12, 8, 255) if getattr(below, "hotseat", False) else SHADE)
         W, H = surface.get_size()
         # A LAN table does not wait for one screen's menu: it is not "Paused".
         blit_text(surface, _("Menu") if self.lan else _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)),

@@ -186,6 +186,20 @@ def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
     assert app.top.resumable and app.top.resumable[0]["path"] == path
 
 
+def test_in_hot_seat_the_pause_menu_hides_the_hand_it_covers(table):
+    scene = start_local(table, "manille", {}, humans=2, bots=("KADO", "KADO"), seed=7)
+    for _ in range(5):                       # the cover is lifted: a person's hand shows
+        assert table.until(lambda: scene.waiting_for_human() is not None or scene.cover_seat is not None)
+        if scene.cover_seat is None:
+            break
+        table.click((640, 360))
+    assert scene.cover_seat is None and scene.revealed
+    table.key(pygame.K_ESCAPE)
+    table.frames(2)
+    below = max(b.rect.bottom for b in table.app.top.buttons.values()) + 4
+    hand = table.app.screen.subsurface(pygame.Rect(0, below, 1280, 720 - below))
+    assert max(max(hand.get_at((x, y))[:3]) for x in range(0, 1280, 8) for y in range(0, hand.get_height(), 8)) < 20
+
 def test_after_a_failed_save_the_pause_menu_promises_no_save_and_says_why(table, monkeypatch):
     """A full disk: the table said the match could not be saved, yet the menu offered
     "Quit (saved)", and quitting lost the moves since."""
