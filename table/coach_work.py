@@ -29,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.review import DealReview, ReviewError, default_seats, review_deal
+from bots.review import DealReview, ReviewError, review_deal
 from rules.errors import RulesError
 from rules.games import Game, get_game
 
@@ -168,8 +168,9 @@ class RecordFacts:
     game: Game
     deals: int                  # how many deals it holds
     seats: tuple[str, ...]      # every seat of the game
-    people: tuple[str, ...]     # the seats people played (for the default)
+    people: tuple[str, ...]     # the seats people played, else every seat (the seats offered)
     names: dict[str, str]       # seat -> the name in ``players`` ("" when none)
+    humans: tuple[str, ...] = ()    # the seats people played (several: hot-seat, or a LAN host's)
 
 
 def record_facts(record: object) -> RecordFacts:
@@ -190,7 +191,8 @@ def record_facts(record: object) -> RecordFacts:
         p = players.get(s)
         name = p.get("name") or p.get("bot") if isinstance(p, dict) else None
         names[s] = name if isinstance(name, str) else ""
-    return RecordFacts(game, len(deals), tuple(game.seats), tuple(default_seats(record)), names)
+    humans = tuple(s for s in game.seats if isinstance(players.get(s), dict) and players[s].get("kind") == "human")
+    return RecordFacts(game, len(deals), tuple(game.seats), humans or tuple(game.seats), names, humans)
 
 
 def deal_fingerprint(record: dict, deal: int) -> str:

@@ -84,7 +84,6 @@ class ReviewScene(MenuScene):
         self.views_dealt: dict[tuple[int, str], dict | None] = {}
         self.drops: dict[str, UIDropDownMenu] = {}
         self.row_rects: list[tuple[int, pygame.Rect]] = []
-        self.humans: list[str] = []          # the people who played (several: hot-seat, or LAN)
         try:
             if record is None:
                 raise ReviewError(TEXT["no_record"])
@@ -100,9 +99,7 @@ class ReviewScene(MenuScene):
         f = self.facts
         self.deal = deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1
         # Hidden cards stay hidden: where people played only their seats are offered (a bot's showed its unplayed cards)
-        self.offered = list(f.people) or list(f.seats)
-        players = record.get("players") if isinstance(record.get("players"), dict) else {}
-        self.humans = [s for s, p in players.items() if isinstance(p, dict) and p.get("kind") == "human"]
+        self.offered = list(f.people)
         self.seat = seat if seat in self.offered else self.offered[0]
 
     # -- the review in the background -----------------------------------------------------
@@ -110,7 +107,7 @@ class ReviewScene(MenuScene):
         """Show the review of the chosen deal and seat: kept, or asked of the worker."""
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
-        if len(self.humans) > 1 and not all_played(self.record, self.deal):
+        if len(self.facts.humans) > 1 and not all_played(self.record, self.deal):
             # Several people at one screen: whoever looks may not be the seat reviewed, and a
             # deal that kept cards hidden (a Manfee deal that went over, the Manni's twelve,
             # a hand given away) would show them.  Only a deal whose every card was played.
