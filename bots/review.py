@@ -11,6 +11,9 @@ For each decision of the chosen seat in a recorded deal (RECORD.md):
   (``dd_best``, ``dd_loss``): the true deal, solved exactly when few tricks
   are left, played out otherwise.  A choice that was right from the seat's
   view but wrong with all hands seen was bad luck, not a bad decision.
+  It is given only where every card it rests on was seen by the seat by the
+  deal's end (``None`` otherwise): a Manfee deal that went over early, or the
+  Manni a seat kept, must not tell the reviewer anything of cards never shown.
 
 Decisions that cost more than the game's thresholds (``THRESHOLDS``) are
 labelled inaccuracy, mistake or blunder.  Points are the game's own: the
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 
 from rules import actions as A
 from rules.cards import NT
-from rules.deal import TRUMP, Deal
+from rules.deal import PLAY, TRUMP, Deal
 from rules.errors import RulesError
 from rules.games import get_game
 from rules.match import Match
@@ -151,8 +154,8 @@ class DecisionReview:
     best: dict
     expected_loss: float
     spread: float            # standard error of expected_loss
-    dd_best: dict
-    dd_loss: float
+    dd_best: dict | None     # None: the all-hands view would rest on cards never shown
+    dd_loss: float | None
     dd_exact: bool
     label: str | None
     values: tuple[tuple[dict, float], ...] = field(default=(), compare=False)
@@ -163,7 +166,7 @@ class DecisionReview:
         return {"deal": self.deal, "seat": self.seat, "index": self.index, "phase": self.phase,
                 "chosen": self.chosen, "best": self.best,
                 "expected_loss": round(self.expected_loss, 2), "spread": round(self.spread, 2),
-                "dd_best": self.dd_best, "dd_loss": round(self.dd_loss, 2),
+                "dd_best": self.dd_best, "dd_loss": None if self.dd_loss is None else round(self.dd_loss, 2),
                 "dd_exact": self.dd_exact, "label": self.label, "marked": self.marked}
 
 
@@ -198,6 +201,20 @@ class _Point:
     truth: Deal
     code: int
     recorded: dict
+    dd_open: bool            # every card the all-hands view rests on was seen by the deal's end
+
+
+def _unseen_then(truth: Deal, me: int) -> int:
+    """The cards (a mask) the all-hands view of a decision rests on that the
+    seat did not hold: the others' hands, and before the play the Manni (which
+    a seat's swap is judged with; in the play it lies out of the game)."""
+    out = 0
+    for s, hand in enumerate(truth.hands):
+        if s != me:
+            out |= hand
+    if truth.phase != PLAY:
+        out |= getattr(truth, "widow", 0)
+    return out
 
 
 def _start(record: object, deal: int) -> tuple[Match, list]:
@@ -264,15 +281,20 @@ def _points(record: dict, deal: int, seat: str) -> list[_Point]:
         me = get_game(str(record.get("game"))).seat_index(seat)
     except RulesError as e:
         raise ReviewError(str(e)) from None
-    out = []
+    found = []
+    seen = 0        # what the seat saw by the deal's end: every hand it held, every card played
     for j, m, s, code, act in _walk(record, deal):
+        seen |= m.deal.hands[me]
+        if A.is_play(code):
+            seen |= 1 << A.play_card(code)
         if s == me and code != A.PEEK:
             view = seat_view(m, s)
             choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
                        for a in view["legal"]}
             if len(choices) > 1:
-                out.append(_Point(j, view, m.deal.copy(), code, dict(act)))
-    return out
+                found.append((j, view, m.deal.copy(), code, dict(act)))
+    return [_Point(j, view, truth, code, act, _unseen_then(truth, me) & ~seen == 0)
+            for j, view, truth, code, act in found]
 
 
 def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: int = 0,
@@ -303,15 +325,20 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
 
 def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int) -> DecisionReview:
     j = judge_view(p.view, p.code, budget, seed)
-    truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed)
-    dd_loss = truth.loss(j.chosen)
-    dd_best = j.chosen if dd_loss == 0.0 else truth.best
+    dd_best: dict | None = None
+    dd_loss: float | None = None
+    exact = False
+    if p.dd_open:
+        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed)
+        dd_loss = truth.loss(j.chosen)
+        dd_best = action_text(j.chosen if dd_loss == 0.0 else truth.best)
+        exact = truth.exact
     chosen = {k: v for k, v in p.recorded.items() if k != "seat"}
     values = tuple((action_text(c), round(v, 2)) for c, v in
                    sorted(j.valuation.values.items(), key=lambda cv: -cv[1]))
     marked = markable(p.view)
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
-                          j.loss, j.spread, action_text(dd_best), dd_loss, truth.exact,
+                          j.loss, j.spread, dd_best, dd_loss, exact,
                           label_for(game, j.loss, j.spread) if marked else None, values, marked)
 
 

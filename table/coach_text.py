@@ -122,6 +122,11 @@ TEXT = Words({
     "fine_both": N_("Close to the best from what you knew ({loss} on average); "
                     "with all hands seen it cost {dd}."),
     "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: {dd}."),
+    "numbers_unseen": N_("From what you knew: {loss} (give or take {spread}).   "
+                         "All hands: not shown, some of the cards were never seen."),
+    "good_known": N_("A good choice from what you knew."),
+    "fine_known": N_("Close to the best from what you knew ({loss} on average)."),
+    "bad_known": N_("It cost {loss} on average from what you knew."),
     "numbers_exact": N_("From what you knew: {loss} (give or take {spread}).   "
                         "All hands: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
@@ -231,18 +236,25 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
         when = TEXT["trick"].format(n=number(trick))
     else:
         when = TEXT["when"].get(d.phase, d.phase)
-    return [when, choice_text(plain(d.chosen), True), choice_text(d.best, True), points(d.expected_loss),
-            TEXT["verdicts"][verdict(game, d)], choice_text(d.dd_best, True), points(d.dd_loss)]
+    cells = [when, choice_text(plain(d.chosen), True), choice_text(d.best, True), points(d.expected_loss),
+             TEXT["verdicts"][verdict(game, d)]]
+    if d.dd_best is None or d.dd_loss is None:      # cards never shown: no all-hands view
+        return cells + ["–", "–"]
+    return cells + [choice_text(d.dd_best, True), points(d.dd_loss)]
 
 
 def judgement(game: str, d: DecisionReview) -> str:
     """The sentence that tells a bad decision from bad luck."""
     first = THRESHOLDS[game][0]
     good = d.label is None
+    if not d.marked:
+        return TEXT["unmarked"].format(loss=cost_words(d.expected_loss, game))
+    if d.dd_loss is None:       # some cards stayed hidden: judged from the seat's view alone
+        loss = cost_words(d.expected_loss, game)
+        return TEXT["good_known"] if good and d.expected_loss == 0.0 else \
+            TEXT["fine_known"].format(loss=loss) if good else TEXT["bad_known"].format(loss=loss)
     harmless = d.dd_loss < first
     args = {"loss": cost_words(d.expected_loss, game), "dd": cost_words(d.dd_loss, game)}
-    if not d.marked:
-        return TEXT["unmarked"].format(**args)
     if good and d.expected_loss == 0.0:
         return TEXT["good_both"] if harmless else TEXT["bad_luck"]
     if good:

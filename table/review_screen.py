@@ -472,7 +472,8 @@ class ReviewScene(MenuScene):
         if d.phase == "play":
             for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),
                                      (d.chosen, "tag_you", GREEN if kind == "best" else VERDICT_INK[kind])):
-                marks[action["play"]] = (TEXT[tag], ink)
+                if action:      # no all-hands mark where cards stayed hidden
+                    marks[action["play"]] = (TEXT[tag], ink)
         hand = view.get("hand")
         best_value = max((v for _a, v in d.values), default=0.0)
         chosen, best = plain(d.chosen), d.best
@@ -482,8 +483,9 @@ class ReviewScene(MenuScene):
             ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if same == {
                 k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), best_value - value, ink))
-        numbers = TEXT["numbers_exact" if d.dd_exact else "numbers"].format(
-            loss=cost_words(d.expected_loss, review.game), spread=points(d.spread), dd=cost_words(d.dd_loss, review.game))
+        numbers = TEXT["numbers_unseen" if d.dd_loss is None else "numbers_exact" if d.dd_exact else "numbers"].format(
+            loss=cost_words(d.expected_loss, review.game), spread=points(d.spread),
+            dd="" if d.dd_loss is None else cost_words(d.dd_loss, review.game))
         return Position(
             heading=TEXT["heading"].format(when=cells[0], choice=choice_text(plain(d.chosen))), context=context,
             trick_title=TEXT["on_table"],

@@ -54,7 +54,8 @@ def test_the_review_finds_the_clearly_best_card():
     assert decide.phase == "decide" and decide.chosen == {"decision": "accept"}
     assert card.chosen == {"play": "5H"} and card.best == {"play": "AH"}
     assert card.expected_loss == pytest.approx(14.0) and card.label == "blunder"
-    assert card.dd_best == {"play": "AH"} and card.dd_loss == pytest.approx(14.0) and card.dd_exact
+    # Three cards besides the AH were never played: no all-hands view, which would tell where they lay.
+    assert all(d.dd_best is None and d.dd_loss is None and not d.dd_exact for d in r.decisions)
     good = review_deal(built_record({"play": "AH"}), 0, "bottom", budget=0.1).decisions[-1]
     assert good.best == {"play": "AH"} and good.expected_loss == 0.0 and good.label is None
     summary = r.summary()
@@ -190,7 +191,9 @@ def test_keeping_a_hopeless_manni_hand_is_a_blunder():
     m.apply("left", {"swap": False})
     r = review_deal(m.record(), 0, "left", budget=0.2).decisions[0]
     assert r.phase == "swap" and r.best == {"swap": True} and r.label == "blunder"
-    assert r.expected_loss > 2.0 and r.dd_best == {"swap": True}
+    assert r.expected_loss > 2.0
+    # Kept: the Manni stays unseen (and the deal unplayed), so there is no all-hands view of it.
+    assert r.dd_best is None and r.dd_loss is None
 
 
 def test_the_position_of_a_reviewed_decision():
@@ -281,3 +284,38 @@ def test_the_dealers_partners_call_is_not_marked():
     assert review.summary()["total_loss"] < sum(d.expected_loss for d in review.decisions)
     first = review_deal(record, 0, "bottom", budget=0.1).decisions[0]
     assert first.phase == "call" and first.marked          # the first caller's call is judged
+
+
+def one_deal(game, seed, first=None):
+    """A whole first deal played by KADO (``first``: the first decision, forced), as a record."""
+    m = Match(game, players={s: {"kind": "human", "name": s} for s in ("bottom",)})
+    m.start_deal(rng=random.Random(seed))
+    bot = make_bot("KADO", 1)
+    while m.in_deal:
+        seat = m.to_act()
+        action = first if first is not None else bot.choose(seat_view(m, seat))
+        first = None
+        m.apply(m.game.seats[seat], action)
+    return m.record()
+
+
+def test_the_all_hands_view_is_given_where_every_card_it_rests_on_was_seen():
+    """A Manille deal plays every card: each decision has its all-hands view.  In Manni the
+    play's views are given (the Manni lies out of the play) and a swap's when the seat took
+    the Manni and so saw both hands; a kept hand's never (the Manni, or the hand swapped
+    away by another, stays unseen)."""
+    rec = one_deal("manille", 3)
+    for seat in ("bottom", "left"):
+        decisions = review_deal(rec, 0, seat, budget=0.05).decisions
+        assert decisions and all(d.dd_best is not None and d.dd_loss >= 0 for d in decisions)
+        assert decisions[-1].dd_exact          # the last tricks are solved exactly
+    swapped = one_deal("manni", 4, first={"swap": True})
+    first = swapped["deals"][0]["actions"][0]["seat"]
+    decisions = review_deal(swapped, 0, first, budget=0.05).decisions
+    assert decisions[0].phase == "swap" and decisions[0].dd_best is not None
+    assert all(d.dd_best is not None for d in decisions)
+    kept = one_deal("manni", 4, first={"swap": False})
+    first = kept["deals"][0]["actions"][0]["seat"]
+    decisions = review_deal(kept, 0, first, budget=0.05).decisions
+    assert decisions[0].phase == "swap" and decisions[0].dd_best is None and decisions[0].dd_loss is None
+    assert [d.phase for d in decisions if d.dd_best is None] == ["swap"]
