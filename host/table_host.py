@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from rules import RulesError
 from rules.host import MatchHost
-from rules.store import save_record
+from rules.store import os_reason, save_record
 
 from .endpoint import PHRASES, SAY_GAP, Endpoint
 from .save_lock import hold
@@ -413,7 +413,7 @@ class TableHost(Seating):
         try:
             save_record(self.save_path, self.record())
         except (OSError, TypeError, ValueError) as e:
-            error = f"autosave failed: {getattr(e, 'strerror', None) or e}"
+            error = f"autosave failed: {os_reason(e)}"
             if self.save_error is None:          # say it once, not at every card
                 self._notice("save_failed", reason=error)
             self.save_error = error

@@ -4,6 +4,7 @@ A crash mid-write never leaves a broken file (write a temporary file, fsync,
 rename over).  Loading a damaged or foreign file gives a one-line reason and
 leaves the file alone.
 """
+import errno
 import json
 import os
 import tempfile
@@ -17,6 +18,9 @@ def save_record(path: str, record: dict) -> None:
     returns, a crash (even of the machine) leaves either this record or the
     one before it, never a mix and never nothing."""
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        # makedirs would only say "File exists", which reads as nonsense to a player
+        raise NotADirectoryError(errno.ENOTDIR, "a file stands where this folder should be", folder)
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
     try:
@@ -67,3 +71,16 @@ def load_record(path: str) -> tuple:
     if error:
         raise RulesError(f"{name}: {error}", "bad_record")
     return record, match
+
+
+def os_reason(error: BaseException) -> str:
+    """An OSError in one line with the path it concerns ("Permission denied: /x/saves");
+    another error as it prints.
+
+    >>> os_reason(PermissionError(13, "Permission denied", "/x/saves"))
+    'Permission denied: /x/saves'
+    """
+    strerror, filename = getattr(error, "strerror", None), getattr(error, "filename", None)
+    if strerror and filename:
+        return f"{strerror}: {filename}"
+    return strerror or str(error)

@@ -379,3 +379,16 @@ def test_random_bot_seats_never_seat_one_character_twice():
         assert len({s.bot for s in lan.values() if s.kind == "bot"}) == 3
     named = seat_plan("manni", 0, ["TANA", "TANA", "random"], rng=random.Random(1))
     assert [s.name for s in named.values()][:2] == ["Tana", "Tana 2"]      # asked for twice: kept, numbered
+
+
+def test_a_save_that_cannot_be_written_says_where_and_why_once_and_play_goes_on(loop, tmp_path):
+    """A file where the saves folder should be: "File exists" alone told a player nothing."""
+    (tmp_path / "saves").write_text("not a folder")
+    notices = []
+    host = bots_table("manni", TARGETS["manni"], loop, save_path=str(tmp_path / "saves" / "m.json"),
+                      on_notice=lambda kind, **info: notices.append((kind, info)))
+    host.begin(loop)
+    run(loop, lambda: len(host.mh.match.summaries) >= 1)
+    failed = [info["reason"] for kind, info in notices if kind == "save_failed"]
+    assert failed == [f"autosave failed: a file stands where this folder should be: {tmp_path / 'saves'}"]
+    assert host.save_error == failed[0] and (tmp_path / "saves").read_text() == "not a folder"
