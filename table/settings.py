@@ -6,10 +6,10 @@ and every open screen rebuilds its widgets, so the words change everywhere
 without a restart."""
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel
 
 from .forms import MenuScene, oid, tall_label
-from .i18n import LANGUAGES, N_, _, is_rtl, pgettext, system_language
+from .i18n import LANGUAGES, N_, _, is_rtl, number, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language
 from .widgets import DropDown, line_text, widget_lines
@@ -26,6 +26,11 @@ def paces():
     return ((pgettext("bot pace", "Slow"), 2.0), (pgettext("bot pace", "Relaxed"), 1.2),
             (pgettext("bot pace", "Human"), 0.7), (pgettext("bot pace", "Quick"), 0.35),
             (pgettext("bot pace", "Instant"), 0.0))
+
+
+def volume_words(volume: float) -> str:
+    """The volume as the slider's label reads it, in the language's digits: "70%"."""
+    return _("{n}%").format(n=number(round(volume * 100)))
 
 
 def _nearest(options, value):
@@ -71,9 +76,11 @@ class SettingsScene(MenuScene):
                                                  at(x0 + lw + 10, yy, cw), self.app.ui))
 
         label(_("Volume"), y)
-        self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(130 * k)),
+        self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(195 * k)),
                                                   round(s.volume * 100), (0, 100), self.app.ui,
                                                   click_increment=5))
+        self.volume_label = self.add(UILabel(at(x0 + lw + 10 + cw - round(190 * k), y, round(65 * k)),
+                                             volume_words(s.volume), self.app.ui))
         self.buttons["mute"] = self.add(UIButton(at(x0 + lw + 10 + cw - round(120 * k), y, round(120 * k)),
                                                  _("Muted") if s.muted else _("Sound on"), self.app.ui))
         y += rh + gap
@@ -126,6 +133,7 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         if e.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and e.ui_element is self.slider:
             s.volume = max(0.0, min(1.0, e.value / 100))
+            self.volume_label.set_text(volume_words(s.volume))
             self.app.sounds.set_volume(s.volume)
             self.app.sound("card_land")
             self.app.save_settings()

@@ -516,3 +516,12 @@ def test_the_volume_moves_from_the_keyboard(table, manfee_home):
     table.frames(1)
     assert settings.slider.get_current_value() == max(0, before - 10)
     assert abs(Settings.load().volume - settings.slider.get_current_value() / 100) < 1e-6
+    # the value stands beside the slider, and follows it
+    assert settings.volume_label.text == f"{settings.slider.get_current_value()}%"
+    from table import i18n
+    from table.settings import volume_words
+    try:
+        i18n.set_language("fa")
+        assert volume_words(0.7) == "۷۰٪"
+    finally:
+        i18n.set_language("en")
