@@ -13,6 +13,9 @@ endpoint may see from these attributes, set when it joins:
             a connection never is, and sees a spectator's public view
   gate      the host waits until this screen has shown each change (its
             animation finished) before a bot acts or a deal starts
+  reads_summaries  a screen that is not a gate but shows each deal's summary
+            and says when its player closed it (``ready``): the next deal
+            waits for it, for at most ``READY_WAIT`` seconds (a LAN screen)
 
 Messages an endpoint receives:
 
@@ -40,6 +43,8 @@ class Endpoint:
         self.watch: str | None = None
         self.spectator = False
         self.shown_version = -1       # the newest version this screen has finished showing
+        self.reads_summaries = False
+        self.ready_version = -1       # the newest deal-over version whose summary it closed
 
     @property
     def primary(self) -> str | None:

@@ -55,6 +55,12 @@ class TableLink(Protocol):
     def close(self) -> None: ...
 
 
+def summary_closed(view: dict, version: int) -> bool:
+    """Has a screen that finished showing ``version`` just closed a deal's summary (the
+    view is of a deal over, and the match goes on)?  Then a LAN host hears ``ready``."""
+    return view.get("phase") == "done" and not view.get("finished") and view.get("version") == version
+
+
 class LinkBase:
     """The state a screen reads, folded from the host's messages.
 

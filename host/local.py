@@ -24,7 +24,7 @@ from rules.host import MatchHost
 from rules.store import load_record
 
 from .endpoint import Endpoint
-from .link import LinkBase
+from .link import LinkBase, summary_closed
 from .runner import HostRunner
 from .seats import Seat, from_players, seat_plan
 from .table_host import TableHost
@@ -76,9 +76,14 @@ class LocalLink(LinkBase):
 
     def shown(self, version: int) -> None:
         """The screen has finished showing ``version`` (the host paces bots on it)."""
-        if self.port.gate and version > self._sent_shown and not self._closed:
+        if version <= self._sent_shown or self._closed:
+            return
+        if self.port.gate:
             self._sent_shown = version
             self.runner.call(self.host.shown, self.port, version)
+        elif self.port.reads_summaries and summary_closed(self.view(), version):
+            self._sent_shown = version
+            self.runner.call(self.host.ready, self.port, version)
 
     def hold(self, on: bool) -> None:
         if on != self._held and not self._closed:

@@ -38,6 +38,10 @@ from .thinking import Thinker, fallback
 
 log = logging.getLogger("manfee.host")
 TABLE_FORMAT = 1
+# Seconds the next deal waits for a friend still reading the last deal's summary
+# (a screen that ``reads_summaries``): long enough to read it, short enough that
+# one player gone for a drink does not hold the table.
+READY_WAIT = 30.0
 
 
 class TableHost(Seating):
@@ -189,6 +193,16 @@ class TableHost(Seating):
         self._mark_ready()
         self._pace()
 
+    def ready(self, endpoint: Endpoint, version: int) -> None:
+        """A screen's player has closed the summary of the deal that ended at ``version``."""
+        endpoint.ready_version = max(endpoint.ready_version, version)
+        self._pace()
+
+    def reading_seats(self) -> list[str]:
+        """The seats whose players still read the last deal's summary (the next deal waits)."""
+        v = self.mh.version
+        return [s for ep in self.endpoints if ep.reads_summaries and ep.ready_version < v for s in ep.plays]
+
     def hold(self, endpoint: Endpoint, on: bool) -> None:
         """A screen of this machine pauses the bots (a hold key), or lets them go on.
         Deals still start: a hold is for following what the bots do."""
@@ -266,6 +280,8 @@ class TableHost(Seating):
             if any(s.kind == "open" for s in self.seats.values()):
                 return
             delay = self.deal_pause if mh.match.records else 0.0
+            if mh.match.records and self.reading_seats():
+                delay = max(delay, READY_WAIT)     # ``ready`` calls this again when they close it
             step = self._deal
         elif self._answer is not None and not self._held:      # a hold pauses the bots only
             # A decision that is not a card takes a little longer: people read calls,

@@ -62,14 +62,17 @@ class Client:
     code, sent with every ``join`` (a private table refuses a join without a
     token unless it carries the code; a token alone always takes its seat back).
     ``watching``: a spectator's connection, which asks to watch (behind that seat,
-    or the host's choice for "") with its hello and again after a reconnect."""
+    or the host's choice for "") with its hello and again after a reconnect.
+    ``summaries``: a screen that shows each deal's summary and sends ``ready`` once
+    its player closed it; the host's next deal waits for it (for a while)."""
 
     def __init__(self, host: str, port: int, name: str = "Player", seat: str | None = None,
                  token: str | None = None, wake: Callable[[], None] | None = None,
                  ping_interval: float = 1.0, dead_after: float = 5.0, connect_timeout: float = 3.0,
                  auto_join: bool | None = None, code: str | None = None,
-                 watching: str | None = None) -> None:
+                 watching: str | None = None, summaries: bool = False) -> None:
         self.host = host
+        self.summaries = summaries
         self.port = port
         self.name = name
         self.seat = seat
@@ -154,8 +157,14 @@ class Client:
         """Say one of the table's set phrases to everyone (``host.endpoint.PHRASES``)."""
         return self.send({"type": "say", "phrase": phrase})
 
+    def ready(self, version: int) -> bool:
+        """The player closed the summary of the deal that ended at ``version``."""
+        return self.send({"type": "ready", "version": version})
+
     def _join_message(self) -> dict:
         msg: dict = {"type": "join", "name": self.name}
+        if self.summaries:
+            msg["summaries"] = True
         if self.seat is not None:
             msg["seat"] = self.seat
         if self.token is not None:

@@ -253,13 +253,13 @@ class HostServer:
             return [f"{self.bind}:{self.port}"]
         return [f"{a}:{self.port}" for a in advert_addresses(self.interfaces)]
 
-    def local_link(self, seat: str, wake: Callable[[], None] | None = None) -> LocalLink:
-        """The screen of the host's own player at ``seat``: the same in-process link a
-        table played on one machine uses (seated, its welcome waiting, once ``start`` returns).
-        Closing it closes the table."""
+    def local_link(self, seat: str, wake: Callable[[], None] | None = None, summaries: bool = False) -> LocalLink:
+        """The screen of the host's own player at ``seat``: the in-process link of a table played
+        on one machine (seated, its welcome waiting, once ``start`` returns); closing it closes the
+        table.  ``summaries``: as a ``Client``'s (the next deal waits until the player closed it)."""
         link = self._links[seat]           # KeyError: not a seat of the host's own player
-        if wake is not None:
-            link.wake = wake
+        link.port.reads_summaries = summaries
+        link.wake = wake or link.wake
         return link
 
     def _make_link(self, seat: str) -> LocalLink:
@@ -284,9 +284,8 @@ class HostServer:
         return notes
 
     def call(self, fn: Callable[..., Any], *args: Any) -> bool:
-        """Run ``fn(*args)`` on the host's loop (thread-safe); False once it has stopped.
-        The host's own table acts through this (``LocalLink.act``): a None here read as
-        "not sent", and every move of the host showed "Not connected to the host"."""
+        """Run ``fn(*args)`` on the host's loop (thread-safe); False once it has stopped. The host's
+        table acts through this (``LocalLink.act``): a None read as "not sent" ("Not connected")."""
         return call_on(self._loop, fn, args)
 
     def set_seat(self, seat: str, spec: str) -> None:
@@ -306,7 +305,6 @@ class HostServer:
         ``closing`` (sockets not yet gone), ``per_address`` (the most lobby
         connections from one address).  Empty if the loop does not answer."""
         done: concurrent.futures.Future[dict] = concurrent.futures.Future()
-
         self.call(lambda: done.set_result(self.gate.stats()))
         try:
             return done.result(timeout)
@@ -323,7 +321,6 @@ class HostServer:
         """Block until the server has stopped."""
         if self._thread is not None:
             self._thread.join(timeout)
-
 
     # -- the loop ------------------------------------------------------------------------
     def _run(self) -> None:
@@ -419,10 +416,13 @@ class HostServer:
             if conn.spectator:
                 self.host.leave(conn)          # a spectator may sit down: no longer watching
                 conn.spectator = False
+            conn.reads_summaries = f["summaries"]     # the next deal waits for its player (table_host)
             try:
                 self.host.join(conn, f["seat"], f["token"])
             except TableError as e:
                 raise P.ProtocolError(e.code, e.reason) from None
+        elif kind == "ready" and conn.plays:
+            self.host.ready(conn, f["version"])
         elif kind == "watch":
             if conn.slot is not None:
                 raise P.ProtocolError("already_seated", "this connection already plays or watches")

@@ -8,7 +8,7 @@ nothing: a move shows once the host's events confirm it.
 """
 from __future__ import annotations
 
-from host.link import LinkBase
+from host.link import LinkBase, summary_closed
 
 from .client import Client
 
@@ -21,6 +21,7 @@ class ClientLink(LinkBase):
         super().__init__(str(view.get("game") or (table or {}).get("game") or ""),
                          welcome.get("table") or (table or {}).get("table") or "LAN table")
         self.client = client
+        self._ready_sent = -1
         self.inbox = client.inbox            # the client's reader thread fills it
         self.take(welcome)
 
@@ -29,7 +30,11 @@ class ClientLink(LinkBase):
         return self.client.send({"type": "action", "action": dict(action), "version": version})
 
     def shown(self, version: int) -> None:
-        """The host paces its bots itself: a remote screen never holds a table up."""
+        """The host paces its bots itself: a remote screen never holds a table up.  Only
+        the next deal waits (a while) until the player closed the last one's summary."""
+        if version > self._ready_sent and summary_closed(self.view(), version):
+            self._ready_sent = version
+            self.client.ready(version)
 
     def hold(self, on: bool) -> None:
         """A remote player cannot pause the host's bots."""

@@ -109,7 +109,10 @@ def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
     if kind == "join":
         return kind, {"seat": _str(msg, "seat", limit=16), "token": _str(msg, "token", limit=TOKEN_MAX),
                       "name": _str(msg, "name", empty=True),
-                      "code": _str(msg, "code", limit=CODE_MAX, empty=True)}
+                      "code": _str(msg, "code", limit=CODE_MAX, empty=True),
+                      "summaries": msg.get("summaries") is True}
+    if kind == "ready":
+        return kind, {"version": _int(msg, "version", required=True)}
     if kind == "action":
         return kind, {"action": _action(msg), "version": _int(msg, "version", required=True),
                       "seat": _str(msg, "seat", limit=16)}
@@ -127,7 +130,7 @@ def check_client_message(msg: dict) -> tuple[str, dict[str, Any]]:
         return kind, {"reason": _str(msg, "reason", limit=REASON_MAX, empty=True)}
     shown = kind if len(kind) <= 24 else kind[:24] + "..."
     raise ProtocolError("unknown_type", f"unknown message type {shown!r} "
-                        "(hello, join, watch, action, hint, say, ping, sync, bye)")
+                        "(hello, join, watch, action, ready, hint, say, ping, sync, bye)")
 
 
 def error(code: str, reason: str, **extra: Any) -> dict:

@@ -383,7 +383,7 @@ class HostSetupScene(MenuScene):
             self._launch_buttons(True)
             return
         server, seat = result
-        link = server.local_link(seat, wake=self.app.wake)
+        link = server.local_link(seat, wake=self.app.wake, summaries=True)
         self.app.reset(open_scene("main_menu", self.app))
         self.app.push(open_scene("table", self.app, link=link))
 

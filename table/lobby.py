@@ -301,7 +301,8 @@ class LobbyScene(LobbyRows, MenuScene):
         return t
 
     def _connect(self, t, status, **client):
-        self.client = Client(t.host, t.port, wake=self.app.wake, code=self.code or None, **client).start()
+        self.client = Client(t.host, t.port, wake=self.app.wake, code=self.code or None, summaries=True,
+                             **client).start()
         self.join_started = time.monotonic()
         self.join_table = t
         self.status = status

@@ -20,7 +20,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
-from .words import announce_text, deal_title, describe, waiting_words
+from .words import announce_text, deal_title, describe, table_waits_for
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
 from . import explain
 
@@ -73,9 +73,8 @@ class TableDrawing:
             mark("prompt", draw_prompt(surface, look,
                                        _("Your cards stay face down until {dealer} names trump").format(dealer=dealer),
                                        _("touching them now voids the deal")))
-        elif (v.get("turn") not in (None, self.viewer) and not self.summary_open and not self.confirm
-              and not self.director.busy()       # not over the cards still being dealt
-              and (waiting := waiting_words(v.get("phase"), self.player_name(v.get("turn"))))):
+        elif (not self.summary_open and not self.confirm and not self.director.busy()   # not over a deal
+              and (waiting := table_waits_for(v, self.viewer, self.link.lan, self.player_name))):
             mark("prompt", draw_prompt(surface, look, waiting))      # whose decision the table waits for
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)

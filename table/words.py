@@ -179,6 +179,22 @@ def waiting_words(phase: str | None, name: str) -> str | None:
     return _(words).format(name=name) if words else None
 
 
+def table_waits_for(view: dict, viewer: str | None, lan: bool, name: Callable[[str], str]) -> str | None:
+    """The band's line while the table waits: for another seat's announcement, or at a LAN
+    table for the others to close the last deal's summary (the host deals again once they
+    have, or after half a minute: ``host.table_host.READY_WAIT``).
+
+    >>> table_waits_for({"phase": "trump", "turn": "left"}, "bottom", False, str.title)
+    'Left is naming trump…'
+    >>> table_waits_for({"phase": "done", "turn": None, "finished": False}, "bottom", True, str.title)
+    'Waiting for the others to go on to the next deal…'
+    """
+    if lan and view.get("phase") == "done" and not view.get("finished"):
+        return _("Waiting for the others to go on to the next deal…")
+    turn = view.get("turn")
+    return waiting_words(view.get("phase"), name(turn)) if turn not in (None, viewer) else None
+
+
 def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str], str]) -> str:
     """The deal summary's title: what the deal came to, and who it went to where one side
     can be named (``side`` names a side or seat).  Manni's deals score every player; the

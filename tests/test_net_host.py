@@ -629,3 +629,52 @@ def test_a_player_says_a_set_phrase_to_everyone_and_nothing_else_gets_through():
         assert bo.wait_for("said", 3) == {"type": "said", "seat": "bottom", "phrase": "good_game"}
     finally:
         server.stop()
+
+
+def test_the_next_deal_waits_until_every_player_closed_the_summary():
+    """The host's screen and a friend's both show the deal's summary: the next deal comes
+    once both said ``ready`` (a bot seat and the headless players never hold it)."""
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "bot:KADO"}, {"target": 10})
+    try:
+        me = server.local_link("bottom", summaries=True)
+        friend = joined_client(server.port, "left", name="Bo", summaries=True)
+        players = [bot_player(me, "KADO", 1), bot_player(friend, "KADO", 2)]
+        over = lambda v: (v or {}).get("phase") == "done"          # noqa: E731
+        play(players, lambda: over(me.view()) and over(friend.view))
+        version = friend.view["version"]
+        time.sleep(0.5)
+        assert server.mh.needs_deal() and sorted(server.host.reading_seats()) == ["bottom", "left"]
+        me.shown(version)
+        assert bounded(lambda: server.host.reading_seats() == ["left"], 2)
+        time.sleep(0.2)
+        assert server.mh.needs_deal()
+        friend.ready(version)
+        assert bounded(lambda: not server.mh.needs_deal(), 2)
+        friend.close()
+    finally:
+        server.stop()
+
+
+def test_a_friends_screen_says_ready_once_when_it_has_shown_a_deal_over():
+    """``ClientLink.shown`` is called every idle frame: ``ready`` goes once, and only for a
+    deal over in a match that goes on (not mid-deal, not at the match's end)."""
+    import queue
+    from net.link import ClientLink
+
+    class Wire:
+        inbox: queue.Queue = queue.Queue()
+        sent: list = []
+
+        def ready(self, version):
+            self.sent.append(version)
+    wire = Wire()
+    view = {"game": "manni", "seat": "left", "phase": "play", "finished": False, "version": 8}
+    link = ClientLink(wire, {"type": "welcome", "seat": "left", "view": view})
+    link.shown(8)
+    link.take({"type": "events", "events": [], "view": dict(view, phase="done", version=9)})
+    link.shown(8)                      # the screen has not shown the deal's end yet
+    link.shown(9)
+    link.shown(9)
+    link.take({"type": "events", "events": [], "view": dict(view, phase="done", version=30, finished=True)})
+    link.shown(30)
+    assert wire.sent == [9]

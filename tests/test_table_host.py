@@ -392,3 +392,35 @@ def test_a_save_that_cannot_be_written_says_where_and_why_once_and_play_goes_on(
     failed = [info["reason"] for kind, info in notices if kind == "save_failed"]
     assert failed == [f"autosave failed: a file stands where this folder should be: {tmp_path / 'saves'}"]
     assert host.save_error == failed[0] and (tmp_path / "saves").read_text() == "not a folder"
+
+
+def test_the_next_deal_waits_for_the_people_reading_the_summary_but_not_forever(loop, monkeypatch):
+    """A LAN screen is no gate (a bad peer never holds the bots), but the next deal waits
+    until its player closed the deal's summary (``ready``), and at most READY_WAIT."""
+    import host.table_host as table_host
+    seats = seat_plan("manni", 1, ["KADO", "KADO"], random.Random(3), names={"bottom": "Ana"})
+    host = new_host("manni", seats, {"target": 10}, seed=3)
+    me = Screen(gate=False)
+    me.reads_summaries = True
+    host.attach(me, ("bottom",))
+    host.begin(loop)
+    bot = __import__("bots").make_bot("KADO", 2)
+
+    def play_until(deals):
+        def step():
+            if host.mh.whose_turn() == "bottom":
+                host.intent(me, "bottom", bot.choose(host.mh.view("bottom")), host.mh.version)
+            return len(host.mh.match.summaries) >= deals
+        run(loop, step)
+    play_until(1)
+    loop.run_until_complete(asyncio.sleep(0.6))
+    assert host.mh.needs_deal() and host.reading_seats() == ["bottom"]
+    host.ready(me, host.mh.version - 1)          # an older deal's summary: still reading this one
+    loop.run_until_complete(asyncio.sleep(0.2))
+    assert host.mh.needs_deal()
+    host.ready(me, host.mh.version)
+    run(loop, lambda: not host.mh.needs_deal(), seconds=2)
+    monkeypatch.setattr(table_host, "READY_WAIT", 0.5)
+    play_until(2)
+    assert host.mh.needs_deal() and host.reading_seats() == ["bottom"]
+    run(loop, lambda: not host.mh.needs_deal(), seconds=5)       # nobody closed it: it goes on
