@@ -260,7 +260,7 @@ class App:
 
     def _event(self, e):
         if e.type == pygame.QUIT:
-            self.running = False
+            self.running = any(scene.holds_quit() for scene in reversed(self.scenes))   # the top one first
             return
         if e.type == pygame.VIDEORESIZE and not self.fullscreen:
             self._resized(e.size)

@@ -179,6 +179,14 @@ class PauseScene(MenuScene):
             return True
         return self.keyboard(e)
 
+    def holds_quit(self):
+        """The window's close button is the Quit button: at a LAN host's table, pressed twice."""
+        if not self.hosting or self.armed == "quit":
+            return False
+        self.armed = "quit"
+        self.buttons["quit"].set_text(_("Press again"))
+        return True
+
     def ui_event(self, e):
         name = self.pressed(e)
         if self.hosting and name in ("menu", "quit") and self.armed != name:

@@ -46,6 +46,11 @@ class Scene:
             self.rebuild_ui()
 
     # the loop ------------------------------------------------------------------------
+    def holds_quit(self) -> bool:
+        """The window's close button was pressed: True keeps the game open (the scene asks
+        first, as at a LAN host's table); False lets it close."""
+        return False
+
     def process_event(self, event):
         return False
 

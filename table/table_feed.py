@@ -199,6 +199,15 @@ class TableFeed:
         self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
         self.rebuild_ui()
 
+    def holds_quit(self):
+        """A LAN host's window closed by its button: the table is everyone's, so the menu asks
+        first, as its Quit does (a second close, or Press again, quits)."""
+        if not self.link.hosting or self.results_shown or self.shown.get("finished") \
+                or any(hasattr(s, "armed") for s in self.app.scenes):     # a pause menu had its say
+            return False
+        self.open_menu()
+        return self.app.top.holds_quit()
+
     def _notice(self, n):
         text = notice_text(n)
         if text:

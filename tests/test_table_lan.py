@@ -1186,3 +1186,36 @@ def test_dari_typed_into_a_field_of_a_latin_screen_has_its_glyphs(table):
     from table.widgets import follow_script
     follow_script(entry)
     assert entry.object_ids[-1] is None and entry.font.get_direction() == pygame.DIRECTION_LTR
+
+
+def test_the_hosts_window_close_button_asks_before_closing_everyones_table(table):
+    """The window manager's close button quit a LAN host at once and sent every friend to
+    their menu; it now asks, as the menu's Quit does: a second close quits."""
+    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+                        {"bottom": "host:Ana", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    try:
+        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake, summaries=True))
+        table.app.push(scene)
+        table.frames(2)
+        table.post(pygame.QUIT)
+        table.frames(1)
+        pause = table.scene
+        assert table.app.running and isinstance(pause, PauseScene) and pause.armed == "quit"
+        assert pause.buttons["quit"].text == "Press again"
+        table.app.push(__import__("table.scenes", fromlist=["open_scene"]).open_scene("settings", table.app))
+        table.frames(1)
+        table.post(pygame.QUIT)                       # under Settings, the armed menu lets it go
+        table.frames(1)
+        assert not table.app.running
+    finally:
+        server.stop(wait=True)
+
+
+def test_a_local_tables_close_button_quits_at_once(table):
+    from table_helpers import start_local
+    start_local(table, "manille")
+    table.post(pygame.QUIT)
+    table.frames(1)
+    assert not table.app.running                  # saved after every move: nothing to ask
