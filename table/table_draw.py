@@ -20,7 +20,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
-from .words import announce_text, deal_title, describe, table_waits_for
+from .words import announce_text, deal_title, describe, seat_where, table_waits_for
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
 from . import explain
 
@@ -474,7 +474,8 @@ class TableDrawing:
         blit_text(surface, _("Waiting for players"), fs * 1.3, (r.centerx, r.y + fs * 0.6), GOLD, bold=True,
                   anchor="midtop")
         y = r.y + fs * 2.6
-        line = (_("Open seats: {seats}").format(seats=_(", ").join(seat_name(s) for s in free)) if free
+        where = (seat_where(s, self.board.place(s), self.viewer not in (None, "bottom")) for s in free)
+        line = (_("Open seats: {seats}").format(seats=_(", ").join(where)) if free
                 else _("Every seat is taken: dealing…"))
         blit_text(surface, line, fs, (r.centerx, y), CREAM, anchor="midtop")
         y += fs * 1.6

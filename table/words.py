@@ -179,6 +179,20 @@ def waiting_words(phase: str | None, name: str) -> str | None:
     return _(words).format(name=name) if words else None
 
 
+PLACE_WORDS = {"left": N_("on your left"), "top": N_("across from you"), "right": N_("on your right")}
+
+
+def seat_where(seat: str, place: str, turned: bool) -> str:
+    """An open seat as a player looks for it: by its name ("Right") on a screen seen from
+    Bottom, where the two agree; by where it is on a screen turned to another seat (Bo at
+    Left saw "Open seats: Right" over the empty chair at the top of his screen).
+
+    >>> seat_where("right", "top", True), seat_where("right", "right", False)
+    ('across from you', 'Right')
+    """
+    return _(PLACE_WORDS[place]) if turned and place in PLACE_WORDS else seat_name(seat)
+
+
 def table_waits_for(view: dict, viewer: str | None, lan: bool, name: Callable[[str], str]) -> str | None:
     """The band's line while the table waits: for another seat's announcement, or at a LAN
     table for the others to close the last deal's summary (the host deals again once they

@@ -1219,3 +1219,19 @@ def test_a_local_tables_close_button_quits_at_once(table):
     table.post(pygame.QUIT)
     table.frames(1)
     assert not table.app.running                  # saved after every move: nothing to ask
+
+
+def test_a_friends_waiting_panel_says_where_the_open_seat_is_on_their_screen(table, monkeypatch):
+    """Bo sits at Left: the open Top chair is drawn on his left, so "Open seats: Top" (the
+    host's name for it) sent him looking across the table."""
+    import table.table_draw as table_draw
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        texts = []
+        real = table_draw.blit_text
+        monkeypatch.setattr(table_draw, "blit_text", lambda s, text, *a, **k: (texts.append(text), real(s, text, *a, **k))[1])
+        assert scene.waiting_for_players() and scene.board.place("top") == "left"
+        scene.draw(table.app.screen)
+        assert "Open seats: on your left" in texts
+    finally:
+        server.stop(wait=True)
