@@ -108,14 +108,15 @@ class TableControls(TableChat, TableKeys, AutoPlay):
 
     def _show_fixed(self):
         passed, last, scores = self._fixed_key = self.fixed_state()
-        on = {"passed": passed, "last": last, "history": scores}
+        lost = self.link.lost or self.reconnecting     # the lost panel's Reconnect and Main menu only
+        on = {"passed": passed and not lost, "last": last and not lost, "history": scores and not lost}
         # the row of buttons at the top right closes up over a hidden one: no gap in it
         right = self.board.layout.W - self.board.layout.margin
         for name in TOP_ROW:
             b = self.buttons.get(name)
             if b is None:
                 continue
-            if on.get(name, True):
+            if on.get(name, not lost):
                 b.set_position((right - b.rect.width, b.rect.y))
                 b.show()
                 right -= b.rect.width + 8

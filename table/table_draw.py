@@ -430,6 +430,9 @@ class TableDrawing:
         if link.lost or self.reconnecting:
             shade(surface, (4, 12, 8, 190))
             big = max(20, round(L.H * 0.05))
+            # a panel under the words and the two buttons: the trick showed through the lines
+            top, bottom = round(L.H * 0.36 - big * 1.2), round(L.H * 0.52 + max(42, L.H * 0.065) + big * 0.6)
+            panel(surface, pygame.Rect(round(L.W * 0.08), top, round(L.W * 0.84), bottom - top), fill=(12, 30, 21, 240))
             blit_text(surface, _("Connection to the host lost"), big, (L.W // 2, round(L.H * 0.36)), GOLD,
                       bold=True, anchor="center", shadow=True)
             # what happened, a detail under the line above (worded where it is a known reason)
@@ -438,12 +441,12 @@ class TableDrawing:
             retry = self.retry_in()
             if retry is not None:
                 after = (_("Trying again in {n} s.") if watching
-                         else _("Trying again in {n} s: your seat is kept for you (a bot plays it if you stay away).")).format(
+                         else _("Trying again in {n} s: your seat is kept for you.")).format(
                              n=number(retry))
             else:
                 after = (_("Reconnect to watch again.") if watching
                          else _("Your seat is kept for you: Reconnect takes it back."))
-            blit_text(surface, after, fit_size(after, big * 0.4, L.W * 0.92), (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM,
+            blit_text(surface, after, fit_size(after, big * 0.4, L.W * 0.8), (L.W // 2, round(L.H * 0.36 + big * 1.8)), DIM,
                       anchor="center")
 
     def _table_terms(self, size: float, width: int) -> list[str]:

@@ -305,9 +305,13 @@ def test_a_refusal_shows_its_reason_a_drop_offers_reconnect_and_the_host_quittin
         # The connection drops: the seat is kept; Reconnect takes it back with the token.
         c._sock.shutdown(2)
         assert wait_real(table, lambda: scene.link.lost is not None and "reconnect" in scene.buttons, 5)
+        # the lost panel's two buttons only: the top row (Menu, Scores, Say...) cannot work now
+        assert [n for n, b in scene.buttons.items() if b.visible] == ["reconnect", "leave"]
         table.click_button("reconnect")
         assert wait_real(table, lambda: scene.link.lost is None and c.joined, 5)
         assert scene.link.my_seats() == ("left",)
+        table.frames(2)
+        assert scene.buttons["menu"].visible
         # The host closes the table: back to the menu, with the host's words, and the seat
         # is Bo's again when the host opens the table once more.
         server.stop("Ana closed the table", wait=False)
