@@ -42,6 +42,9 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         host, port = text, ""
     if not host:
         raise ValueError(f"{text!r} names no host")
+    if not all(c.isascii() and (c.isalnum() or c in ".-_:%") for c in host):
+        # "hello there" was looked for (and not answered) as if it were a machine's name
+        raise ValueError(f"{host!r} is not a machine's name or address")
     if port:
         if not port.isdigit() or not 0 < int(port) < 65536:
             raise ValueError(f"{port!r} is not a port number")

@@ -224,6 +224,11 @@ def test_addresses_and_seat_specs():
     assert looks_like_address("127.0.0.1:47820") and not looks_like_address("Ana's table")
     with pytest.raises(ValueError):
         parse_address("host:99999")
+    assert parse_address("ana-laptop.local") == ("ana-laptop.local", 47820)
+    assert parse_address("[fe80::1%eth0]:4000") == ("fe80::1%eth0", 4000)
+    for nonsense in ("hello there", "hello there:4000", "café:1", "a/b"):    # no machine is called that
+        with pytest.raises(ValueError):
+            parse_address(nonsense)
     s = parse_seats("bottom=host,left=open,top=bot:tana", "manfee")
     assert s == {"bottom": "host", "left": "open", "top": "bot:TANA", "right": "open"}
     with pytest.raises(ValueError):

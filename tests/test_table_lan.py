@@ -737,6 +737,8 @@ def test_the_lobby_says_a_typed_code_is_wrong_and_an_address_what_it_should_look
     table.app.push(lobby)
     lobby.look_up("192.168.1.20:xyz")
     assert "host:port" in lobby.status and "xyz" not in lobby.status
+    lobby.look_up("hello there")               # not looked for, as if a machine had that name
+    assert "host:port" in lobby.status and lobby.watch is None
     lobby.code, lobby.client = "123456", Refused()
     lobby._joining()
     assert "wrong" in lobby.status
