@@ -421,8 +421,14 @@ class TableDrawing:
         watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
         tag = (_("LAN · {table}  (you host)") if link.hosting
                else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
-        blit_text(surface, tag.format(table=link.table_name), fs, (L.W - L.margin, L.H - 4),
-                  CREAM if watching else DIM, anchor="bottomright")
+        text, y = tag.format(table=link.table_name), L.H - 4
+        room = L.W / 2 - L.hand_rect_width(self.game.hand_size) / 2 - 2 * L.margin     # clear of the hand
+        lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
+        for line in reversed(lines):           # two lines rather than over the hand's last card
+            drawn = blit_text(surface, line, fit_size(line, fs, room), (L.W - L.margin, y), CREAM if watching else DIM,
+                              anchor="bottomright")
+            self._mark("lan_tag", drawn)
+            y = drawn.top
         if self.waiting_for_players() and not (link.lost or self.reconnecting):
             self._draw_waiting(surface)
             if self.message:            # "Bo sat down (Left)": under the panel, not behind it

@@ -1241,3 +1241,18 @@ def test_a_friends_waiting_panel_says_where_the_open_seat_is_on_their_screen(tab
         assert "Open seats: on your left" in texts
     finally:
         server.stop(wait=True)
+
+
+def test_a_watchers_footer_stays_clear_of_the_thirteen_card_hand(table):
+    """"LAN · Manfee night  (you are watching)" was drawn over the last card of the hand."""
+    server, c, scene = at_ana_s_table(table, {s: "bot:KADO" for s in ("bottom", "left", "top", "right")},
+                                      watching="")
+    try:
+        scene.draw(table.app.screen)
+        tags = [r for name, r in scene.drawn if name == "lan_tag"]
+        L = scene.board.layout
+        hand_right = L.W / 2 + L.hand_rect_width(13) / 2
+        assert len(tags) == 2 and all(r.left >= hand_right and r.right <= L.W for r in tags)
+        assert tags[0].top >= tags[1].bottom - 1              # the second line under the first
+    finally:
+        server.stop(wait=True)
