@@ -258,3 +258,21 @@ def apply_language(ui: Any, code: str | None = None) -> str:
     ui.get_theme().load_theme(ui_theme(i18n.is_rtl(code)))
     ui.set_locale(code)
     return code
+
+
+_dealer_buttons: dict = {}
+
+
+def dealer_button(size: int) -> pygame.Surface:
+    """The dealer's chip, its letter in the language (sprites.table_art draws it; cached)."""
+    letter = i18n.pgettext("the dealer's chip: one letter", "D")        # Dari: the first letter of its word
+    img = _dealer_buttons.get((size, letter))
+    if img is None:
+        try:
+            from sprites.table_art import dealer_button as art
+            img = art(size, letter, None if letter.isascii() else arabic_font_file())
+        except Exception:
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(img, (250, 250, 250), (size // 2, size // 2), size // 2)
+        _dealer_buttons[size, letter] = img
+    return img

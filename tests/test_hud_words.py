@@ -286,3 +286,17 @@ def test_a_dari_name_with_a_latin_word_reads_from_its_dari_start():
     seen = "".join(run[::-1] if rtl else run for run, rtl in visual_runs(line, rtl=True))
     # drawn from the left; a Dari reader starts at the right: علی, then Smith, then Bo
     assert seen.index("یلع") > seen.index("Smith") > seen.index("Bo"), seen
+
+
+def test_a_narrow_plates_second_line_takes_two_lines_rather_than_tiny_letters():
+    """Tana's plate beside the viewer's trick pile drew "called 4 · won 0 · bot" at 8 px."""
+    from table.hud import sub_lines
+    from table.theme import fit_size
+    from table.words import separator
+    pygame.font.init()
+    text = separator().join(["called 4", "won 0", "bot"])
+    assert sub_lines(text, 13, 400) == [text]
+    lines = sub_lines(text, 13, 110)
+    assert lines == [separator().join(["called 4", "won 0"]), "bot"]
+    assert all(fit_size(line, 13, 110) >= 12 for line in lines)
+    assert sub_lines("", 13, 10) == [] and sub_lines("bot", 13, 10) == ["bot"]
