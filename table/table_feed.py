@@ -216,7 +216,8 @@ class TableFeed:
     def _closed(self, reason):
         if not self.link.hosting:
             # the host's reason in the player's words where it is a known one, else as it came
-            self.app.messages.append(_("The table closed: {reason}").format(reason=reason_text(reason)))
+            self.app.messages.append(_("The host closed the table.") if reason in (None, "", "the host closed the table")
+                                     else _("The table closed: {reason}").format(reason=reason_text(reason)))
             if self.link.my_seats() and not self.results_shown and not self.shown.get("finished"):
                 # the match is saved at the host, the seat's token here (table.lan_seats)
                 self.app.messages.append(_("Your seat is kept: when the host opens the table again, Join takes it back."))

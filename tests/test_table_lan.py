@@ -1256,3 +1256,15 @@ def test_a_watchers_footer_stays_clear_of_the_thirteen_card_hand(table):
         assert tags[0].top >= tags[1].bottom - 1              # the second line under the first
     finally:
         server.stop(wait=True)
+
+
+def test_the_host_closing_the_table_is_said_once_not_twice(table):
+    """"The table closed: the host closed the table" said it twice (and wrapped on "table")."""
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        server.stop(wait=False)                   # the host's own words: "the host closed the table"
+        assert wait_real(table, lambda: isinstance(table.scene, MainMenu), 5)
+        assert "The host closed the table." in table.scene.notes
+        assert not any("The table closed" in n for n in table.scene.notes)
+    finally:
+        server.stop(wait=True)
