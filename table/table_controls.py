@@ -258,11 +258,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.signal_menu:
             mid = bx + band_w / 2
             x0 = mid - (3 * w + 12) / 2
-            self._button("slam", pgettext("a signal", "Slam"), (x0, y, w, bh), object_id="@choice_button",
-                         mirror_about=mid)
-            self._button("drop", pgettext("a signal", "Drop"), (x0 + w + 6, y, w, bh), object_id="@choice_button",
-                         mirror_about=mid)
-            self._button("nosignal", _("No signal"), (x0 + 2 * (w + 6), y, w, bh), small=True, mirror_about=mid)
+            words = (pgettext("a signal", "Slam"), pgettext("a signal", "Drop"), _("No signal"))   # one font
+            for k, (name, text) in enumerate(zip(("slam", "drop", "nosignal"), words)):
+                self._button(name, text, (x0 + k * (w + 6), y, w, bh), mirror_about=mid, row=words)
         elif self.signal:
             self._button("signal", _("Slam (undo)") if self.signal == "slam" else _("Drop (undo)"),
                          (bx + band_w - w, y, w, bh), object_id="@signal_on")
