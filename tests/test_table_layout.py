@@ -305,7 +305,7 @@ def test_the_signal_choices_take_the_band_from_a_hint(table, manfee_home):
     names = {n for n, _r in scene.drawn}
     assert {"button:slam", "button:drop", "button:nosignal"} <= names and "hint" not in names
     # the three choices in one font ("No signal" was drawn smaller than Slam and Drop)
-    assert len({scene.buttons[n].object_ids[-1] for n in ("slam", "drop", "nosignal")}) == 1
+    assert len({tuple(scene.buttons[n].combined_element_ids) for n in ("slam", "drop", "nosignal")}) == 1
     table.click_button("nosignal")                   # the menu closed: the hint is back
     table.frames(2)
     scene.draw(table.app.screen)
