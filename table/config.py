@@ -65,6 +65,20 @@ def _tables(v):
     return out
 
 
+def _lan_table(v):
+    # The host form as the host last filled it: the table's name, whether it asks for a code,
+    # the hints, and each game's options (the same friends, the same table, next evening).
+    if not isinstance(v, dict):
+        raise ValueError("the last LAN table")
+    out: dict = {k: v[k] for k in ("private", "hints") if isinstance(v.get(k), bool)}
+    if isinstance(v.get("name"), str) and 0 < len(v["name"].strip()) <= 32:
+        out["name"] = v["name"].strip()
+    options = v.get("options")
+    if isinstance(options, dict):
+        out["options"] = {g: o for g, o in list(options.items())[:16] if isinstance(g, str) and isinstance(o, dict)}
+    return out
+
+
 FIELDS = {
     "volume": (0.7, _float_in(0.0, 1.0)),
     "muted": (False, _bool),
@@ -77,6 +91,7 @@ FIELDS = {
     "hints": (False, _bool),                       # the coach's Hint button at the table
     "auto_play": (True, _bool),                    # a lone legal card plays itself (table.auto_play)
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots
+    "lan_table": ({}, _lan_table),                 # the host form as last opened (table.host_setup)
 }
 
 

@@ -20,7 +20,7 @@ from rules.games import GAMES, get_game
 from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
 from .i18n import N_, _, character_name, digits, game_title, is_rtl, number, seat_name
-from .new_game import STRENGTH, default_name, parse_number, remember_name  # noqa: F401  (the lobby's too)
+from .new_game import STRENGTH, default_name, parse_number, remember_name, table_for  # noqa: F401  (lobby)
 from .scenes import open_scene
 from .text import paragraph_rtl
 from .theme import CREAM, blit_text
@@ -125,11 +125,13 @@ class HostSetupScene(MenuScene):
     def __init__(self, app, game="manfee", resume_path=None):
         super().__init__(app)
         self.game = game
-        self.table_name = None
+        # the form as the host last opened a table (Settings.lan_table): its name, code, hints, options
+        kept = app.settings.lan_table
+        self.table_name = kept.get("name")
         self.host_name = default_name(app, _("Host"))
-        self.options = {}
-        self.private = False
-        self.hints = bool(app.settings.hints)    # the coach's Hint button, for every player alike
+        self.options = table_for(game, {"options": (kept.get("options") or {}).get(game)})["options"]
+        self.private = kept.get("private", False)
+        self.hints = kept.get("hints", bool(app.settings.hints))    # the coach's Hint button, for all alike
         self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
         self.status = None
         self.starting = None         # the worker thread starting the server
@@ -245,6 +247,8 @@ class HostSetupScene(MenuScene):
             text = self.form.chosen(name, e.text if isinstance(e.text, str) else e.text[0])
             if name == "game":
                 self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
+                self.options = table_for(self.game, {"options": (self.app.settings.lan_table.get("options")
+                                                                 or {}).get(self.game)})["options"]
                 self.choices = {}
                 self.rebuild_ui()
             elif name == "resume_pick":
@@ -319,6 +323,15 @@ class HostSetupScene(MenuScene):
             return
         g = get_game(self.game)
         remember_name(self.app, self.host_name)
+        kept = self.app.settings.lan_table
+        named = self.table_name != default_table_name(self.host_name)    # else it follows the host's name
+        kept.update(private=self.private, hints=self.hints, options=dict(kept.get("options") or {},
+                                                                          **{self.game: option_values(g, self.options)}))
+        if named:
+            kept["name"] = self.table_name
+        else:
+            kept.pop("name", None)
+        self.app.save_settings()
         self.status = _("Opening the table…")
         self._launch(self.table_name, self.game, option_values(g, self.options), specs, None)
 

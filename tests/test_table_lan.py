@@ -1268,3 +1268,28 @@ def test_the_host_closing_the_table_is_said_once_not_twice(table):
         assert not any("The table closed" in n for n in table.scene.notes)
     finally:
         server.stop(wait=True)
+
+
+def test_the_host_form_comes_back_as_the_host_last_opened_a_table(table, manfee_home):
+    """The table's name went back to "Ana's table" and a private table to open each time."""
+    from table.config import Settings
+    app = table.app
+    app.lan_options = dict(LOOPBACK)
+    setup = HostSetupScene(app, game="manni")
+    app.push(setup)
+    table.frames(1)
+    name = unique("Friday")
+    setup.form.entries["table"].set_text(name)
+    setup.options["target"] = 15
+    setup.private = True
+    setup.choices.update({"left": KADO, "right": KADO})
+    setup.rebuild_ui()
+    table.click_button("start")
+    assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
+    table.scene.link.runner.stop(wait=True)
+    kept = Settings.load().lan_table
+    assert kept["name"] == name and kept["private"] is True and kept["options"]["manni"]["target"] == 15
+    again = HostSetupScene(app, game="manni")
+    assert (again.table_name, again.private, again.options["target"]) == (name, True, 15)
+    other = HostSetupScene(app, game="manfee")          # another game: its own options
+    assert other.options.get("target", 52) != 15 and other.table_name == name
