@@ -403,8 +403,8 @@ def test_whose_decision_the_table_waits_for_shows_once_the_cards_are_dealt(table
     from table_helpers import start_local
     table.app.settings.bot_pace = 5.0                # a bot that takes its time (0.2 s at the tests' pace)
     scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=3)
-    said, real = [], table_draw.waiting_words
-    monkeypatch.setattr(table_draw, "waiting_words", lambda *a: (said.append(real(*a)), said[-1])[1])
+    said, real = [], table_draw.table_waits_for
+    monkeypatch.setattr(table_draw, "table_waits_for", lambda *a: (said.append(real(*a)), said[-1])[1])
     seen = []
 
     def watch():                                    # each frame: still dealing? the waiting words drawn?
