@@ -91,6 +91,7 @@ class LinkBase:
         self._players: dict = {}
         self._summaries: list = []
         self._derived: list[dict] = []     # notices read from a change of the players (a friend's screen)
+        self.watchers = 0                  # spectators at a LAN table
 
     # -- reading ---------------------------------------------------------------------------
     def my_seats(self) -> tuple[str, ...]:
@@ -226,6 +227,11 @@ class LinkBase:
             if self.lan and not self.hosting:      # the host's own screen gets the host's notices
                 self._derived.extend(seat_notices(self._players, players, self._mine))
             self._players = players
+        elif kind == "watchers" and isinstance(msg.get("n"), int):
+            if msg["n"] > self.watchers:       # someone came to watch: the table is told
+                name = msg.get("name") if isinstance(msg.get("name"), str) else None
+                self._derived.append({"type": "notice", "kind": "watching", "name": name})
+            self.watchers = msg["n"]
         elif kind == "notice" and msg.get("kind") == "save_failed":
             self.save_error = msg.get("reason")
         elif kind in ("bye", "host_closed"):

@@ -67,6 +67,15 @@ class Seating:
         endpoint.trusted = False
         self.endpoints.append(endpoint)
         self._welcome(endpoint, None, rejoin=False)
+        self._watchers(endpoint.name)
+
+    def _watchers(self, newcomer: str | None = None) -> None:
+        """Everyone at the table hears how many watch it (and who came to), never the watchers."""
+        n = sum(1 for ep in self.endpoints if ep.spectator)
+        msg = {"type": "watchers", "n": n, "name": newcomer}
+        for ep in list(self.endpoints):
+            if not ep.spectator:
+                ep.deliver(msg)
 
     def join(self, endpoint: Endpoint, seat: str | None = None, token: str | None = None) -> None:
         """A person over the network takes ``seat`` (or the first free one), or takes
@@ -124,6 +133,8 @@ class Seating:
     def leave(self, endpoint: Endpoint, immediate: bool = False) -> None:
         """``endpoint`` is gone (its connection dropped, or it said bye: ``immediate``)."""
         self._forget(endpoint)
+        if endpoint.spectator:
+            self._watchers()
         for seat in endpoint.plays:
             s = self.seats.get(seat)
             if s is None or s.endpoint is not endpoint:

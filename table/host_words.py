@@ -72,6 +72,9 @@ def notice_text(n: dict) -> str | None:
         return _("{name} left the table").format(name=name)
     if kind == "standin":
         return _("A bot plays for {name} until they come back").format(name=name)
+    if kind == "watching":               # a spectator came: players like to know who sees the table
+        return _("{name} is watching the table").format(name=n["name"]) if n.get("name") \
+            else _("Someone is watching the table")
     if kind == "advert_failed":
         return _("Not advertised on the network: friends can join by address")
     if kind == "save_failed":

@@ -424,3 +424,26 @@ def test_the_next_deal_waits_for_the_people_reading_the_summary_but_not_forever(
     play_until(2)
     assert host.mh.needs_deal() and host.reading_seats() == ["bottom"]
     run(loop, lambda: not host.mh.needs_deal(), seconds=5)       # nobody closed it: it goes on
+
+
+def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
+    from host.link import LinkBase
+    host = bots_table("manni", TARGETS["manni"], loop)
+    me = Screen("screen")
+    host.attach(me, (), "bottom")
+    host.begin(loop)
+    friend = Screen("Cy", trusted=False)
+    host.watch(friend, "left")
+    assert me.last("watchers") == {"type": "watchers", "n": 1, "name": "Cy"}
+    assert friend.last("watchers") is None                  # a watcher is not told of itself
+    link = LinkBase("manni")
+    for msg in me.messages:
+        link.inbox.put(msg)
+    notices = [m for m in link.poll() if m.get("kind") == "watching"]
+    assert notices == [{"type": "notice", "kind": "watching", "name": "Cy"}]
+    from table.host_words import notice_text
+    assert notice_text(notices[0]) == "Cy is watching the table"
+    host.leave(friend)
+    assert me.last("watchers")["n"] == 0
+    link.inbox.put(me.last("watchers"))
+    assert not [m for m in link.poll() if m.get("kind") == "watching"] and link.watchers == 0
