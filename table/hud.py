@@ -324,11 +324,14 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         rects.append((f"plate:{seat}", rect))
         bubble = look.announces.get(seat)
         if bubble:
-            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs)))
+            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, rect)))
     return rects
 
 
-def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int) -> pygame.Rect:
+def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int,
+            plate: pygame.Rect) -> pygame.Rect:
+    """A seat's words in a bubble toward the middle; the viewer's beside their own plate
+    (between the prompt and the hand it sat on the prompt's edge)."""
     text, age = announce_text(bubble[0]), bubble[1]
     L = look.layout
     ax, ay = L.anchor[look.board.place(seat)]
@@ -340,6 +343,11 @@ def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, f
     img = rich(text, size, (30, 24, 10), bold=True, on_light=True)
     r = img.get_rect(center=(round(x), round(y)))
     box = r.inflate(fs * 1.4, fs * 0.7)
+    hand = L.hand_rect_width(len(look.board.hands.get(seat, ()))) / 2 + fs      # its half-width, a gap
+    if look.board.place(seat) == "bottom" and box.width + fs < L.W / 2 - hand - plate.width - L.margin:
+        left = plate.centerx < L.W / 2
+        setattr(box, "midleft" if left else "midright", (plate.right + fs if left else plate.left - fs, plate.centery))
+        r.center = box.center
     pygame.draw.rect(surface, (255, 236, 170), box, border_radius=fs)
     pygame.draw.rect(surface, (150, 110, 30), box, 2, border_radius=fs)
     surface.blit(img, r)
