@@ -314,6 +314,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             "redouble": (_("Tap back?"), _("the deal then counts four times")),
             "swap": (_("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")),
         }.get(phase, (_("Your choice"), None))
+        fs = max(13, round(L.H * 0.026))     # the line under the title is not cut by the panel's sides
+        need = min(L.W * 0.92, text_width(self.picker_sub, round(fs * 0.72), False) + 2 * fs) if self.picker_sub else 0
+        rect = self.picker_rect = rect.inflate(max(0, round(need) - rect.width), 0)
         top = rect.y + L.H * 0.075 + (L.H * 0.03 if self.picker_sub else 0)
         for i, a in enumerate(legal):
             r, c = divmod(i, per_row)

@@ -208,7 +208,8 @@ class TableDrawing:
         blit_rich(surface, self.picker_title, fit_size(self.picker_title, fs, r.width - fs, bold=True),
                   (r.centerx, r.y + fs * 0.7), GOLD, bold=True, anchor="midtop")
         if self.picker_sub:
-            blit_rich(surface, self.picker_sub, fs * 0.72, (r.centerx, r.y + fs * 2.1), DIM, anchor="midtop")
+            blit_rich(surface, self.picker_sub, fit_size(self.picker_sub, fs * 0.72, r.width - fs), (r.centerx, r.y + fs * 2.1),
+                      DIM, anchor="midtop")
         return r
 
     def _draw_confirm(self, surface):
