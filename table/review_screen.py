@@ -328,8 +328,8 @@ class ReviewScene(MenuScene):
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
         inner = left.inflate(-2 * m, -2 * m)
-        if self.error is not None:
-            blit_fit(surface, self.error, fs, inner.midleft, inner.w, RED, anchor="midleft")
+        if self.error is not None:          # a long reason on up to three lines, never 8 px
+            blit_lines(surface, self.error, fs, (inner.x, inner.centery - fs * 1.8), inner.w, RED, lines=3)
         elif self.review is not None:
             self.draw_list(surface, inner, fs)
         else:

@@ -181,6 +181,20 @@ def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
     table.app.push(scene)
     table.frames(1)
     assert scene.error == REVIEW_TEXT["hotseat_hidden"] and scene.job is None and scene.dealt() is None
+    import table.coach_draw as coach_draw       # the reason is read at the list's size, on more lines
+    sizes, real = [], coach_draw.blit_fit
+
+    def spy(surface, text, size, *a, **k):
+        sizes.append((text, size))
+        return real(surface, text, size, *a, **k)
+    coach_draw.blit_fit = spy
+    try:
+        scene.draw(table.app.screen)
+    finally:
+        coach_draw.blit_fit = real
+    _m, _rh, fs = scene._sizes()
+    parts = [size for text, size in sizes if text and text in REVIEW_TEXT["hotseat_hidden"]]
+    assert len(parts) >= 2 and min(parts) >= fs * 0.75
     table.app.pop()
     manille = bot_record("manille", {"target": 51}, seed=3)
     for s in ("bottom", "top"):

@@ -520,3 +520,19 @@ def test_a_cut_name_with_a_lone_isolate_mark_is_drawn_in_rich_text():
         assert rich(text, size, (255, 255, 255)).get_width() > 0
     finally:
         i18n.set_language("en")
+
+
+def test_hot_seat_offers_the_review_only_of_a_deal_that_showed_every_card(table):
+    """Two people at one screen: the review of a deal that ended with cards in hand was
+    offered, then refused (coach_work.all_played); now it is not offered."""
+    scene = start_local(table, "manfee", {}, humans=2, bots=("KADO",) * 2, seed=7)
+    table.frames(3)
+    scene.cover_seat = None
+    for left, offered in ((3, False), (0, True)):
+        view = dict(scene.shown, counts={s: left for s in scene.seats}, phase="done")
+        scene.shown = scene.anim_view = view
+        scene.open_summary({"deal": 0, "outcome": "over", "score": {}})
+        scene.shown = scene.anim_view = view
+        scene.rebuild_ui()
+        assert ("review" in scene.buttons) is offered
+        scene.close_summary()
