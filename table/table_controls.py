@@ -476,24 +476,3 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             if self.link.ask_hint(self.viewer):
                 self.hint = {"pending": self.shown.get("version")}
         return True
-
-    def picker_key(self, e):
-        """Arrows move along the picker's buttons, Enter chooses."""
-        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
-        if not choices:
-            return False
-        sel = self._pick_i
-        if e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-            if is_rtl() and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = -step                # the row is mirrored: the next choice is to the left
-            sel = 0 if sel is None else (sel + step) % len(choices)
-            for i, b in enumerate(choices):
-                b.select() if i == sel else b.unselect()
-            self._pick_i = sel
-            return True
-        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and sel is not None:
-            self._pick_i = None
-            self.choose(choices[sel % len(choices)].action)
-            return True
-        return False

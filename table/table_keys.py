@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from .i18n import N_, _
+from .i18n import N_, _, is_rtl
 
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
@@ -48,3 +48,27 @@ class TableKeys:
             if b is not None and b.visible and b.is_enabled:
                 return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
         return False
+
+    def picker_key(self, e: pygame.event.Event) -> bool:
+        """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the
+        first Enter (or arrow) picks the first: Enter did nothing, and the decision box showed
+        no focus to say why."""
+        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
+        if not choices:
+            return False
+        sel = self._pick_i
+        enter = e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if enter and sel is not None:
+            self._pick_i = None
+            self.choose(choices[sel % len(choices)].action)
+            return True
+        if not enter and e.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            return False
+        step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+        if is_rtl() and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -step                    # the row is mirrored: the next choice is to the left
+        sel = 0 if sel is None else (sel + step) % len(choices)
+        for i, b in enumerate(choices):
+            b.select() if i == sel else b.unselect()
+        self._pick_i = sel
+        return True

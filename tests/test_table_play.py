@@ -297,6 +297,19 @@ def test_the_picker_works_from_the_keyboard(table):
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[1])
 
 
+def test_a_first_enter_at_a_decision_shows_its_focus_and_the_second_chooses(table):
+    """Enter did nothing at a decision nobody had moved the arrows in, and nothing showed why."""
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    legal = scene.shown["legal"]
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.frames(3)
+    assert len(actions(scene)) == before and scene.buttons["act:0"].is_selected
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[0])
+
+
 def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_the_picker(table):
     """A screen that opens on a table where the bots already called (a LAN
     player joining just after the deal began) is laid out as it stood before
