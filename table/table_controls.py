@@ -293,18 +293,18 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             rows = (len(legal) + 6) // 7                   # at most seven a row, rows balanced (4 + 4, not 7 + 1)
             per_row = (len(legal) + rows - 1) // rows
             self.picker_title = _("Your call: how many tricks will you take?")
-            fs = max(13, round(L.H * 0.026))
-            room = max(per_row * (size + 10) + 60, min(L.W * 0.8, rich(self.picker_title, fs, bold=True).get_width()
-                                                        + 2 * fs))
+            fs, bw = max(13, round(L.H * 0.026)), round(size * 1.25)     # wide enough for "13" at full size
+            room = max(per_row * (bw + 10) + 60, min(L.W * 0.8, rich(self.picker_title, fs, bold=True).get_width()
+                                                      + 2 * fs))
             rect = self.picker_rect = self._picker_rect_for(rows, room)
             self.picker_sub = None
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)
                 in_row = min(per_row, len(legal) - r * per_row)
-                x0 = rect.centerx - (in_row * (size + 10) - 10) / 2
-                self._button(f"act:{i}", describe(a),
-                             (x0 + c * (size + 10), rect.y + L.H * 0.075 + r * (size + 10), size, size),
-                             object_id="@call_button", action=a, mirror_about=rect.centerx)
+                x0 = rect.centerx - (in_row * (bw + 10) - 10) / 2
+                self._button(f"act:{i}", describe(a), (x0 + c * (bw + 10), rect.y + L.H * 0.075 + r * (size + 10), bw,
+                                                       size), object_id="@call_button", action=a,
+                             mirror_about=rect.centerx, row=[describe(x) for x in legal])
             return
         w = max(160, round(L.W * 0.15))
         h = round(L.H * 0.06)

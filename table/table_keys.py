@@ -67,6 +67,14 @@ class TableKeys:
         step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
         if is_rtl() and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -step                    # the row is mirrored: the next choice is to the left
+        rows = sorted({b.rect.y for b in choices})
+        if sel is not None and len(rows) > 1 and e.key in (pygame.K_UP, pygame.K_DOWN):
+            # Up and Down go to the row above or below (the call box's two rows), the nearest button
+            row = rows.index(choices[sel].rect.y) + step
+            if 0 <= row < len(rows):
+                x = choices[sel].rect.centerx
+                step = min((i for i, b in enumerate(choices) if b.rect.y == rows[row]),
+                           key=lambda i: abs(choices[i].rect.centerx - x)) - sel
         sel = 0 if sel is None else (sel + step) % len(choices)
         for i, b in enumerate(choices):
             b.select() if i == sel else b.unselect()

@@ -13,6 +13,7 @@ import math
 import random
 import time
 
+import pygame
 import pytest
 
 from bots import make_bot
@@ -489,3 +490,25 @@ def test_long_names_are_cut_short_and_kept_off_the_score_board(table, manfee_hom
                                            for t, s in sides), sides
     finally:
         hud.blit_text, table_draw.blit_rich = real, real_rich
+
+
+def test_the_first_callers_ten_to_thirteen_are_as_large_as_nought_to_nine(table, manfee_home, speaking):
+    """The call box drew 10, 11, 12 and 13 in a much smaller font than the single digits."""
+    speaking("en")
+    first = position("manfee", 11, lambda mh: view(mh)["phase"] == "call" and view(mh)["turn"] == "bottom"
+                     and not view(mh)["calls"])
+    scene = at_table(table, manfee_home, first)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.frames(2)
+    calls = {b.text: tuple(b.combined_element_ids) for n, b in scene.buttons.items() if n.startswith("act:")}
+    assert "13" in calls and len(set(calls.values())) == 1
+    # Down goes to the row below, to the nearest call; Up comes back
+    table.key(pygame.K_RIGHT)
+    table.key(pygame.K_RIGHT)                 # 1
+    first = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.is_selected)
+    table.key(pygame.K_DOWN)
+    below = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.is_selected)
+    a, b = scene.buttons[first].rect, scene.buttons[below].rect
+    assert b.y > a.y and abs(b.centerx - a.centerx) < b.width
+    table.key(pygame.K_UP)
+    assert scene.buttons[first].is_selected
