@@ -17,7 +17,7 @@ from .i18n import is_rtl
 
 FIELD = "field:"         # a text field's name in the focus order: FIELD + its place among the widgets
 DROP = "drop:"           # a drop-down's: Enter (Shift+Enter) takes its next (previous) choice
-SLIDER = "slider:"       # a slider's (the volume): Enter (Shift+Enter) moves it a tenth up (down)
+SLIDER = "slider:"       # a slider's (the volume): Right or Enter (Left, Shift+Enter) move it a tenth up (down)
 FOCUS_BORDER = pygame.Color(255, 214, 107)     # a text field's frame and ground while the keyboard is in it
 FOCUS_FILL = pygame.Color(38, 84, 58)
 
@@ -161,6 +161,8 @@ class MenuKeys:
         order = self.focus_order()
         if not order:
             return False
+        if self.focus and self.focus.startswith(SLIDER) and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self.move_slider(self.focus, 1 if e.key == pygame.K_RIGHT else -1)    # the way the knob goes
         ahead = -1 if is_rtl() else 1             # the arrow pointing the way a line reads
         step = {pygame.K_TAB: -1 if e.mod & pygame.KMOD_SHIFT else 1, pygame.K_DOWN: 1, pygame.K_UP: -1,
                 pygame.K_RIGHT: ahead, pygame.K_LEFT: -ahead}.get(e.key)

@@ -515,6 +515,10 @@ def test_the_volume_moves_from_the_keyboard(table, manfee_home):
     table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
     table.frames(1)
     assert settings.slider.get_current_value() == max(0, before - 10)
+    table.key(pygame.K_RIGHT)                    # the arrows move the knob, not the focus
+    table.key(pygame.K_RIGHT)
+    assert settings.slider.get_current_value() == min(100, max(0, before - 10) + 20)
+    assert settings.focus.startswith(SLIDER)
     assert abs(Settings.load().volume - settings.slider.get_current_value() / 100) < 1e-6
     # the value stands beside the slider, and follows it
     assert settings.volume_label.text == f"{settings.slider.get_current_value()}%"
