@@ -45,7 +45,7 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
         if labels:
             blit_text(surface, labels[i], fit_size(labels[i], fs * 0.75, w + gap - 4), (r.centerx, r.bottom + 4),
                       CREAM, anchor="midtop")
-    foot = subtitle or _("click anywhere to close")
+    foot = subtitle or _("click anywhere (or Esc) to close")
     blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2), (rect.centerx, rect.bottom - fs * 0.6),
               DIM, anchor="midbottom")
     return rect
