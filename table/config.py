@@ -65,6 +65,12 @@ def _tables(v):
     return out
 
 
+def _game(v):
+    if v not in ("manfee", "manille", "manille-muette", "manni"):
+        raise ValueError("one of the four games")
+    return v
+
+
 def _lan_table(v):
     # The host form as the host last filled it: the table's name, whether it asks for a code,
     # the hints, and each game's options (the same friends, the same table, next evening).
@@ -90,6 +96,7 @@ FIELDS = {
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
     "hints": (False, _bool),                       # the coach's Hint button at the table
     "auto_play": (True, _bool),                    # a lone legal card plays itself (table.auto_play)
+    "game": ("manfee", _game),                     # the game last set up: New game opens on it
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots
     "lan_table": ({}, _lan_table),                 # the host form as last opened (table.host_setup)
 }

@@ -331,6 +331,7 @@ class HostSetupScene(MenuScene):
             kept["name"] = self.table_name
         else:
             kept.pop("name", None)
+        self.app.settings.game = self.game
         self.app.save_settings()
         self.status = _("Opening the table…")
         self._launch(self.table_name, self.game, option_values(g, self.options), specs, None)

@@ -129,9 +129,9 @@ def table_of_record(record: dict) -> dict:
 class NewGameScene(MenuScene):
     title = N_("New game")
 
-    def __init__(self, app, game="manfee", table=None):
+    def __init__(self, app, game=None, table=None):
         super().__init__(app)
-        self.game = game
+        self.game = game or app.settings.game          # the game last played, the main menu's way in
         self._set_table(table)
 
     def _set_table(self, table: dict | None = None) -> None:
@@ -245,6 +245,7 @@ class NewGameScene(MenuScene):
             self._read_names()
             names = {seat: self.names[seat] for i, seat in enumerate(g.seats[:self.humans])
                      if self.names.get(seat) and self.names[seat] != _("Player {n}").format(n=number(i + 1))}
+        self.app.settings.game = self.game
         self.app.settings.tables[self.game] = {
             "options": option_values(g, self.options), "humans": self.humans,
             "bots": {s: b for s, b in zip(g.seats[self.humans:], bots, strict=True)},

@@ -385,6 +385,7 @@ def test_new_game_sets_up_each_game_as_it_was_last_started(table, manfee_home):
     assert again.form.drops["opt:target"].selected_option[0] == "10"
     drop(again, "game", "Manille muette")
     assert again.options["blind"] is True and again.bots["top"] == "TIZAB"
+    assert open_scene("new_game", app).game == "manille-muette"     # the main menu's way in: the last game
 
 
 def new_button_text(scene, option, value):
