@@ -90,6 +90,14 @@ class LocalLink(LinkBase):
             self._held = on
             self.runner.call(self.host.hold, self.port, on)
 
+    def set_hints(self, on: bool) -> None:
+        """The player turned the coach's hints on or off in Settings: a table of this machine
+        follows at once (a deal played with a hint stays out of the statistics all the same);
+        a LAN table keeps what its host offered everyone."""
+        if not self.lan and not self._closed:
+            self.hints_allowed = on
+            self.runner.call(setattr, self.host, "hints", on)
+
     def set_pace(self, seconds: float) -> None:
         self.runner.call(setattr, self.host, "bot_delay", float(seconds))
 

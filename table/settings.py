@@ -170,7 +170,11 @@ class SettingsScene(MenuScene):
             self.app.set_fullscreen(not self.app.fullscreen)
             s.fullscreen = self.app.fullscreen
         elif name == "hints":
-            s.hints = not s.hints              # for the next match: a table's hints are fixed as it opens
+            s.hints = not s.hints              # the table under this menu too, if it is this machine's
+            for scene in self.app.scenes:
+                if hasattr(getattr(scene, "link", None), "set_hints"):
+                    scene.link.set_hints(s.hints)
+                    scene.resize(self.app.size)
         elif name == "auto_play":
             s.auto_play = not s.auto_play
         elif name == "back":

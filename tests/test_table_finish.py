@@ -232,6 +232,15 @@ def test_no_hint_button_where_the_table_does_not_allow_hints(table):
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
     wait_turn(table, scene)
     assert not scene.link.hints_allowed and "hint" not in scene.buttons
+    # Settings -> Coach turned on during the match: this machine's table follows at once
+    from table.scenes import open_scene
+    settings = open_scene("settings", table.app)
+    table.app.push(settings)
+    table.frames(1)
+    table.click(settings.buttons["hints"].rect.center)
+    table.app.pop()
+    assert table.until(lambda: scene.link.host.hints and "hint" in scene.buttons, limit=200)
+    assert scene.link.hints_allowed
 
 
 def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
