@@ -40,6 +40,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         self.picker_title = ""
         self.picker_sub = None
         self.confirm_rect = None
+        self.overlay_at = None      # the version a panel (scores, last trick...) was opened at
 
     def ui_state(self):
         """What the pickers depend on; they are rebuilt when this changes."""
@@ -170,8 +171,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.confirm:
             self._confirm_dialog(L, bw, bh)
             return
-        if self.overlay and key[2] and v.get("phase") != "play":
-            self.overlay = None         # a decision of yours is due: the panel gives way to it
+        if self.overlay and key[2] and v.get("phase") != "play" and self.overlay_at != v.get("version"):
+            self.overlay = None         # a decision of yours came: the panel gives way (one opened at it stays)
         if self.overlay and not self.summary_open:
             return                      # a panel (last trick, scores...) covers the table
         if self.summary_open:
@@ -447,6 +448,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             self.open_rules()
         elif name in ("last", "passed", "history"):
             self.overlay = None if self.overlay == name else name
+            self.overlay_at = self.shown.get("version")
         elif name == "next":
             self.close_summary()
         elif name == "review":

@@ -480,3 +480,17 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     assert table.until(lambda: scene.buttons["last"].visible and not scene.director.busy(), limit=6000)
     table.key(pygame.K_l)
     assert scene.overlay == "last"
+
+
+def test_the_scores_open_at_a_decision_and_give_it_back_when_closed(table):
+    """S at a call or a tap did nothing: the panel gave way to the decision at once."""
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.frames(2)
+    assert "act:0" in scene.buttons
+    table.key(pygame.K_s)
+    table.frames(3)
+    assert scene.overlay == "history" and not any(n.startswith("act:") for n in scene.buttons)
+    table.key(pygame.K_ESCAPE)
+    table.frames(3)
+    assert scene.overlay is None and "act:0" in scene.buttons
