@@ -394,6 +394,9 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
         return None
     tgts = _finite(targets)[:n] if targets is not None else []
     tgts += [None] * (n - len(tgts))
+    if is_rtl():        # Dari reads from the right: the first bar there, as a table's first column
+        labels, vals, tgts = list(labels)[:n][::-1], vals[::-1], tgts[::-1]
+        colours = [colours[i % len(colours)] for i in range(n)][::-1]
     has_targets = any(t is not None for t in tgts)
     u = _unit(rect)
     fs = font_px or font_size(rect)

@@ -223,6 +223,22 @@ def test_many_long_bar_labels_fit_their_slots():
     assert drawn, "labels three names long cannot fit: they are cut with an ellipsis"
 
 
+def test_in_dari_the_first_bar_stands_at_the_right():
+    """The summary's columns read from the right in Dari, and its bars went from the left."""
+    from table import i18n
+    rect = pygame.Rect(30, 30, 400, 300)
+    try:
+        i18n.set_language("fa")
+        s = canvas((460, 360), rect)
+        plot = bar_chart(s, rect, ["Us", "Them"], [8, 4], [BLUE, RED], max_value=13)
+    finally:
+        i18n.set_language("en")
+    left, right = (pygame.Rect(plot.x, plot.y, plot.w // 2, plot.h),
+                   pygame.Rect(plot.centerx, plot.y, plot.w // 2, plot.h))
+    assert ys_of(s, BLUE, right, 10) and not ys_of(s, BLUE, left, 10)
+    assert ys_of(s, RED, left, 10) and not ys_of(s, RED, right, 10)
+
+
 def test_empty_bar_chart_says_no_data_yet():
     rect = pygame.Rect(5, 5, 200, 120)
     s = canvas((210, 130), rect)
