@@ -382,7 +382,9 @@ class QuickRefScene(MenuScene):
     def draw(self, surface):
         if self.overlay:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((4, 12, 8, 170))
+            below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+            # the table shows through, dimmed; a menu's title ("Paused") must not, through the page's own
+            shade.fill((4, 12, 8, 170 if hasattr(below, "board") else 250))
             surface.blit(shade, (0, 0))
         else:
             draw_backdrop(surface)

@@ -530,3 +530,25 @@ def test_the_volume_moves_from_the_keyboard(table, manfee_home):
         assert volume_words(0.7) == "۷۰٪"
     finally:
         i18n.set_language("en")
+
+
+def test_the_rules_over_the_pause_menu_hide_its_title(table):
+    """"Paused" showed through the rules page opened from the pause menu."""
+    from table.scenes import open_scene
+    from table_helpers import start_local
+    start_local(table, "manni", bots=("KADO", "KADO"))
+    table.key(pygame.K_ESCAPE)
+    table.frames(1)
+    rules = open_scene("rules", table.app, game="manni", overlay=True)
+    table.app.push(rules)
+    table.frames(1)
+    white = pygame.Surface(table.app.size)
+    white.fill((255, 255, 255))
+    rules.draw(white)
+    assert max(white.get_at((3, table.app.size[1] - 3))[:3]) < 30      # the page's shade is all but opaque
+    table.app.pop()
+    table.app.pop()                            # over the table itself the table still shows, dimmed
+    table.app.push(rules)
+    white.fill((255, 255, 255))
+    rules.draw(white)
+    assert max(white.get_at((3, table.app.size[1] - 3))[:3]) > 60
