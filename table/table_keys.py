@@ -21,7 +21,7 @@ KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_
         pygame.K_g: "signal", pygame.K_r: "review"}
 SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
 KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": "G", "review": "R",   # tooltips
-             "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N"}
+             "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N", "next": "Enter"}
 
 
 # What a button does, where its words alone do not say it (a newcomer to Manfee's signals

@@ -254,6 +254,8 @@ def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
             table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
     table.frames(2)
     assert "review" in scene.buttons
+    # their keys, for a player at the keyboard (only Enter and R work here)
+    assert scene.buttons["next"].tool_tip_text == "Key: Enter" and scene.buttons["review"].tool_tip_text == "Key: R"
     # the Scores button is away while the summary shows them: the top row closes up
     row = sorted((scene.buttons[n].rect for n in ("menu", "rules", "history", "last", "passed")
                   if n in scene.buttons and scene.buttons[n].visible), key=lambda r: r.x)
