@@ -64,8 +64,8 @@ class TableDrawing:
             if v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.signal:
-                    text = (_("Slam: drag the card you signal with") if self.signal == "slam"
-                            else _("Drop: drag the card you signal with"))
+                    text = (_("Slam: drag the card you signal with (or arrows + Enter)") if self.signal == "slam"
+                            else _("Drop: drag the card you signal with (or arrows + Enter)"))
                 mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift(),
                                            self.prompt_room()))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
