@@ -15,7 +15,7 @@ from host.endpoint import TABLE_CODES
 from host.seats import clean_name  # noqa: F401  (the protocol's names are the seats' names)
 from rules.errors import CODES as RULES_CODES
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 SERVICE_TYPE = "_manfee._tcp.local."
 DEFAULT_PORT = 47820
 

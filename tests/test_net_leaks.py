@@ -107,7 +107,8 @@ def check_log(seat, log, known):
         seen = cards_in(msg)
         if view is None or view.get("phase") == "waiting":
             assert not seen, f"{seat} got cards {seen} in {msg['type']}"
-            last_deal = None
+            if view is not None:      # a message with no view (players, watchers, said) is no new deal
+                last_deal = None
             continue
         assert view["seat"] == seat or seat == "*spectator"
         if seat == "*spectator":

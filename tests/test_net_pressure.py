@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [p for p in (ROOT, HERE) if p not in sys.path]
 
-from net import Client  # noqa: E402
+from net import PROTOCOL_VERSION, Client  # noqa: E402
 from net.framing import CLIENT_LIMITS, FrameBuffer, decode_payload, encode  # noqa: E402
 from test_net_support import LOOP, RawPeer, bot_player, bounded, joined_client, serve  # noqa: E402
 
@@ -181,7 +181,7 @@ class Swarm:
         return await asyncio.open_connection(sock=s, limit=1 << 16)
 
     async def _peer(self, i):
-        hello = encode({"type": "hello", "protocol": 1, "name": f"p{i}"})
+        hello = encode({"type": "hello", "protocol": PROTOCOL_VERSION, "name": f"p{i}"})
         while not self.stopping:
             try:
                 reader, writer = await self._open(self.addrs[i])
@@ -502,7 +502,7 @@ def test_a_handler_bug_hit_by_sixty_peers_costs_a_few_log_lines(monkeypatch):
         with LogCount() as logs:
             for i in range(60):
                 peer = RawPeer(server.port, hello=False)
-                peer.send({"type": "hello", "protocol": 1, "name": f"p{i}"})
+                peer.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": f"p{i}"})
                 err = peer.error()
                 assert err["code"] == "bad_message" and "could not handle" in err["reason"]
                 assert peer.closed()
