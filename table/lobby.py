@@ -282,6 +282,8 @@ class LobbyScene(LobbyRows, MenuScene):
         """Watch the selected table from no seat: its welcome opens the table as a watcher's."""
         t = self._reachable(service)
         if t is not None:
+            if self.name:
+                remember_name(self.app, self.name)      # the players are told who watches: by this name
             self._connect(t, _("Joining {table} to watch…").format(table=t.table),
                           name=self.name or "Watcher", watching="")
 

@@ -78,6 +78,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.fixed_state() != self._fixed_key:
             self._show_fixed()
         self.auto_play_forced()
+        self.summary_overrun()
 
     def build_ui(self):
         self.buttons = {}
@@ -161,7 +162,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         self._pick_i = None
         self.picker_rect = None
         self.ui_key = key = self.ui_state()
-        if self.app.top is not self or self.cover_seat is not None or self.results_shown:
+        if self.app.top is not self or self.cover_seat is not None or self.results_shown \
+                or self.link.lost or self.reconnecting:        # the lost panel's two buttons only
             return
         L = self.board.layout
         bw, bh = self.button_size()

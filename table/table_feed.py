@@ -199,6 +199,17 @@ class TableFeed:
         self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
         self.rebuild_ui()
 
+    def summary_overrun(self):
+        """LAN: the host dealt again while this player still read the last deal's summary (it
+        waits half a minute at most, host.table_host.READY_WAIT): the summary gives way, and
+        the band says why, so that the next deal is played, not kept waiting on a closed book."""
+        if self.summary_open and self.link.lan and not self.link.replay:
+            newest = self.link.view(self.viewer)
+            if newest.get("deal", -1) > (self.summary_event or {}).get("deal", -1) \
+                    and newest.get("phase") not in ("done", "waiting", None):
+                self.close_summary()
+                self.say(_("The next deal has begun: the others went on."), notice=True)
+
     def holds_quit(self):
         """A LAN host's window closed by its button: the table is everyone's, so the menu asks
         first, as its Quit does (a second close, or Press again, quits)."""

@@ -209,10 +209,12 @@ def test_the_lobby_watches_a_table_from_no_seat_and_sees_no_hand(table):
         lobby.selected = next(s for s, t in lobby.tables.items() if t.table == name)
         lobby._build_seats()
         assert not lobby.seat_buttons and lobby.buttons["join"].is_enabled is False   # no free seat
+        lobby.name_entry.set_text("Dee")
         table.click_button("spectate")
         assert wait_real(table, lambda: isinstance(table.scene, TableScene), 8), lobby.status
         scene = table.scene
         assert scene.link.my_seats() == () and scene.demo and scene.link.kind(scene.viewer) == "bot"
+        assert app.settings.player_name == "Dee"           # kept, as a player's name is: told to the table
         seen = []
         poll = scene.link.poll
 
@@ -1293,3 +1295,51 @@ def test_the_host_form_comes_back_as_the_host_last_opened_a_table(table, manfee_
     assert (again.table_name, again.private, again.options["target"]) == (name, True, 15)
     other = HostSetupScene(app, game="manfee")          # another game: its own options
     assert other.options.get("target", 52) != 15 and other.table_name == name
+
+
+def test_a_friend_still_reading_the_summary_gives_way_once_the_host_deals_again(table, monkeypatch):
+    """The host deals again after READY_WAIT; a friend still on the summary kept it (and the
+    table waited on them at the next turn) as long as they liked."""
+    import host.table_host as table_host
+    monkeypatch.setattr(table_host, "READY_WAIT", 0.4)
+    server = HostServer(unique("Ana's"), "manni", {"target": 10},
+                        {"bottom": "bot:KADO", "left": "open", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    try:
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left", wake=table.app.wake, summaries=True).start()
+        welcome = c.wait_for("welcome", 5)
+        scene = TableScene(table.app, ClientLink(c, welcome))
+        table.app.push(scene)
+        end = time.monotonic() + 60
+        while not scene.summary_open:
+            assert time.monotonic() < end, "the deal never ended"
+            if scene.waiting_for_human() is not None and not scene.director.busy():
+                if scene.shown["phase"] == "play":
+                    table.key(pygame.K_RIGHT)
+                    table.key(pygame.K_RETURN)
+                else:
+                    table.click_button("act:0")
+            table.frames(1)
+            time.sleep(0.002)
+        assert wait_real(table, lambda: not scene.summary_open, 10)
+        assert "The next deal has begun" in scene.message[0]
+        assert scene.link.view("left")["deal"] == 1
+        c.close()
+    finally:
+        server.stop(wait=True)
+
+
+def test_a_lost_connection_leaves_only_reconnect_and_main_menu_even_over_a_summary(table):
+    """The summary's Next deal stayed live under the lost panel (and played the next deal's
+    animation under it)."""
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        scene.open_summary({"deal": 0, "outcome": "complete", "score": {}})
+        scene.rebuild_ui()
+        assert "next" in scene.buttons
+        c._sock.shutdown(2)
+        assert wait_real(table, lambda: scene.link.lost is not None and "reconnect" in scene.buttons, 5)
+        assert [n for n, b in scene.buttons.items() if b.visible] == ["reconnect", "leave"]
+    finally:
+        server.stop(wait=True)
