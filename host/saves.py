@@ -45,7 +45,9 @@ def list_saves(folder: str) -> list[dict]:
             entry.update(ok=True, finished=match.finished, game=match.game.name,
                          deals=len(match.records), totals=dict(zip(match.game.sides, match.totals)),
                          winner=match.winner, players=players, table=lan.get("table"),
-                         created=record.get("created"))
+                         created=record.get("created"),
+                         friends=sum(1 for x in dict(lan.get("seats") or {}).values()     # who holds a token
+                                     if isinstance(x, dict) and x.get("token_sha256")))
         out.append(entry)
     out.sort(key=lambda e: -e["mtime"])
     return out

@@ -64,8 +64,9 @@ def lan_folder() -> str:
 
 
 def unfinished_lan_tables() -> list:
-    """The LAN tables this machine hosted that stopped mid-match, newest first."""
-    return [e for e in list_saves(lan_folder()) if e["ok"] and not e["finished"]]
+    """The LAN tables this machine hosted that stopped mid-match, newest first: not one closed
+    before its first deal with nobody seated (nothing to go back to)."""
+    return [e for e in list_saves(lan_folder()) if e["ok"] and not e["finished"] and (e["deals"] or e["friends"])]
 
 
 def _table_words(entry: dict, totals: bool = True) -> dict:

@@ -1343,3 +1343,19 @@ def test_a_lost_connection_leaves_only_reconnect_and_main_menu_even_over_a_summa
         assert [n for n, b in scene.buttons.items() if b.visible] == ["reconnect", "leave"]
     finally:
         server.stop(wait=True)
+
+
+def test_a_table_closed_before_anyone_sat_down_is_not_offered_to_resume(table, manfee_home):
+    import os
+    from table.host_setup import lan_folder
+    os.makedirs(lan_folder(), exist_ok=True)
+    for n, seats in enumerate(({"bottom": "host:Ana", "left": "open", "right": "open"},
+                               {"bottom": "host:Ana", "left": "bot:KADO", "right": "bot:KADO"})):
+        server = HostServer(unique("Ana's"), "manni", {"target": 10}, seats, bind="127.0.0.1", port=0,
+                            interfaces=["127.0.0.1"], advertise=False,
+                            save_path=os.path.join(lan_folder(), f"t{n}.json"))
+        server.start()
+        if n:
+            assert wait_real(table, lambda: server.mh.match.records, 5)     # all seated: the first deal began
+        server.stop(wait=True)
+    assert [os.path.basename(e["path"]) for e in unfinished_lan_tables()] == ["t1.json"]
