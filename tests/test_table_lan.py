@@ -1356,6 +1356,6 @@ def test_a_table_closed_before_anyone_sat_down_is_not_offered_to_resume(table, m
                             save_path=os.path.join(lan_folder(), f"t{n}.json"))
         server.start()
         if n:
-            assert wait_real(table, lambda: server.mh.match.records, 5)     # all seated: the first deal began
+            assert wait_real(table, lambda s=server: s.mh.match.records, 5)     # all seated: the first deal began
         server.stop(wait=True)
     assert [os.path.basename(e["path"]) for e in unfinished_lan_tables()] == ["t1.json"]
