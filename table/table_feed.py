@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from .anim import Call, Lazy
+from .anim import Call, Lazy, Until
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _, ngettext, number
 from .scenes import open_scene
@@ -28,6 +28,7 @@ class TableFeed:
     dealing = False
     retry_at: float | None = None      # when the next automatic reconnect goes (monotonic)
     retries = 0
+    summary_reopened = False           # the first pump has looked for a deal over to sum up
     reconnecting = False               # a reconnect is under way: the panel stays, saying so
     sayings: dict                      # seat -> (a phrase said, when)
 
@@ -40,12 +41,28 @@ class TableFeed:
 
     # -- what arrives from the host ---------------------------------------------------------------
     def pump(self):
+        if not self.summary_reopened:
+            self.summary_reopened = True
+            self._reopen_summary()
         held, self._held = self._held, []
         for msg in held + self.link.poll():
             self.take(msg)
             if self.app.top is not self and msg.get("type") in ("bye", "host_closed"):
                 return
         self._retry_lost()
+
+    def _reopen_summary(self):
+        """Opened on a deal already over (a match resumed, or a LAN table joined, between two
+        deals): its summary stands first, as it did when the match was left, and the next deal
+        waits for it (the director is busy until it closes)."""
+        v, summaries = self.shown, self.link.summaries()
+        if v.get("phase") != "done" or v.get("finished") or not summaries or self.link.replay:
+            return
+        last = summaries[-1]
+        ev = {"type": "deal_scored", "deal": v.get("deal", len(summaries) - 1), "outcome": last.get("outcome"),
+              "score": last.get("score") or {}, "totals": v.get("totals"), "summary": last}
+        self.director.add(Call(self.open_summary, ev))
+        self.director.add(Until(lambda: not self.summary_open))
 
     def _retry_lost(self):
         """A dropped connection (a blip of the Wi-Fi, a host that crashed and is opened

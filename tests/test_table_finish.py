@@ -547,3 +547,29 @@ def test_hot_seat_offers_the_review_only_of_a_deal_that_showed_every_card(table)
         scene.rebuild_ui()
         assert ("review" in scene.buttons) is offered
         scene.close_summary()
+
+
+def test_a_match_left_on_a_deal_summary_opens_on_it_again(table):
+    """Resumed between two deals, the table went straight on to the next deal: the summary
+    the player left on was never seen again."""
+    from host.local import resume_local
+    from table.menus import MainMenu
+    from table.scenes import open_scene
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    for _ in range(200):
+        assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=6000)
+        if scene.summary_open:
+            break
+        table.click_button("act:0") if scene.shown["phase"] != "play" else (
+            table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
+    path = scene.link.host.save_path
+    table.app.reset(MainMenu(table.app))              # the player leaves on the summary
+    link = resume_local(path, wake=table.app.wake)
+    again = open_scene("table", table.app, link=link)
+    table.app.push(again)
+    assert table.until(lambda: again.summary_open, limit=200)
+    assert again.summary_event["deal"] == 0 and again.summary_event["outcome"] == "complete"
+    table.frames(30)
+    assert link.view()["phase"] == "done"             # the next deal waits for it
+    table.click_button("next")
+    assert table.until(lambda: link.view()["phase"] not in ("done", "waiting"), limit=3000)
