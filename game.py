@@ -77,6 +77,9 @@ def match_from_args(args: argparse.Namespace, app) -> object | None:
     humans = min(humans, g.n)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     names = {"bottom": app.settings.player_name} if humans == 1 else None
+    if humans:
+        app.settings.game = g.name          # New game opens on it next time, as after its own Start
+        app.save_settings()
     return open_local(g, args.options, humans=humans, bots=bots, seed=args.seed, names=names,
                       save_dir=saves_dir(), wake=app.wake, bot_delay=app.bot_pace, stats_path=stats_path(),
                       hints=app.settings.hints)

@@ -324,14 +324,14 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         rects.append((f"plate:{seat}", rect))
         bubble = look.announces.get(seat)
         if bubble:
-            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, rect)))
+            beside = rect.unionall([r for n, r in rects if n == f"dealer:{seat}"])     # past the chip
+            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, beside)))
     return rects
 
 
 def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int,
             plate: pygame.Rect) -> pygame.Rect:
-    """A seat's words in a bubble toward the middle; the viewer's beside their own plate
-    (between the prompt and the hand it sat on the prompt's edge)."""
+    """A seat's words in a bubble toward the middle; the viewer's beside their plate (and chip)."""
     text, age = announce_text(bubble[0]), bubble[1]
     L = look.layout
     ax, ay = L.anchor[look.board.place(seat)]

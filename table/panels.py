@@ -28,7 +28,7 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
     gap = round(w * (0.18 if labels else -0.35))
     n = len(cards)
     width = max(n * w + (n - 1) * gap + fs * 2, fs * 16)
-    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0))
+    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0) + (fs * 1.1 if subtitle else 0))
     rect = pygame.Rect(0, 0, round(width), height)
     rect.center = (L.W // 2, round(L.center[1]))
     panel(surface, rect, fill=OVERLAY)
@@ -45,9 +45,10 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
         if labels:
             blit_text(surface, labels[i], fit_size(labels[i], fs * 0.75, w + gap - 4), (r.centerx, r.bottom + 4),
                       CREAM, anchor="midtop")
-    foot = subtitle or _("click anywhere (or Esc) to close")
-    blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2), (rect.centerx, rect.bottom - fs * 0.6),
-              DIM, anchor="midbottom")
+    # the subtitle (who holds the hand passed) over how to close, which it used to replace
+    for k, foot in enumerate(reversed([line for line in (subtitle, _("click anywhere (or Esc) to close")) if line])):
+        blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2),
+                  (rect.centerx, rect.bottom - fs * (0.6 + 1.1 * k)), DIM if k == 0 else CREAM, anchor="midbottom")
     return rect
 
 

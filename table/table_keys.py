@@ -71,10 +71,11 @@ class TableKeys:
         if sel is not None and len(rows) > 1 and e.key in (pygame.K_UP, pygame.K_DOWN):
             # Up and Down go to the row above or below (the call box's two rows), the nearest button
             row = rows.index(choices[sel].rect.y) + step
-            if 0 <= row < len(rows):
-                x = choices[sel].rect.centerx
-                step = min((i for i, b in enumerate(choices) if b.rect.y == rows[row]),
-                           key=lambda i: abs(choices[i].rect.centerx - x)) - sel
+            if not 0 <= row < len(rows):
+                return True                 # no row past the edge: the choice stays where it is
+            x = choices[sel].rect.centerx
+            step = min((i for i, b in enumerate(choices) if b.rect.y == rows[row]),
+                       key=lambda i: abs(choices[i].rect.centerx - x)) - sel
         sel = 0 if sel is None else (sel + step) % len(choices)
         for i, b in enumerate(choices):
             b.select() if i == sel else b.unselect()

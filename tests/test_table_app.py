@@ -89,6 +89,9 @@ def test_extra_humans_fill_seats_clockwise_from_the_bottom():
 
 def test_game_py_flags_make_the_match(table):
     import game
+    manni = game.match_from_args(game.parse_args(["--game", "manni"]), table.app)
+    manni.close()
+    assert table.app.settings.game == "manni"           # New game opens on it next time
     args = game.parse_args(["--game", "manfee", "--humans", "2", "--bots", "TANA,KADO", "--seed", "4",
                             "--target", "26", "--no-signals"])
     s = game.match_from_args(args, table.app)

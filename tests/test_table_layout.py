@@ -512,3 +512,19 @@ def test_the_first_callers_ten_to_thirteen_are_as_large_as_nought_to_nine(table,
     assert b.y > a.y and abs(b.centerx - a.centerx) < b.width
     table.key(pygame.K_UP)
     assert scene.buttons[first].is_selected
+    table.key(pygame.K_UP)                    # no row above the first: the choice stays
+    assert scene.buttons[first].is_selected
+
+
+def test_the_viewers_bubble_stands_past_the_dealers_chip(table, manfee_home):
+    """"je garde" sat on the D chip beside the dealer's own plate."""
+    from table_helpers import start_local
+    scene = start_local(table, "manille", humans=1, seed=3)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    scene.shown = dict(scene.shown, dealer="bottom")
+    scene.announces["bottom"] = [{"say": "hello"}, 1.0]
+    scene.draw(table.app.screen)
+    drawn = dict(scene.drawn)
+    assert "dealer:bottom" in drawn and "bubble:bottom" in drawn
+    assert not drawn["bubble:bottom"].colliderect(drawn["dealer:bottom"])
+    assert not drawn["bubble:bottom"].colliderect(drawn["plate:bottom"])

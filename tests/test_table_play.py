@@ -494,3 +494,15 @@ def test_the_scores_open_at_a_decision_and_give_it_back_when_closed(table):
     table.key(pygame.K_ESCAPE)
     table.frames(3)
     assert scene.overlay is None and "act:0" in scene.buttons
+
+
+def test_a_cards_panel_keeps_its_close_hint_under_its_subtitle(table, monkeypatch):
+    """"now held by Puchoq" took the place of "click anywhere (or Esc) to close"."""
+    import table.panels as panels
+    scene = start(table, seed=7)
+    texts = []
+    real = panels.blit_text
+    monkeypatch.setattr(panels, "blit_text", lambda s, text, *a, **k: (texts.append(text), real(s, text, *a, **k))[1])
+    panels.draw_cards_panel(table.app.screen, scene.board.layout, scene.board.images, "The hand you passed",
+                            ["AS", "KS"], subtitle="now held by Kado")
+    assert "now held by Kado" in texts and "click anywhere (or Esc) to close" in texts
