@@ -134,6 +134,9 @@ class SettingsScene(MenuScene):
         if e.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and e.ui_element is self.slider:
             s.volume = max(0.0, min(1.0, e.value / 100))
             self.volume_label.set_text(volume_words(s.volume))
+            knob = next((n for n, w in self._widgets().items() if w is self.slider), None)
+            if knob and self.focus != knob:      # dragged with the mouse: the arrows move it on from there
+                self.set_focus(knob)
             self.app.sounds.set_volume(s.volume)
             self.app.sound("card_land")
             self.app.save_settings()

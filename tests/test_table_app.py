@@ -555,3 +555,19 @@ def test_the_rules_over_the_pause_menu_hide_its_title(table):
     white.fill((255, 255, 255))
     rules.draw(white)
     assert max(white.get_at((3, table.app.size[1] - 3))[:3]) > 60
+
+
+def test_the_volume_dragged_with_the_mouse_moves_on_with_the_arrows(table, manfee_home):
+    """After a click on the knob, Left and Right did nothing: the focus was elsewhere."""
+    import pygame_gui
+    from table.menu_keys import SLIDER
+    from table.scenes import open_scene
+    settings = open_scene("settings", table.app)
+    table.app.push(settings)
+    table.frames(1)
+    settings.slider.set_current_value(40)
+    table.post(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=settings.slider, value=40)
+    table.frames(1)
+    assert settings.focus and settings.focus.startswith(SLIDER)
+    table.key(pygame.K_RIGHT)
+    assert settings.slider.get_current_value() == 50
