@@ -41,6 +41,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         self.picker_sub = None
         self.confirm_rect = None
         self.overlay_at = None      # the version a panel (scores, last trick...) was opened at
+        self._pick_kept = None
 
     def ui_state(self):
         """What the pickers depend on; they are rebuilt when this changes."""
@@ -141,6 +142,10 @@ class TableControls(TableChat, TableKeys, AutoPlay):
 
     def _build_pickers(self):
         self._rebuild_pickers()
+        kept = self._pick_kept                  # (version, index): a choice picked by key stays picked
+        if kept and kept[0] == self.shown.get("version") and f"act:{kept[1]}" in self.buttons:
+            self._pick_i = kept[1]              # (a panel opened and closed over it, say)
+            self.buttons[f"act:{kept[1]}"].select()
         # A press on a choice that the rebuild replaced carries over to its
         # new button, so the release still clicks it (the picker can be
         # rebuilt between the press and the release when a message comes in).

@@ -80,4 +80,5 @@ class TableKeys:
         for i, b in enumerate(choices):
             b.select() if i == sel else b.unselect()
         self._pick_i = sel
+        self._pick_kept = (self.shown.get("version"), sel)
         return True

@@ -506,3 +506,17 @@ def test_a_cards_panel_keeps_its_close_hint_under_its_subtitle(table, monkeypatc
     panels.draw_cards_panel(table.app.screen, scene.board.layout, scene.board.images, "The hand you passed",
                             ["AS", "KS"], subtitle="now held by Kado")
     assert "now held by Kado" in texts and "click anywhere (or Esc) to close" in texts
+
+
+def test_a_choice_picked_by_key_is_still_picked_after_the_scores_closed(table):
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.frames(2)
+    table.key(pygame.K_RIGHT)
+    table.key(pygame.K_RIGHT)
+    picked = [n for n, b in scene.buttons.items() if n.startswith("act:") and b.is_selected]
+    table.key(pygame.K_s)
+    table.frames(2)
+    table.key(pygame.K_ESCAPE)
+    table.frames(2)
+    assert picked and [n for n, b in scene.buttons.items() if n.startswith("act:") and b.is_selected] == picked
