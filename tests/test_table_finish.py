@@ -243,15 +243,21 @@ def test_no_hint_button_where_the_table_does_not_allow_hints(table):
     assert scene.link.hints_allowed
 
 
-def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
-    from table.scenes import scene_class
-    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+def play_to_the_summary(table, scene):
+    """Answer each decision with its first choice and play the first legal card, until the
+    deal's summary shows."""
     for _ in range(200):
         assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=6000)
         if scene.summary_open:
             break
         table.click_button("act:0") if scene.shown["phase"] != "play" else (
             table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
+
+
+def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
+    from table.scenes import scene_class
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    play_to_the_summary(table, scene)
     table.frames(2)
     assert "review" in scene.buttons
     # their keys, for a player at the keyboard (only Enter and R work here)
@@ -556,12 +562,7 @@ def test_a_match_left_on_a_deal_summary_opens_on_it_again(table):
     from table.menus import MainMenu
     from table.scenes import open_scene
     scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
-    for _ in range(200):
-        assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open, limit=6000)
-        if scene.summary_open:
-            break
-        table.click_button("act:0") if scene.shown["phase"] != "play" else (
-            table.key(pygame.K_RIGHT), table.key(pygame.K_RETURN))
+    play_to_the_summary(table, scene)
     path = scene.link.host.save_path
     table.app.reset(MainMenu(table.app))              # the player leaves on the summary
     link = resume_local(path, wake=table.app.wake)
