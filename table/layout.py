@@ -81,8 +81,10 @@ class Layout:
             # Manfee), so the pile reads as the bottom seat's, not the right seat's
             "bottom": (W / 2 + self.hand_rect_width(hand_cards) / 2 + gap + self.sw / 2, self.anchor["bottom"][1]),
             "top": (W / 2 + half + gap + self.sw / 2, top_y),
-            "left": (m + self.sh + gap + self.sh / 2, side_y + half - self.sw / 2),
-            "right": (W - m - self.sh - gap - self.sh / 2, side_y + half - self.sw / 2),
+            # the side seats' piles beside the top of their hands, far from the bottom
+            # seat's pile (beside the foot of the right hand, the two piles read as one seat's)
+            "left": (m + self.sh + gap + self.sh / 2, side_y - half + self.sw / 2),
+            "right": (W - m - self.sh - gap - self.sh / 2, side_y - half + self.sw / 2),
         }
         # The line a dragged card must cross (its centre) to be played.
         self.play_line = self.anchor["bottom"][1] - self.ch * 0.75

@@ -424,6 +424,19 @@ def test_the_own_pile_sits_just_past_the_own_hand_in_every_game(size):
         assert hand_right < px - L.sw / 2 < hand_right + L.sw, (n, cards, hand_right, px)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_seats_piles_sit_close_enough_to_read_as_one(size):
+    """The side seats' piles go beside the top of their hands: beside the foot of the
+    right hand, the right seat's pile sat a card's height from the viewer's own pile
+    (Manni, Manfee), and the two read as one seat's tricks."""
+    for n, cards in ((4, 8), (3, 12), (4, 13)):
+        L = Layout(size, n, cards)
+        places = ("bottom", "left", "right") if n == 3 else ("bottom", "left", "top", "right")
+        for a, b in itertools.combinations(places, 2):
+            gap = math.dist(L.pile[a], L.pile[b])
+            assert gap > 2 * L.ch, (n, cards, a, b, round(gap), L.ch)
+
+
 def test_the_summary_of_a_deal_gone_over_names_the_side_that_went_over(table, manfee_home, monkeypatch):
     """Manfee: "Deal 2: over!" read as "the deal is over"; the heading says who went over."""
     rec = position("manfee", 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 1 and not mh.match.deal.history)
