@@ -69,6 +69,18 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         return (passed and self.revealed and not self.demo, self.last_trick is not None,
                 not self.summary_open)
 
+    def overlay_over_summary(self) -> bool:
+        """The last trick or the hand given away, opened over a deal's summary: its buttons
+        stay live there, as the deal's last trick is the one a player wants to see again."""
+        return bool(self.summary_open and self.overlay in ("last", "passed"))
+
+    def close_overlay_or_summary(self) -> None:
+        """Enter on a summary: a panel opened over it closes first."""
+        if self.overlay_over_summary():
+            self.overlay = None
+        else:
+            self.close_summary()
+
     def refresh_ui(self):
         key = self.ui_state()
         if self.ui_key is None or key[0] != self.ui_key[0]:
@@ -180,8 +192,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             return
         if self.overlay and key[2] and v.get("phase") != "play" and self.overlay_at != v.get("version"):
             self.overlay = None         # a decision of yours came: the panel gives way (one opened at it stays)
-        if self.overlay and not self.summary_open:
-            return                      # a panel (last trick, scores...) covers the table
+        if self.overlay_over_summary() or self.overlay and not self.summary_open:
+            return                      # a panel (last trick, scores...) covers the table, or the summary
         if self.summary_open:
             r = self.summary_rect()
             finished = self.shown.get("finished")

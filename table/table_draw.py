@@ -82,8 +82,9 @@ class TableDrawing:
         mark("banner", draw_banner(surface, look))
         if self.summary_open:
             self._draw_summary(surface)
-            mark("panel:summary", self.summary_rect())
-        elif self.overlay:
+            if not self.overlay_over_summary():
+                mark("panel:summary", self.summary_rect())
+        if self.overlay and (not self.summary_open or self.overlay_over_summary()):
             mark("panel:overlay", self._draw_overlay(surface))
         mark("log", self._draw_log(surface))
         if self.link.save_error:

@@ -455,7 +455,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
             else:
                 self.open_menu()
         elif self.summary_open and e.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.close_summary()
+            self.close_overlay_or_summary()
         elif not self.input.key(e):
             return self.picker_key(e) or self.shortcut_key(e)
         return True

@@ -273,6 +273,26 @@ def test_the_deal_summary_offers_the_review_of_the_deal_just_played(table):
     assert review.match_id == scene.link.match_id() and review.record["deals"]
 
 
+def test_the_last_trick_opens_over_the_deal_summary_and_enter_closes_it_first(table):
+    """Last trick stayed live on a summary, lit on hover, and showed nothing: the panel drew
+    only with no summary open.  The deal's last trick is the one a player wants again."""
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    play_to_the_summary(table, scene)
+    table.frames(2)
+    assert scene.buttons["last"].visible
+    table.click_button("last")
+    table.frames(2)
+    scene.draw(table.app.screen)
+    names = [n for n, _r in scene.drawn]
+    assert scene.overlay == "last" and "panel:overlay" in names and "panel:summary" not in names
+    assert "next" not in scene.buttons               # covered: a click cannot go through to it
+    table.key(pygame.K_RETURN)
+    table.frames(2)
+    assert scene.overlay is None and scene.summary_open and "next" in scene.buttons
+    table.key(pygame.K_RETURN)
+    assert not scene.summary_open
+
+
 def test_a_drop_down_opens_as_wide_as_its_box_with_room_for_descenders(table):
     from table.scenes import open_scene
     new = open_scene("new_game", table.app)
