@@ -190,6 +190,7 @@ class Director(HandMotion):
             b.sprites[win_key].glow = True
         scene.last_trick = {"cards": list(ev["cards"]), "leader": ev["leader"], "winner": winner,
                             "seats": [b.court_seat.get(k) for k in b.court]}
+        scene.trick_lead = (winner if any(b.hands.get(s) for s in b.seats) else None,)
         return Sequence(Wait(TRICK_HOLD), Lazy(lambda: self._sweep(winner)))
 
     def _sweep(self, winner):

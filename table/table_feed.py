@@ -26,6 +26,10 @@ class TableFeed:
     # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
     # plates light nobody's turn until the last card has landed.
     dealing = False
+    # From a trick's last card to its sweep the plates light the trick's winner, who leads
+    # next (the view the motion ends on came later: the seat of the last card stayed lit),
+    # or nobody after the deal's last trick.  A 1-tuple while it holds.
+    trick_lead: tuple[str | None] | None = None
     retry_at: float | None = None      # when the next automatic reconnect goes (monotonic)
     retries = 0
     summary_reopened = False           # the first pump has looked for a deal over to sum up
@@ -153,7 +157,20 @@ class TableFeed:
             if ev["type"] == "deal_started":
                 self.director.add(Call(setattr, self, "dealing", False))
         self.director.add(Lazy(lambda: self.director.reveal_if_needed(view)))
-        self.director.add(Call(self.sync, view))
+        self.director.add(Call(self._reached, view))
+
+    def _reached(self, view):
+        self.trick_lead = None
+        self.sync(view)
+
+    def plate_view(self) -> dict:
+        """The view the plates are lit from: nobody's turn while the cards fly out, the
+        trick's winner while a finished trick waits for its sweep."""
+        if self.dealing:
+            return dict(self.shown, turn=None)
+        if self.trick_lead is not None:
+            return dict(self.shown, turn=self.trick_lead[0])
+        return self.shown
 
     def _animating(self, view):
         self.anim_view = view
@@ -204,6 +221,7 @@ class TableFeed:
         before, sent = self.shown or {}, self.pending is not None
         self.director.clear()
         self.dealing = False
+        self.trick_lead = None
         self.input.reset()
         self.pending = None
         self.summary_open = False

@@ -100,7 +100,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
 
     # -- what the HUD draws from ---------------------------------------------------------------
     def look(self) -> TableLook:
-        return TableLook(view=dict(self.shown, turn=None) if self.dealing else self.shown, layout=self.board.layout, board=self.board, viewer=self.viewer,
+        return TableLook(view=self.plate_view(), layout=self.board.layout, board=self.board, viewer=self.viewer,
                          name=self.player_name, kind=self.link.kind, hotseat=self.hotseat, clock=self.clock,
                          moving=self.moving, thinking=self.thinking_seat(), announces=self.bubbles(),
                          banners=self.banners, ripples=self.ripples, trump_flash=self.trump_flash,

@@ -167,3 +167,22 @@ def test_a_card_of_the_hand_dims_and_brightens_over_a_fifth_of_a_second(table):
     board.update(DIM_FADE)
     board.update(1 / 60)
     assert sprite.dim_level == 0.0 and not board.fading
+
+
+def test_a_finished_trick_lights_its_winner_not_the_seat_of_its_last_card(table):
+    """While a finished trick waits for its sweep, the plate lit is the winner's (who leads
+    next): the seat that played the last card stayed lit, as if on turn, for a second."""
+    scene = start_local(table, "manille", {}, humans=0, bots=("KADO",) * 4, seed=3)
+    held = []
+    for _ in range(4000):
+        table.frames(1)
+        glowing = [scene.board.court_seat.get(k) for k in scene.board.court
+                   if k in scene.board.sprites and scene.board.sprites[k].glow]
+        if glowing and scene.last_trick:
+            last_seat = scene.last_trick["seats"][-1]
+            more = any(scene.board.hands.get(s) for s in scene.seats)     # else nobody leads again
+            held.append((scene.look().view.get("turn"), scene.last_trick["winner"] if more else None, last_seat))
+        if sum(1 for _t, w, s in held if w not in (s, None)) >= 20:     # frames of tricks not won by their last card
+            break
+    assert held and all(turn == winner for turn, winner, _s in held), [h for h in held if h[0] != h[1]][:5]
+    assert any(winner not in (last, None) for _t, winner, last in held)
