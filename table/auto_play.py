@@ -9,7 +9,10 @@ person's hand is uncovered (``TableScene.can_play``).
 """
 from __future__ import annotations
 
-FORCED_SHOWN = 0.6        # seconds (at the animation pace) the lone playable card shows before it goes
+from .i18n import _
+from .rich import card_words
+
+FORCED_SHOWN = 0.8        # seconds (at the animation pace) the lone playable card shows before it goes
 
 
 class AutoPlay:
@@ -28,4 +31,7 @@ class AutoPlay:
             self._forced = (key, self.clock)
         elif self.clock - self._forced[1] >= FORCED_SHOWN:
             self._forced = None
+            if len(v.get("hand") or ()) > 1:        # the band says so: with quick bots the trick was
+                self.say(_("Your only playable card, {card}, went to the trick").format(   # gone unseen
+                    card=card_words(legal[0])), notice=True)
             self.play_card(legal[0])
