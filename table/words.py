@@ -114,7 +114,7 @@ def announce_text(action: dict) -> str:
             else pgettext("a seat's bubble", "no tap back")
     if "swap" in action:
         return pgettext("a seat's bubble", "I take the Manni!") if action["swap"] \
-            else pgettext("a seat's bubble", "keep")
+            else pgettext("a seat's bubble", "I keep my hand")
     if "peek" in action:
         return pgettext("a seat's bubble", "peeked!")
     if "look" in action:
