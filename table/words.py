@@ -219,7 +219,9 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
     >>> deal_title(1, "complete", {"bottom": 1, "left": 0, "right": -1}, str.title)
     'Deal 1: Bottom did best (+1)'
     >>> deal_title(3, "complete", {"bottom": 1, "left": 1, "right": -2}, str.title)
-    'Deal 3: scored'
+    'Deal 3: Bottom & Left did best (+1)'
+    >>> deal_title(4, "complete", {"bottom": 0, "left": 0, "right": 0}, str.title)
+    'Deal 4: nobody scored'
     """
     words = {"over": _("Deal {n}: over!"), "exact": _("Deal {n}: exact"), "misdeal": _("Deal {n}: void"),
              "tie": _("Deal {n}: a tie"), "complete": _("Deal {n}: scored")}
@@ -230,7 +232,9 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
     if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
         return _("Deal {n}: {points} to {side}").format(n=n, side=side(scorers[0]), points=number(score[scorers[0]]))
     best = max(score.values(), default=0)
-    if outcome == "complete" and any(v < 0 for v in score.values()) and list(score.values()).count(best) == 1:
-        top = next(s for s, v in score.items() if v == best)
-        return _("Deal {n}: {name} did best ({points})").format(n=n, name=side(top), points="+" + number(best))
+    if outcome == "complete" and score and not scorers:         # Manni's four tricks each: all even
+        return _("Deal {n}: nobody scored").format(n=n)
+    if outcome == "complete" and any(v < 0 for v in score.values()) and best > 0:
+        top = _(" & ").join(side(s) for s, v in score.items() if v == best)
+        return _("Deal {n}: {name} did best ({points})").format(n=n, name=top, points="+" + number(best))
     return words.get(outcome or "", _("Deal {n}: done")).format(n=n)
