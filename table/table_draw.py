@@ -363,7 +363,7 @@ class TableDrawing:
         sides = list(self.game.sides)
         mine = self.game.side_of(self.viewer) if self.mine else None
         colours = side_colours(sides, mine)
-        font = max(12, round(fs * 0.85))             # axis labels (85 % of it) about 10 px at 1024x600
+        font = max(13, round(fs * 0.92))             # axis labels (85 % of it) about 11 px at 1024x600
         # Long names cut each, as on the score board ("Bartho… & Pochaq"), to a bar's width: cut
         # whole by the charts, a side lost its partner's name, and the legend its score.
         names = [fit_names([self.player_name(x) for x in s.split("-")], _(" & "), font,
