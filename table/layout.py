@@ -10,13 +10,19 @@ checks every game's busiest states at four window sizes): along the top, the
 score board (left) and the row of buttons with the trump badge under it
 (right); under the buttons, the top seat's hand with its plate on its left
 and its trick pile on its right (or, in Manni, the Manni and the two of
-trump); down each side, a seat's hand with its pile beside it, toward the
+trump); down each side, a seat's hand with its pile beside its top, toward the
 middle, and its plate under it; the court in the middle; between the court
 and the viewer's hand, the band for the prompt, the obligation line, the
 signal buttons and messages; at the bottom, the viewer's hand with its plate
 on its left and its pile on its right.
 """
+from __future__ import annotations
+
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 PLACES = {4: ("bottom", "left", "top", "right"), 3: ("bottom", "left", "right")}
 
@@ -145,6 +151,14 @@ class Layout:
         """The Manni (or a swapped-out hand): a squared pile of backs."""
         x, y = self.widow_spot
         return [(x + i * 0.45, y - i * 0.45, (i % 3 - 1) * 1.2, self.ww) for i in range(count)]
+
+    def below_widow(self, panel: pygame.Rect) -> pygame.Rect:
+        """``panel`` moved down (as far as the window's foot allows) to clear the Manni's
+        pile and its label ("Ana's old hand, out of play"): a summary grown over six deals
+        covered them."""
+        label_bottom = self.widow_spot[1] + self.ww * 0.7 + 6 + max(11, round(self.H * 0.019)) * 2.9    # two lines
+        return panel.move(0, max(0, min(round(label_bottom + self.margin) - panel.top,
+                                        self.H - self.margin - panel.bottom)))
 
     def trump_card_pose(self):
         x, y = self.trump_spot
