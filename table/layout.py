@@ -152,13 +152,14 @@ class Layout:
         x, y = self.widow_spot
         return [(x + i * 0.45, y - i * 0.45, (i % 3 - 1) * 1.2, self.ww) for i in range(count)]
 
-    def below_widow(self, panel: pygame.Rect) -> pygame.Rect:
-        """``panel`` moved down (as far as the window's foot allows) to clear the Manni's
-        pile and its label ("Ana's old hand, out of play"): a summary grown over six deals
-        covered them."""
+    def below_widow(self, panel: pygame.Rect, hand_up: bool) -> pygame.Rect:
+        """``panel`` moved down, as far as the window's foot allows (or the viewer's hand, while
+        it holds cards), to clear the Manni's pile and its label ("Ana's old hand, out of
+        play"): a summary grown over six deals covered them."""
         label_bottom = self.widow_spot[1] + self.ww * 0.7 + 6 + max(11, round(self.H * 0.019)) * 2.9    # two lines
+        foot = self.anchor["bottom"][1] - self.ch / 2 if hand_up else self.H
         return panel.move(0, max(0, min(round(label_bottom + self.margin) - panel.top,
-                                        self.H - self.margin - panel.bottom)))
+                                        round(foot - self.margin) - panel.bottom)))
 
     def trump_card_pose(self):
         x, y = self.trump_spot

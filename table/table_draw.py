@@ -318,7 +318,7 @@ class TableDrawing:
         h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
         r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
         r.center = (L.W // 2, round(L.H * 0.5))
-        return L.below_widow(r) if self.game.widow_size else r     # Manni: the pile's label in sight
+        return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
 
     def summary_chart_height(self):
         return round(self.board.layout.H * 0.2)

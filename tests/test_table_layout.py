@@ -64,7 +64,7 @@ def position(game, seed, until, signals=False, options=None):
     bot = make_bot("KADO", seed)
     rng = random.Random(seed)
     for _ in range(5000):
-        if mh.needs_deal() and not mh.match.finished:
+        if mh.needs_deal() and not mh.match.finished and not until(mh):     # or a deal just over
             mh.start_deal()
         if until(mh):
             rec = mh.record()
@@ -171,23 +171,21 @@ def test_the_deal_summary_and_the_overlays_fit(table, manfee_home, game):
 def test_a_manni_summary_of_six_deals_leaves_the_manni_and_its_label_in_sight(table, manfee_home):
     """The summary grows a row a deal: centred, by the sixth it covered the Manni's label
     ("Tana's old hand, out of play") and reached the pile."""
-    rec = position("manni", 5, lambda mh: mh.match.in_deal and mh.match.deal_index == 6 and not mh.match.deal.history)
+    rec = position("manni", 5, lambda mh: mh.needs_deal() and mh.match.deal_index == 5)    # the sixth just over
     scene = at_table(table, manfee_home, rec)
     scene.link.hold(True)
-    still = lambda: not scene.director.busy() and not scene.board.moving      # noqa: E731
+    still = lambda: scene.summary_open and not scene.board.moving      # noqa: E731   (reopened on resume)
     assert table.until(lambda: still() and len(scene.link.summaries()) == 6, limit=3000)
     for size in SIZES:
         table.app._resized(size)
         assert table.until(still, limit=600)
-        scene.open_summary({"deal": 6, "outcome": "complete", "score": scene.link.summaries()[-1]["score"]})
         table.frames(2)
         scene.draw(table.app.screen)
         drawn = dict(scene.drawn)
         summary, label = drawn["panel:summary"], drawn["widow_label"]
         widow = [pygame.Rect(0, 0, 1, 1).move(round(x), round(y)) for x, y, _a, _w in scene.board.layout.widow_poses(1)]
         assert summary.top > label.bottom and not summary.collidelist(widow) >= 0, (size, summary, label)
-        assert summary.bottom <= size[1], (size, summary)
-        scene.close_summary()
+        assert summary.bottom <= size[1] and not scene.board.hands.get("bottom"), (size, summary)
 
 
 def replay_at_sixth_step(table):
