@@ -91,6 +91,13 @@ def note_lines(note: str, fs: float, width: float) -> tuple[int, list[str]]:
     return wrap(note, fs * 0.95, width - fs * 2, bold=True)
 
 
+def history_height(window_height: int, deals: int, reserve: float = 1.6) -> int:
+    """How tall ``draw_history`` needs a box for ``deals`` rows (three at least), its title,
+    its heading and ``reserve`` lines under them."""
+    fs = max(12, round(window_height * 0.022))
+    return round(fs * (2.6 + 1.5 + 1.35 * max(3, deals) + reserve + 0.6))
+
+
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None,

@@ -18,7 +18,7 @@ from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import N_, _, is_rtl, number, pgettext, seat_name
-from .panels import draw_cards_panel, draw_history, draw_score_race, note_lines, side_colours
+from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, deal_title, describe, seat_where, table_waits_for
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
@@ -295,8 +295,8 @@ class TableDrawing:
                                     _("The hand you gave away (out of play; only you know it)"),
                                     sort_hand(v["swapped_out"], b.rank_order))
         elif self.overlay == "history":
-            L = b.layout
-            rect = pygame.Rect(0, 0, round(L.W * 0.5), round(L.H * 0.6))
+            L = b.layout        # as tall as its rows: three deals left most of a 60 % box empty
+            rect = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.6), history_height(L.H, len(self.link.summaries()))))
             rect.center = (L.W // 2, round(L.H * 0.46))
             self._history(surface, rect, reserve=1.6)
             fs = max(12, round(L.H * 0.02))

@@ -300,3 +300,23 @@ def test_a_narrow_plates_second_line_takes_two_lines_rather_than_tiny_letters():
     assert lines == [separator().join(["called 4", "won 0"]), "bot"]
     assert all(fit_size(line, 13, 110) >= 12 for line in lines)
     assert sub_lines("", 13, 10) == [] and sub_lines("bot", 13, 10) == ["bot"]
+
+
+def test_the_history_box_is_as_tall_as_its_rows_and_holds_them_all(monkeypatch):
+    """Scores over a few deals was a box of 60 % of the window, mostly empty; sized by
+    ``history_height`` it holds every row, with no "earlier deals" line."""
+    import table.panels as panels
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(text))
+    row = {"targets": None, "tricks": {"bottom": 3, "left": 5, "right": 4}, "points": None,
+           "score": {"bottom": -1, "left": 1, "right": 0}, "outcome": "complete"}
+    for H in (600, 720, 1080):
+        for deals in (1, 3, 8):
+            h = panels.history_height(H, deals)
+            drawn.clear()
+            rect = pygame.Rect(0, 0, 640, h)
+            end = panels.draw_history(pygame.Surface((1280, H)), rect, [dict(row, deal=i + 1) for i in range(deals)],
+                                      ["bottom", "left", "right"], name=str, reserve=1.6)
+            assert not any("earlier" in t for t in drawn) and end <= rect.bottom, (H, deals, end, h)
+        assert panels.history_height(H, 3) < H * 0.4          # not the 60 % box

@@ -22,6 +22,7 @@ from host.replay import ReplayLink
 from rules.host import MatchHost
 from rules.store import save_record
 from table.layout import Layout, _tilt
+from table.panels import history_height
 from table.scenes import open_scene
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
@@ -159,10 +160,12 @@ def test_the_deal_summary_and_the_overlays_fit(table, manfee_home, game):
         scene.draw(table.app.screen)
         problems += [f"{size} summary: {p}" for p in check(scene, size)]
         scene.close_summary()
-        scene.overlay = "history"
+        scene.overlay, scene.overlay_at = "history", scene.shown.get("version")    # opened at a decision: it stays
         table.frames(2)
         scene.draw(table.app.screen)
         problems += [f"{size} history: {p}" for p in check(scene, size)]
+        # as tall as its rows (two deals here), not 60 % of the window
+        assert dict(scene.drawn)["panel:overlay"].height == history_height(size[1], len(scene.link.summaries()))
         scene.overlay = None
     assert problems == []
 
