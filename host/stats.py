@@ -377,14 +377,17 @@ class StatsStore:
         return out
 
     def accuracy_series(self, name: str, game: str | None = None) -> list[dict]:
-        """Reviewed deals in order: when, match, deal, game, decisions and the
-        mean expected loss a decision (a chart of accuracy over time)."""
-        gw, ga = (" AND game = ?", (game,)) if game else ("", ())
+        """Reviewed deals in the order they were played (the match's start, then the deal:
+        not when each was reviewed, which put a deal reviewed again out of its place):
+        when reviewed, match, deal, game, decisions and the mean expected loss a decision
+        (a chart of accuracy deal by deal)."""
+        gw, ga = (" AND r.game = ?", (game,)) if game else ("", ())
         return [{"when": w, "match_id": m, "deal": d, "game": g, "decisions": n,
                  "accuracy": loss / n if n else 0.0}
                 for w, m, d, g, n, loss in self.db.execute(
-                    f"SELECT reviewed, match_id, deal, game, decisions, total_loss FROM reviews "
-                    f"WHERE profile_id = ?{gw} ORDER BY reviewed, match_id, deal", (self._pid(name), *ga))]
+                    f"SELECT r.reviewed, r.match_id, r.deal, r.game, r.decisions, r.total_loss FROM reviews r "
+                    f"LEFT JOIN matches m USING (match_id) WHERE r.profile_id = ?{gw} "
+                    f"ORDER BY COALESCE(m.created, r.reviewed), r.match_id, r.deal", (self._pid(name), *ga))]
 
     # -- ratings -------------------------------------------------------------------------------------------
     def ratings(self, name: str) -> dict[str, dict]:

@@ -165,11 +165,12 @@ def test_accuracy_from_reviews_and_the_series(store):
     store.sync_match("r", records[-1])
     store.record_review("r", 0, "bottom", {"decisions": 10, "total_loss": 3.0, "mistakes": 1})
     store.record_review("r", 1, "bottom", {"decisions": 10, "total_loss": 1.0})
-    store.record_review("r", 1, "bottom", {"decisions": 10, "total_loss": 1.0})    # again: replaced
+    store.record_review("r", 0, "bottom", {"decisions": 10, "total_loss": 3.0, "mistakes": 1})    # again: replaced
     t = store.totals("Ana")
     assert t["reviewed_decisions"] == 20 and t["accuracy"] == pytest.approx(0.2) and t["mistakes"] == 1
-    series = store.accuracy_series("Ana")
+    series = store.accuracy_series("Ana")          # deal by deal, whenever each was reviewed
     assert [p["accuracy"] for p in series] == [pytest.approx(0.3), pytest.approx(0.1)]
+    assert [p["deal"] for p in series] == [0, 1] and [p["deal"] for p in store.accuracy_series("Ana", "manni")] == [0, 1]
     with pytest.raises(StatsError, match="no recorded player"):
         store.record_review("r", 0, "left", {"decisions": 1, "total_loss": 0.0})
     for r in play("manni", 5):
