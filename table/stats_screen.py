@@ -69,6 +69,7 @@ TEXT = Words({
     "rating": N_("Rating in {game}: {rating}. You play like {bot}."),
     "rating_hinted": N_("Rating in {game}: {rating}. You play like {bot}. Deals played with a hint are not rated."),
     "no_rating": N_("Rating: none yet (it comes from deals against bot tables)"),
+    "no_rating_hinted": N_("Rating: none yet (it comes from deals against bot tables played without a hint)"),
     "per_game": N_("Per game"),
     "game": N_("Game"),
     "matches_won": N_("Matches won"),
@@ -340,8 +341,8 @@ class StatsScene(MenuScene):
         y += step
         ratings = d["ratings"]
         game = self.game if self.game in ratings else max(ratings, key=lambda g: ratings[g]["deals"], default=None)
-        if game is None:
-            blit_fit(surface, TEXT["no_rating"], fs, (x, y), w, DIM)
+        if game is None:        # a player who always asks the coach must learn why there is none
+            blit_fit(surface, TEXT["no_rating_hinted" if t.get("hinted_deals") else "no_rating"], fs, (x, y), w, DIM)
         else:
             r = ratings[game]
             # The coach chose some cards of a hinted deal: it counts in the results, not in the rating.

@@ -336,6 +336,16 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
     table.frames(2)
     assert any(d.endswith("Deals played with a hint are not rated.") for d in drawn), drawn[:6]
+    # Cy played every deal with hints: no rating, and the line says why
+    with StatsStore(stats_path()) as store:
+        rec = ana_record(seed=7)
+        store.sync_match("e.json", dict(rec, hints=[[k, "bottom"] for k in range(len(rec["deals"]))]),
+                         {"bottom": "Cy"})
+    scene.load()
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Cy")
+    table.frames(2)
+    assert STATS_TEXT["no_rating_hinted"] in drawn and STATS_TEXT["no_rating"] not in drawn, drawn[:6]
 
 
 def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):
