@@ -50,7 +50,7 @@ ENGLISH: dict[str, str] = {
     "highest_left": "the {card} is the highest {suit1} left",
     "draw_trumps": "the {card} is the highest trump left: draw the opponents' trumps",
     "lead_trump": "lead a trump to draw the opponents' trumps",
-    "lead_partner_ruff": "your partner has no {suit} left but still has trumps: lead one for a ruff",
+    "lead_partner_ruff": "your partner has no {suit} left and may still have trumps: lead one for a ruff",
     "lead_low": "lead low from {suit} and keep your high cards for later",
     "search_best": "the {card} plays out best over the deals the coach tried",
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",

@@ -32,7 +32,7 @@ TEMPLATES: dict[str, str] = {
     "highest_left": N_("the {card} is the highest {suit_one} left"),
     "draw_trumps": N_("the {card} is the highest trump left: draw the opponents' trumps"),
     "lead_trump": N_("lead a trump to draw the opponents' trumps"),
-    "lead_partner_ruff": N_("your partner has no {suit} left but still has trumps: lead one for a ruff"),
+    "lead_partner_ruff": N_("your partner has no {suit} left and may still have trumps: lead one for a ruff"),
     "lead_low": N_("lead low from {suit} and keep your high cards for later"),
     "search_best": N_("the {card} plays out best over the deals the coach tried"),
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),

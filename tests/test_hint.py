@@ -403,3 +403,10 @@ def test_lead_for_the_partners_ruff_only_while_an_opponent_can_follow():
     info = Info(seat_view(m, "bottom"))
     assert info.view["turn"] == "bottom" and not info.poss[info.partner] & SUIT_MASK[SUIT_OF[parse_card("4C")]]
     assert reasons_for(info, parse_card("4C"))[0].code != "lead_partner_ruff"
+
+
+def test_the_partners_ruff_is_offered_as_a_chance_not_a_fact():
+    """The view shows the partner void in the suit, but only that a trump may be left in
+    that hand: "but still has trumps" said as a fact what the seat could not know."""
+    assert "may still have trumps" in ENGLISH["lead_partner_ruff"]
+    assert "may still have trumps" in say(Reason("lead_partner_ruff", {"suit": "C"}))
