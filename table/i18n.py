@@ -31,6 +31,7 @@ import hashlib
 import io
 import locale
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -129,6 +130,24 @@ def on_change(listener: Callable[[str], None]) -> None:
 
 
 # -- numbers and names --------------------------------------------------------------------------
+
+# French elides its article before a vowel: an ace, printed "A" on the cards, is "l'A♠",
+# "de l'A♠", "à l'A♠" (the templates say "le {card}", "du {card}", "au {card}").
+_FRENCH_ELISION = re.compile(r"\b(le|Le|du|Du|au|Au) (?=A\{[SHDC]\})")
+_ELIDED = {"le": "l'", "Le": "L'", "du": "de l'", "Du": "De l'", "au": "à l'", "Au": "À l'"}
+
+
+def elide(text: str, code: str | None = None) -> str:
+    """A line with card tokens (``A{S}``) as the language writes its article before them.
+
+    >>> elide("le A{S} est la plus haute carte, donnez les points du A{H} au A{D}", "fr")
+    "l'A{S} est la plus haute carte, donnez les points de l'A{H} à l'A{D}"
+    >>> elide("le K{S} remporte le pli", "fr"), elide("le A{S}", "en")
+    ('le K{S} remporte le pli', 'le A{S}')
+    """
+    if (code or _state.get("code")) != "fr":
+        return text
+    return _FRENCH_ELISION.sub(lambda m: _ELIDED[m.group(1)], text)
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 

@@ -156,6 +156,7 @@ def _visual(pieces):
 
 def rich(text, size, colour=(244, 236, 210), bold=False, on_light=False, shadow=False):
     """A surface of ``text`` with its tokens drawn as shapes (cached)."""
+    text = i18n.elide(text)                  # French: "le A{S}" is "l'A{S}"
     size = int(size)
     key = (text, size, tuple(colour), bold, on_light, shadow, _deck["four_colour"])
     img = _cache.get(key)

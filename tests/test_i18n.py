@@ -630,3 +630,21 @@ def test_a_lost_connection_is_worded_in_the_players_language_not_the_systems(cod
         assert "127.0.0.1:47820" in reason_text("cannot reach 127.0.0.1:47820 (Connection refused)")
     finally:
         i18n.set_language("en")
+
+
+def test_french_lines_elide_the_article_before_an_ace():
+    """"le A♠", "du A♥": French writes l'A♠, de l'A♥ (the coach's templates say "le {card}");
+    every line with a card goes through ``rich``, which writes it so."""
+    from table.coach_words import hint_reason
+    from bots.coach_words import Reason
+    from table.rich import rich
+    pygame.font.init()
+    try:
+        i18n.set_language("fr")
+        line = hint_reason(Reason("only_card", {"card": "AS"}))
+        assert line.startswith("le A{S}")                            # the template, as translated
+        assert rich(line, 16).get_width() == rich("l'A{S}" + line[len("le A{S}"):], 16).get_width()
+        assert i18n.elide("surcoupez le 9{H} avec le A{H}") == "surcoupez le 9{H} avec l'A{H}"
+    finally:
+        i18n.set_language("en")
+    assert rich("le A{S}", 16).get_width() != rich("l'A{S}", 16).get_width()     # English lines as written
