@@ -15,13 +15,18 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from .i18n import N_, _, is_rtl
+from .i18n import N_, _, is_rtl, pgettext
 
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
 SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
 KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": "G", "review": "R",   # tooltips
              "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N", "next": "Enter"}
+
+
+def key_word(key: str) -> str:
+    """A key as the language's keyboards print it (French: Échap, Entrée); letters as they are."""
+    return {"Esc": pgettext("a key", "Esc"), "Enter": pgettext("a key", "Enter")}.get(key, key)
 
 
 # What a button does, where its words alone do not say it (a newcomer to Manfee's signals
@@ -33,7 +38,7 @@ BUTTON_TIPS = {"slam": N_("Slam: partner, lead this suit the next time you lead.
 
 def tool_tip(name: str) -> tuple[str | None, ObjectID | None]:
     """A table button's tooltip and its style: what it does (a full box), or only its key (a small one)."""
-    key = _("Key: {key}").format(key=KEY_NAMES[name]) if name in KEY_NAMES else None
+    key = _("Key: {key}").format(key=key_word(KEY_NAMES[name])) if name in KEY_NAMES else None
     if name in BUTTON_TIPS:
         return _(BUTTON_TIPS[name]) + ("  " + key if key else ""), None
     return key, ObjectID(object_id="#key_tip") if key else None

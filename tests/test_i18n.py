@@ -648,3 +648,14 @@ def test_french_lines_elide_the_article_before_an_ace():
     finally:
         i18n.set_language("en")
     assert rich("le A{S}", 16).get_width() != rich("l'A{S}", 16).get_width()     # English lines as written
+
+
+def test_a_tooltip_names_a_worded_key_as_the_languages_keyboards_print_it():
+    """French keyboards print Échap and Entrée: "Touche : Esc" read as a foreign word."""
+    from table.table_keys import tool_tip
+    try:
+        i18n.set_language("fr")
+        assert "Échap" in tool_tip("menu")[0] and "Entrée" in tool_tip("next")[0] and tool_tip("hint")[0].endswith("I")
+    finally:
+        i18n.set_language("en")
+    assert tool_tip("menu")[0] == "Key: Esc"
