@@ -44,6 +44,7 @@ from rules.match import Match
 from rules.record import read_match
 from rules.views import seat_view
 from .coach_values import Valuation, seat_values, true_values
+from .hint import hint_choice
 
 # Losses (points, see above) from which a decision is labelled.  One Manfee
 # deal swings by up to 26 (13 to one side, 0 to the other, or the reverse),
@@ -118,6 +119,11 @@ def action_text(code: int) -> dict:
     return A.action_json(code)
 
 
+def plain_code(code: int) -> int:
+    """An action code without a card's signal (a play's signal bits above the card)."""
+    return code & 63 if code < 192 else code
+
+
 @dataclass(frozen=True)
 class Judgement:
     """One decision judged from the seat's view alone."""
@@ -134,7 +140,7 @@ def judge_view(view: dict, chosen: int, budget: float = 1.0, seed: int = 0) -> J
     from the view alone: a pure function of (view, chosen, budget, seed)."""
     worlds = CARD_WORLDS if view["phase"] == "play" else BID_WORLDS
     val = seat_values(view, max(4, round(worlds * budget)), seed)
-    plain = chosen & 63 if chosen < 192 else chosen
+    plain = plain_code(chosen)
     if plain not in val.values:
         raise ReviewError(f"{action_text(chosen)} is not a choice of this decision")
     loss = val.loss(plain)
@@ -160,6 +166,9 @@ class DecisionReview:
     label: str | None
     values: tuple[tuple[dict, float], ...] = field(default=(), compare=False)
     marked: bool = True      # False: the review cannot tell a mistake here (``markable``)
+    # The hint's own choice (``bots.hint``), which the review measured as costing over a
+    # threshold: shown with its cost, not labelled (the coach does not mark its own advice).
+    hint_choice: bool = False
 
     def to_json(self) -> dict:
         """The headless review's line for this decision."""
@@ -167,7 +176,8 @@ class DecisionReview:
                 "chosen": self.chosen, "best": self.best,
                 "expected_loss": round(self.expected_loss, 2), "spread": round(self.spread, 2),
                 "dd_best": self.dd_best, "dd_loss": None if self.dd_loss is None else round(self.dd_loss, 2),
-                "dd_exact": self.dd_exact, "label": self.label, "marked": self.marked}
+                "dd_exact": self.dd_exact, "label": self.label, "marked": self.marked,
+                "hint_choice": self.hint_choice}
 
 
 @dataclass
@@ -337,9 +347,14 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int)
     values = tuple((action_text(c), round(v, 2)) for c, v in
                    sorted(j.valuation.values.items(), key=lambda cv: -cv[1]))
     marked = markable(p.view)
+    label = label_for(game, j.loss, j.spread) if marked else None
+    # Two measures of one decision disagree now and then (the hint's search stops within a
+    # second; the review plays out hundreds of deals): a player who followed the hint is
+    # not told it was a mistake, only what the review's measure found.
+    advised = label is not None and plain_code(A.parse_action(hint_choice(p.view, budget))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
                           j.loss, j.spread, dd_best, dd_loss, exact,
-                          label_for(game, j.loss, j.spread) if marked else None, values, marked)
+                          None if advised else label, values, marked, advised)
 
 
 def default_seats(record: dict) -> list[str]:

@@ -69,7 +69,7 @@ TEXT = Words({
     "col_cost": N_("Cost"),
     "col_verdict": N_("Verdict"),
     "verdicts": {"best": N_("best"), "fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
-                 "blunder": N_("blunder"), "unmarked": N_("not marked")},
+                 "blunder": N_("blunder"), "unmarked": N_("not marked"), "hint": N_("the hint's")},
     "when": {"call": N_("Call"), "decide": N_("Decision"), "trump": N_("Trump"), "partner_trump": N_("En face"),
              "double": N_("Tap"), "redouble": N_("Tap back"), "swap": N_("Swap")},
     "trick": N_("Trick {n}"),
@@ -124,6 +124,8 @@ TEXT = Words({
     "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: {dd}."),
     "numbers_unseen": N_("From what you knew: {loss} (give or take {spread}).   "
                          "All hands: not shown, some of the cards were never seen."),
+    "hint_choice": N_("The hint's own choice, so not marked: over more deals the review finds {best} "
+                      "better by {loss}."),
     "good_known": N_("A good choice from what you knew."),
     "fine_known": N_("Close to the best from what you knew ({loss} on average)."),
     "bad_known": N_("It cost {loss} on average from what you knew."),
@@ -139,7 +141,7 @@ TEXT = Words({
 
 GREEN = (140, 222, 140)
 BLUE = (128, 184, 255)
-VERDICT_INK = {"best": GREEN, "fine": DIM, "unmarked": DIM, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
+VERDICT_INK = {"best": GREEN, "fine": DIM, "unmarked": DIM, "hint": BLUE, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
                "blunder": RED}
 # Column widths, as shares of the list's inner width.
 COLUMNS = (("col_when", 0.13), ("col_choice", 0.16), ("col_best", 0.16), ("col_cost", 0.09),
@@ -224,6 +226,8 @@ def verdict(game: str, d: DecisionReview) -> str:
     ``unmarked`` (a decision the review cannot judge: ``bots.review.markable``)."""
     if not d.marked:
         return "unmarked"
+    if d.hint_choice:
+        return "hint"
     if d.label:
         return d.label
     return "best" if d.expected_loss == 0.0 else "fine"
@@ -249,6 +253,8 @@ def judgement(game: str, d: DecisionReview) -> str:
     good = d.label is None
     if not d.marked:
         return TEXT["unmarked"].format(loss=cost_words(d.expected_loss, game))
+    if d.hint_choice:       # the two measures disagree: both are said
+        return TEXT["hint_choice"].format(best=choice_text(d.best), loss=cost_words(d.expected_loss, game))
     if d.dd_loss is None:       # some cards stayed hidden: judged from the seat's view alone
         loss = cost_words(d.expected_loss, game)
         return TEXT["good_known"] if good and d.expected_loss == 0.0 else \

@@ -319,3 +319,20 @@ def test_the_all_hands_view_is_given_where_every_card_it_rests_on_was_seen():
     decisions = review_deal(kept, 0, first, budget=0.05).decisions
     assert decisions[0].phase == "swap" and decisions[0].dd_best is None and decisions[0].dd_loss is None
     assert [d.phase for d in decisions if d.dd_best is None] == ["swap"]
+
+
+def test_the_hints_own_choice_shows_its_cost_but_is_not_marked(monkeypatch):
+    """The hint (ZELZELA within a second) and the review (hundreds of deals played out) are
+    two measures: a player who followed the hint was told it was a mistake.  The review
+    still shows what its measure found, and says whose choice it was."""
+    import bots.review as review
+    from table.coach_text import TEXT, judgement, verdict
+    monkeypatch.setattr(review, "hint_choice", lambda view, budget=1.0, seed=0: {"play": "5H"}
+                        if {"play": "5H"} in view["legal"] else view["legal"][0])
+    r = review_deal(built_record({"play": "5H"}), 0, "bottom", budget=0.1)
+    card = r.decisions[-1]
+    assert card.hint_choice and card.label is None and card.expected_loss == pytest.approx(14.0)
+    assert card.best == {"play": "AH"} and card.to_json()["hint_choice"] is True
+    assert r.summary()["blunders"] == 0 and r.summary()["total_loss"] >= 14.0     # the accuracy counts it
+    assert verdict("manfee", card) == "hint" and "better by" in judgement("manfee", card)
+    assert TEXT["verdicts"]["hint"]
