@@ -145,8 +145,8 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
             blit_text(surface, line, fit_size(line, small, w - fs * 2), (start, yy), DIM, anchor=start_anchor)
         y += row_h
     if extra:
-        pygame.draw.line(surface, (90, 110, 90), (x0, y - fs * 0.05), (rect.right - fs, y - fs * 0.05), 1)
-        y += round(fs * 0.3)
+        pygame.draw.line(surface, (90, 110, 90), (x0, y + fs * 0.12), (rect.right - fs, y + fs * 0.12), 1)
+        y += round(fs * 0.45)       # the line clear of the rows' Dari lines (12 % larger: they touched it)
         for text, colour, height, size in extra:
             blit_rich(surface, text, fit_size(text, size, w - fs * 2, bold=colour is GOLD), (start, y), colour,
                       bold=colour is GOLD, anchor=start_anchor)         # gold rows are bold: wider than measured
