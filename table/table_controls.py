@@ -70,8 +70,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
                 not self.summary_open)
 
     def overlay_over_summary(self) -> bool:
-        """The last trick or the hand given away, opened over a deal's summary: its buttons
-        stay live there, as the deal's last trick is the one a player wants to see again."""
+        """Last trick or the hand given away, opened over a deal's summary (the one wanted again)."""
         return bool(self.summary_open and self.overlay in ("last", "passed"))
 
     def close_overlay_or_summary(self) -> None:
@@ -454,6 +453,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
                          if action is not None and n.startswith("act:") and b.action == action), None)
             if name is None:
                 return False
+        if name.startswith("act:") and not self.choice_armed():
+            return True                 # the tail of the double click that lifted the hot-seat cover
         b = self.buttons[name]
         if name.startswith("act:"):
             self.choose(b.action)

@@ -22,6 +22,7 @@ from .anim import Call, Lazy
 from .board import Board
 from .director import Director
 from .hand_input import HandInput
+from .hotseat import HotSeat
 from .hud import TableLook, side_name
 from .i18n import _, number
 from .scene import Scene
@@ -37,7 +38,7 @@ SUMMARY_AUTO = 3.0            # a table without people of its own moves on by it
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 
-class TableScene(TableFeed, TableControls, TableDrawing, Scene):
+class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
     def __init__(self, app, link: TableLink) -> None:
         super().__init__(app)
         self.link = link
@@ -283,19 +284,6 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         self.confirm = None
         return True
 
-    def _hide_after_acting(self, view):
-        """Hot-seat: once a player has acted, the hand goes face down at once unless that
-        same player acts next; it comes back up without a cover if nobody else played
-        in between (``advance``)."""
-        seat = self.viewer
-        if view.get("turn") == seat or not self.revealed:
-            return
-        self.revealed = False
-        self.hidden_seat = seat
-        self.overlay = None
-        played = next((h["card"] for h in (view.get("trick") or []) if h.get("seat") == seat), None)
-        self.director.hide_hand(seat, keep={played})
-
     def play_card(self, card):
         action = {"play": card}
         if self.signal and self.shown.get("options", {}).get("signals"):
@@ -395,8 +383,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
             return
         if seat != self.viewer or not self.revealed:
             if self.hotseat:
-                self.cover_seat = seat
-                self.input.reset()
+                self.put_cover(seat)
             else:
                 self.switch_viewer(seat)
 
@@ -405,15 +392,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, Scene):
         if self.link.lost and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             return True
         if self.cover_seat is not None:
-            if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or \
-                    e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE):
-                seat = self.cover_seat
-                self.cover_seat = None
-                self.switch_viewer(seat)
-                return True
-            if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-                self.open_menu()
-            return True
+            return self.cover_event(e)
         if self._memorize_left > 0 and (e.type == pygame.MOUSEBUTTONDOWN or e.type == pygame.KEYDOWN
                                          and e.key in (pygame.K_RETURN, pygame.K_SPACE)):
             self._memorize_left = 0.0           # "I have it": the hands move now

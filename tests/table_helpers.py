@@ -61,3 +61,12 @@ def bot_record(game, options, seed=4, finished=True, steps=None, until=None):
     rec["players"] = {s: ({"kind": "human", "name": "You"} if s == "bottom" and not finished
                           else {"kind": "bot", "bot": "KADO", "name": s.title()}) for s in mh.game.seats}
     return rec
+
+
+def lift_cover(table, scene):
+    """Hot-seat: click the cover away once it has stood long enough to take a click
+    (``table.hotseat.COVER_HOLD``), and wait until the next person's choices take one."""
+    from table.hotseat import ARMED_AFTER, COVER_HOLD
+    assert table.until(lambda: scene.input.clock - scene.cover_at >= COVER_HOLD, limit=600)
+    table.click((640, 360))
+    assert table.until(lambda: scene.input.clock - scene.lifted_at >= ARMED_AFTER, limit=600)

@@ -13,7 +13,7 @@ from table.table_scene import TableScene
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-from table_helpers import Sounds, start_local  # noqa: E402  (shared stand-ins)
+from table_helpers import Sounds, lift_cover, start_local  # noqa: E402  (shared stand-ins)
 
 
 class Body:
@@ -195,7 +195,7 @@ def test_in_hot_seat_the_pause_menu_hides_the_hand_it_covers(table):
         assert table.until(lambda: scene.waiting_for_human() is not None or scene.cover_seat is not None)
         if scene.cover_seat is None:
             break
-        table.click((640, 360))
+        lift_cover(table, scene)
     assert scene.cover_seat is None and scene.revealed
     table.key(pygame.K_ESCAPE)
     table.frames(2)

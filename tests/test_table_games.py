@@ -11,7 +11,7 @@ from table.table_scene import TableScene
 from table import explain
 
 
-from table_helpers import Sounds, acted, bot_record, record, start_local  # noqa: E402  (shared stand-ins)
+from table_helpers import Sounds, acted, bot_record, lift_cover, record, start_local  # noqa: E402  (shared stand-ins)
 
 
 def start(table, game, seed, options=None, humans=1, bots=("KADO",) * 3):
@@ -220,7 +220,7 @@ def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
     for _ in range(200):
         assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
         if scene.cover_seat is not None:
-            table.click((640, 360))
+            lift_cover(table, scene)
             continue
         v = scene.shown
         seat = scene.viewer
@@ -239,6 +239,64 @@ def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
             assert all(not scene.board.sprites[k].face_up for k in scene.board.hands[nxt_human])
             return
     raise AssertionError("never saw a human hand the turn to someone else")
+
+
+def test_the_hot_seat_cover_takes_no_stray_enter_and_no_double_click(table):
+    """A second Enter from the person who had just played lifted the next person's cover at
+    once (their hand showed to the one still at the screen), and the second click of a
+    double click on the cover named trump for a player who had not seen their cards."""
+    from table.hotseat import ARMED_AFTER, COVER_HOLD
+    scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))
+    assert table.until(lambda: scene.cover_seat is not None, limit=6000)
+    table.key(pygame.K_RETURN)                       # at once: still covered
+    table.click((640, 360))
+    assert scene.cover_seat is not None and not any(n.startswith("act:") for n in scene.buttons)
+    assert table.until(lambda: scene.input.clock - scene.cover_at >= COVER_HOLD, limit=600)
+    seat = scene.cover_seat
+    table.key(pygame.K_RETURN)
+    assert scene.cover_seat is None and scene.viewer == seat
+    assert table.until(lambda: scene.waiting_for_human() == seat and any(n.startswith("act:") for n in scene.buttons),
+                       limit=600)
+    assert scene.input.clock - scene.lifted_at < ARMED_AFTER
+    before = len(actions(scene))
+    table.click(next(b for n, b in scene.buttons.items() if n.startswith("act:")).rect.center)   # the second click
+    table.frames(5)
+    assert len(actions(scene)) == before and scene.waiting_for_human() == seat
+    assert table.until(lambda: scene.input.clock - scene.lifted_at >= ARMED_AFTER, limit=600)
+    click_action(table, scene, scene.shown["legal"][0])
+    assert acted(table, scene, before)
+
+
+def test_in_hot_seat_a_card_that_completes_the_trick_lands_face_up(table):
+    """The hand goes face down once its player has played, but the card played stays up:
+    the one that completed a trick (in no trick of the view by then) went down with it."""
+    scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))
+    for _ in range(300):
+        assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
+        if scene.cover_seat is not None:
+            lift_cover(table, scene)
+            continue
+        v = scene.shown
+        if v["phase"] != "play":
+            click_action(table, scene, v["legal"][0])
+            continue
+        card = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][-1]
+        last = len(v["trick"]) == 3
+        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        if not last:
+            continue
+        assert table.until(lambda: scene.pending is None, limit=200)
+        sp = scene.board.sprites.get(card)
+        seen = []
+        for _f in range(40):                      # from the throw until the sweep begins
+            table.frames(1)
+            sp = scene.board.sprites.get(card)
+            if sp is None or sp.motion == "flying" and not any(s.glow for s in scene.board.sprites.values()):
+                break
+            seen.append(sp.face_up)
+        assert seen and all(seen), seen
+        return
+    raise AssertionError("no person ever completed a trick")
 
 
 def test_rules_from_the_menu_and_from_the_table(table):
@@ -450,7 +508,7 @@ def test_hot_seat_never_shows_a_hand_while_a_bot_plays(table):
             break
         table.frames(1)
         if scene.cover_seat is not None:
-            table.click((640, 360))
+            lift_cover(table, scene)
             continue
         turn = scene.shown.get("turn")
         if turn is not None and s.kind(turn) == "bot" and not scene.director.busy():

@@ -5,7 +5,7 @@ import time
 import pygame
 
 from host.saves import list_saves
-from table_helpers import acted, actions, record, start_local
+from table_helpers import acted, actions, lift_cover, record, start_local
 
 
 def start(table, humans=1, bots=("KADO", "KADO", "KADO"), seed=7, target=52, signals=True):
@@ -240,7 +240,7 @@ def test_hot_seat_covers_the_table_between_two_humans(table, monkeypatch):
     table.frames(3)
     assert drawn == []
     assert scene.buttons == {}
-    table.click((640, 360))
+    lift_cover(table, scene)
     assert scene.cover_seat is None and scene.viewer == seat
     table.frames(2)
     faces = {s.card for s in drawn if s.face_up and s.layer == 3}

@@ -1,0 +1,60 @@
+"""Hot-seat: the cover between two people at one screen, and the hand that goes face down
+once its player has acted.  A mixin of ``TableScene``.
+
+The cover stands a moment before a click or Enter lifts it: a second Enter from the person
+who had just played (their forced card had already played itself; a key pressed twice)
+lifted it at once and showed the next person's hand to the one still at the screen.  And
+for a moment after it lifts, the next person's choices take no click: the second click of
+a double click on the cover named trump for a player who had not seen their cards.
+"""
+from __future__ import annotations
+
+import pygame
+
+COVER_HOLD = 0.8       # real seconds the cover stands before a click or Enter lifts it
+ARMED_AFTER = 0.45     # real seconds after it lifts before a choice's button takes a click
+
+
+class HotSeat:
+    cover_seat: str | None = None      # waiting for this seat's player to click
+    cover_at = -1e9                    # the input clock (real seconds of updates) when it went up
+    lifted_at = -1e9                   # ... and when it was lifted
+
+    def put_cover(self, seat: str) -> None:
+        """Cover the table until ``seat``'s player is at the screen."""
+        self.cover_seat = seat
+        self.cover_at = self.input.clock
+        self.input.reset()
+
+    def cover_event(self, e: pygame.event.Event) -> bool:
+        """Every event while the cover stands is the cover's: a click or Enter lifts it (once
+        it has stood ``COVER_HOLD``), Esc opens the menu."""
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or \
+                e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE):
+            if self.input.clock - self.cover_at >= COVER_HOLD:
+                seat, self.cover_seat = self.cover_seat, None
+                self.lifted_at = self.input.clock
+                self.switch_viewer(seat)
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.open_menu()
+        return True
+
+    def choice_armed(self) -> bool:
+        """May a decision's button be pressed yet (not the tail of the click that lifted the cover)?"""
+        return self.input.clock - self.lifted_at >= ARMED_AFTER
+
+    def _hide_after_acting(self, view: dict) -> None:
+        """Once a player has acted, the hand goes face down at once unless that same player
+        acts next; it comes back up without a cover if nobody else played in between
+        (``TableScene.advance``).  The card just played stays face up: it is the one the
+        view no longer has in the hand (a card that completed a trick is in no trick of the
+        view, and went face down into the court)."""
+        seat = self.viewer
+        if view.get("turn") == seat or not self.revealed:
+            return
+        self.revealed = False
+        self.hidden_seat = seat
+        self.overlay = None
+        hand = view.get("hand")
+        played = set(self.board.hands.get(seat) or ()) - set(hand) if hand is not None else set()
+        self.director.hide_hand(seat, keep=played)
