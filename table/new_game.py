@@ -105,8 +105,9 @@ def table_for(game: str, table: dict | None) -> dict:
     humans = humans if isinstance(humans, int) and not isinstance(humans, bool) and 1 <= humans <= g.n else 1
     bots = {seat: c for seat, c in dict(table.get("bots") or {}).items()
             if seat in g.seats[humans:] and c in CHARACTERS + ("RANDOM",)}
+    people = g.seats[:humans] if humans > 1 else ()       # alone, your name is Settings' player_name
     names = {seat: n for seat, n in dict(table.get("names") or {}).items()
-             if seat in g.seats[1:humans] and isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX}
+             if seat in people and isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX}
     return {"options": options, "humans": humans, "bots": bots, "names": names}
 
 
@@ -123,7 +124,7 @@ def table_of_record(record: dict) -> dict:
         humans = 1
     return {"options": dict(record.get("options") or {}), "humans": humans,
             "bots": {s: players[s].get("bot") for s in seats[humans:] if kinds[seats.index(s)] == "bot"},
-            "names": {s: players[s].get("name") for s in seats[1:humans]}}
+            "names": {s: players[s].get("name") for s in seats[:humans] if humans > 1}}
 
 
 class NewGameScene(MenuScene):
@@ -249,7 +250,7 @@ class NewGameScene(MenuScene):
         self.app.settings.tables[self.game] = {
             "options": option_values(g, self.options), "humans": self.humans,
             "bots": {s: b for s, b in zip(g.seats[self.humans:], bots, strict=True)},
-            "names": {s: n for s, n in names.items() if s != "bottom"}}
+            "names": {s: n for s, n in names.items() if s != "bottom" or self.humans > 1}}   # hot-seat: all
         self.app.save_settings()
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
                           save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,

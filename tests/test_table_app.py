@@ -571,3 +571,25 @@ def test_the_volume_dragged_with_the_mouse_moves_on_with_the_arrows(table, manfe
     assert settings.focus and settings.focus.startswith(SLIDER)
     table.key(pygame.K_RIGHT)
     assert settings.slider.get_current_value() == 50
+
+
+def test_hot_seat_names_are_kept_the_first_persons_too(table, manfee_home):
+    """Two people at one laptop: both names come back in New game (the first went back to
+    "Player 1" while the second was kept)."""
+    import pygame_gui
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app, game="manfee")
+    app.push(new)
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
+               text=new.form.drops["humans"].options_list[1][0])
+    table.frames(2)
+    new.form.entries["name:bottom"].set_text("Anna")
+    new.form.entries["name:left"].set_text("Bert")
+    table.click(new.buttons["start"].rect.center)
+    assert app.top.link.players()["bottom"]["name"] == "Anna"
+    again = open_scene("new_game", app, game="manfee")
+    app.push(again)
+    table.frames(1)
+    assert (again.form.entries["name:bottom"].get_text(), again.form.entries["name:left"].get_text()) == ("Anna", "Bert")
