@@ -177,11 +177,12 @@ def new_host(game: Game | str, seats: dict[str, Seat], options: dict | None = No
 def open_local(game: Game | str, options: dict | None = None, *, humans: int = 1, bots: list | None = None,
                names: dict | None = None, seed: Any = None, save_dir: str | None = None, wake: Any = None,
                bot_delay: float = 0.0, bot_budget: float | None = None,
-               stats_path: str | None = None, hints: bool = False) -> LocalLink:
-    """A new match at this machine: ``humans`` people clockwise from the bottom, bots
-    in the other seats; with no people (the demo) the screen sits behind the bottom."""
+               stats_path: str | None = None, hints: bool = False, partners: bool = False) -> LocalLink:
+    """A new match at this machine: ``humans`` people clockwise from the bottom (two
+    ``partners`` face to face), bots in the other seats; with no people (the demo) the
+    screen sits behind the bottom."""
     g = get_game(game) if isinstance(game, str) else game
-    seats = seat_plan(g, humans, bots, random.Random(seed), names)
+    seats = seat_plan(g, humans, bots, random.Random(seed), names, partners)
     host = new_host(g, seats, options, seed, save_dir, bot_delay=bot_delay, bot_budget=bot_budget,
                     stats_path=stats_path, hints=hints)
     plays = tuple(s for s in g.seats if seats[s].kind == "here")

@@ -175,30 +175,46 @@ def from_players(game: Game, players: Any) -> dict[str, Seat]:
 
 # -- a local table: people clockwise from the bottom, bots in the rest ------------------------
 
+def people_seats(game: Game | str, humans: int, partners: bool = False) -> tuple[str, ...]:
+    """Where ``humans`` people at one screen sit: clockwise from the bottom, or, two people
+    at a partnership game who asked to play together, the bottom and the top.
+
+    >>> people_seats("manille", 2), people_seats("manille", 2, partners=True), people_seats("manni", 2, True)
+    (('bottom', 'left'), ('bottom', 'top'), ('bottom', 'left'))
+    """
+    g = get_game(game) if isinstance(game, str) else game
+    if partners and humans == 2 and g.n == 4:
+        return g.seats[0], g.seats[2]             # face to face: Bottom and Top are a side
+    return tuple(g.seats[:humans])
+
+
 def seat_plan(game: Game | str, humans: int, bots: list | None = None, rng: random.Random | None = None,
-              names: dict | None = None) -> dict[str, Seat]:
-    """Seats of a local table: the first ``humans`` seats clockwise from the bottom
-    are people here, the rest bots (characters from ``bots`` in seat order, or random).
+              names: dict | None = None, partners: bool = False) -> dict[str, Seat]:
+    """Seats of a local table: ``humans`` people here (``people_seats``), bots in the
+    other seats (characters from ``bots`` in seat order, or random).
 
     >>> plan = seat_plan("manni", 1, ["tana"], names={"bottom": "Ana"})
     >>> [(s.seat, s.kind, s.name, s.bot) for s in plan.values()][:2]
     [('bottom', 'here', 'Ana', None), ('left', 'bot', 'Tana', 'TANA')]
+    >>> [s.kind for s in seat_plan("manfee", 2, ["tana", "kado"], partners=True).values()]
+    ['here', 'bot', 'here', 'bot']
     """
     g = get_game(game) if isinstance(game, str) else game
     rng = rng or random.Random()
     if not 0 <= humans <= g.n:
         raise ValueError(f"{humans} humans do not fit {g.n} seats")
+    people = people_seats(g, humans, partners)
     wanted = [str(b) for b in (bots or []) if b]
     seats: dict[str, Seat] = {}
-    for i, seat in enumerate(g.seats):          # g.seats is clockwise from the bottom
-        if i < humans:
+    for seat in g.seats:                        # g.seats is clockwise from the bottom
+        if seat in people:
             # Several people at one screen are numbered, not named by seat: the
             # table turns to each in turn, so "Left" would not sit on the left.
-            default = "You" if humans == 1 else f"Player {i + 1}"
+            default = "You" if humans == 1 else f"Player {people.index(seat) + 1}"
             name = distinct_name(clean_name((names or {}).get(seat), default), seats, seat)   # two "Ana"s at one laptop
             seats[seat] = Seat(seat, "here", name)
             continue
-        k = i - humans
+        k = sum(1 for s in seats.values() if s.kind == "bot")
         bot = character(wanted[k] if k < len(wanted) else "RANDOM", rng, avoid={s.bot for s in seats.values()})
         seats[seat] = Seat(seat, "bot", bot_name(bot, seats), bot=bot)
     return seats

@@ -60,8 +60,8 @@ def _tables(v):
     for game, table in v.items():
         if not (isinstance(game, str) and len(game) <= 32 and isinstance(table, dict)):
             raise ValueError("a table for each game")
-        out[game] = {k: table[k] for k in ("options", "humans", "bots", "names")
-                     if isinstance(table.get(k), dict if k != "humans" else int)}
+        kinds = {"options": dict, "humans": int, "bots": dict, "names": dict, "partners": bool}
+        out[game] = {k: table[k] for k, kind in kinds.items() if isinstance(table.get(k), kind)}
     return out
 
 

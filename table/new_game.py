@@ -1,6 +1,6 @@
 """New game: the game, its options (made from the game's declarations), who
-plays (people at this screen clockwise from the bottom, a bot in each other
-seat), then Start, or Host on the local network."""
+plays (people at this screen clockwise from the bottom, or two partners face to
+face; a bot in each other seat), then Start, or Host on the local network."""
 from __future__ import annotations
 
 import pygame_gui
@@ -9,7 +9,7 @@ from pygame_gui.elements import UIButton
 
 from bots import CHARACTERS
 from host.local import open_local
-from host.seats import NAME_MAX
+from host.seats import NAME_MAX, people_seats
 from rules.errors import RulesError
 from rules.games import GAMES, get_game
 
@@ -56,12 +56,12 @@ def remember_name(app, name: str) -> None:
         app.save_settings()
 
 
-def people_note(game, humans: int) -> str:
+def people_note(game, humans: int, partners: bool = False) -> str:
     """Who plays with whom when several people share the screen."""
     if humans < 2:
         return _("Bots: {weakest} (1/9, easiest) ... {strongest} (9/9, strongest).").format(
             weakest=character_name("KADO"), strongest=character_name("ZELZELA"))
-    seats = game.seats[:humans]
+    seats = people_seats(game, humans, partners)
     if game.n == 4:
         together = [s for s in seats if game.side_of(s) == game.side_of(seats[0])]
         if len(together) == len(seats):
@@ -74,9 +74,21 @@ def people_note(game, humans: int) -> str:
     return _("Every player plays for themselves.")
 
 
-def people_here(k: int) -> str:
-    """``2 people here``: the Players drop-down's line for ``k`` people at this screen."""
+def people_here(k: int, partners: bool = False) -> str:
+    """``2 people here``: the Players drop-down's line for ``k`` people at this screen
+    (``partners``: two people face to face, playing together against two bots)."""
+    if partners:
+        return _("{n} people here, as partners").format(n=number(k))
     return ngettext("{n} person here", "{n} people here", k).format(n=number(k))
+
+
+def people_choices(game) -> list[tuple[str, int, bool]]:
+    """The Players drop-down: (line, people, partners); two partners where a game has sides
+    of two (seated clockwise, two people at one laptop could only be opponents)."""
+    out = [(people_here(k), k, False) for k in range(1, game.n + 1)]
+    if game.n == 4:
+        out.insert(2, (people_here(2, True), 2, True))
+    return out
 
 
 def parse_number(text: str) -> int:
@@ -90,7 +102,11 @@ def table_for(game: str, table: dict | None) -> dict:
     and the names typed for hot-seat seats.  Anything else falls back to the form's defaults.
 
     >>> table_for("manni", {"options": {"target": 15, "x": 1}, "humans": 9, "bots": {"left": "TANA"}})
-    {'options': {'target': 15}, 'humans': 1, 'bots': {'left': 'TANA'}, 'names': {}}
+    {'options': {'target': 15}, 'humans': 1, 'bots': {'left': 'TANA'}, 'names': {}, 'partners': False}
+    >>> t = table_for("manille", {"humans": 2, "partners": True, "bots": {"left": "TANA", "top": "KADO"},
+    ...                           "names": {"bottom": "Ana", "top": "Bo", "left": "Cy"}})
+    >>> t["partners"], t["bots"], t["names"]
+    (True, {'left': 'TANA'}, {'bottom': 'Ana', 'top': 'Bo'})
     """
     g = get_game(game)
     table = table if isinstance(table, dict) else {}
@@ -103,28 +119,31 @@ def table_for(game: str, table: dict | None) -> dict:
             pass
     humans = table.get("humans")
     humans = humans if isinstance(humans, int) and not isinstance(humans, bool) and 1 <= humans <= g.n else 1
+    partners = table.get("partners") is True and humans == 2 and g.n == 4
+    people = people_seats(g, humans, partners)
     bots = {seat: c for seat, c in dict(table.get("bots") or {}).items()
-            if seat in g.seats[humans:] and c in CHARACTERS + ("RANDOM",)}
-    people = g.seats[:humans] if humans > 1 else ()       # alone, your name is Settings' player_name
-    names = {seat: n for seat, n in dict(table.get("names") or {}).items()
-             if seat in people and isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX}
-    return {"options": options, "humans": humans, "bots": bots, "names": names}
+            if seat in g.seats and seat not in people and c in CHARACTERS + ("RANDOM",)}
+    names = {seat: n for seat, n in dict(table.get("names") or {}).items()     # alone, your name is
+             if seat in people and humans > 1 and isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX}   # Settings'
+    return {"options": options, "humans": humans, "bots": bots, "names": names, "partners": partners}
 
 
 def table_of_record(record: dict) -> dict:
     """A finished match's table, to set up the next one like it: its options, and, at a
     table of this screen (people in the first seats, bots in the others), its people,
     their names and its bots.  A LAN match's remote people give way to Random bots."""
-    seats = get_game(record["game"]).seats
+    g = get_game(record["game"])
+    seats = g.seats
     players = record.get("players") or {}
     kinds = [(players.get(s) or {}).get("kind") for s in seats]
-    humans = next((i for i, k in enumerate(kinds) if k != "human"), len(seats)) or 1
-    here = all(k != "human" for k in kinds[humans:])
-    if not here:
-        humans = 1
-    return {"options": dict(record.get("options") or {}), "humans": humans,
-            "bots": {s: players[s].get("bot") for s in seats[humans:] if kinds[seats.index(s)] == "bot"},
-            "names": {s: players[s].get("name") for s in seats[:humans] if humans > 1}}
+    partners = len(seats) == 4 and [k == "human" for k in kinds] == [True, False, True, False]
+    humans = 2 if partners else next((i for i, k in enumerate(kinds) if k != "human"), len(seats)) or 1
+    people = people_seats(g, humans, partners)
+    if any(k == "human" and s not in people for s, k in zip(seats, kinds, strict=True)):
+        humans, partners, people = 1, False, (seats[0],)
+    return {"options": dict(record.get("options") or {}), "humans": humans, "partners": partners,
+            "bots": {s: players[s].get("bot") for s in seats if s not in people and kinds[seats.index(s)] == "bot"},
+            "names": {s: players[s].get("name") for s in people if humans > 1}}
 
 
 class NewGameScene(MenuScene):
@@ -140,6 +159,7 @@ class NewGameScene(MenuScene):
         kept = table if table is not None else self.app.settings.tables.get(self.game)
         t = table_for(self.game, kept)
         self.humans, self.bots, self.options, self.names = t["humans"], t["bots"], t["options"], t["names"]
+        self.partners = t["partners"]
 
     def build_ui(self):
         W, H = self.app.size
@@ -154,20 +174,21 @@ class NewGameScene(MenuScene):
         option_rows(form, g, self.options)
         form.next_row()
         form.label(_("Players"))
-        form.drop("humans", [people_here(k) for k in range(1, g.n + 1)], people_here(self.humans))
-        for i, seat in enumerate(g.seats):
+        form.drop("humans", [line for line, _k, _p in people_choices(g)], people_here(self.humans, self.partners))
+        people = people_seats(g, self.humans, self.partners)
+        for seat in g.seats:
             form.next_row()
             form.label(seat_name(seat), "@note_label")
-            if i < self.humans == 1:          # your own name: the statistics keep your results by it
+            if seat in people and self.humans == 1:     # your own name: the statistics keep your results by it
                 form.entry(f"name:{seat}", self.names.get(seat, default_name(self.app, "")),
                            placeholder=_("your name (for your statistics)"))
-            elif i < self.humans:             # hot-seat: each person may type a name
-                form.entry(f"name:{seat}", self.names.get(seat) or self._default_name(i))
+            elif seat in people:                        # hot-seat: each person may type a name
+                form.entry(f"name:{seat}", self.names.get(seat) or self._default_name(people.index(seat)))
             else:
                 start = bot_label(bot_of(self.bots.get(seat, "Random")))
                 form.drop(f"bot:{seat}", bot_choices(), start)
         form.next_row()
-        form.note(people_note(g, self.humans))
+        form.note(people_note(g, self.humans, self.partners))
         y = form.next_row()
         bw = self.pair_width()
         self.buttons = dict(form.buttons)
@@ -217,7 +238,8 @@ class NewGameScene(MenuScene):
             elif name == "opt:target":
                 self.options["target"] = parse_number(text)
             elif name == "humans":
-                self.humans = next(k for k in range(1, get_game(self.game).n + 1) if people_here(k) == text)
+                self.humans, self.partners = next((k, p) for line, k, p in people_choices(get_game(self.game))
+                                                  if line == text)
                 self.rebuild_ui()
             elif name.startswith("bot:"):
                 self.bots[name[4:]] = bot_of(text)
@@ -235,7 +257,9 @@ class NewGameScene(MenuScene):
 
     def start(self):
         g = get_game(self.game)
-        bots = [bot_of(self.bots.get(s, "Random")) for s in g.seats[self.humans:]]
+        people = people_seats(g, self.humans, self.partners)
+        others = [s for s in g.seats if s not in people]
+        bots = [bot_of(self.bots.get(s, "Random")) for s in others]
         if self.humans == 1:
             self._read_names()
             remember_name(self.app, self.names.get("bottom", ""))
@@ -244,16 +268,16 @@ class NewGameScene(MenuScene):
             # A name left as it was offered stays the table's default ("Player 2"), which
             # every screen words in its own language; a typed one is kept as typed.
             self._read_names()
-            names = {seat: self.names[seat] for i, seat in enumerate(g.seats[:self.humans])
+            names = {seat: self.names[seat] for i, seat in enumerate(people)
                      if self.names.get(seat) and self.names[seat] != _("Player {n}").format(n=number(i + 1))}
         self.app.settings.game = self.game
         self.app.settings.tables[self.game] = {
-            "options": option_values(g, self.options), "humans": self.humans,
-            "bots": {s: b for s, b in zip(g.seats[self.humans:], bots, strict=True)},
+            "options": option_values(g, self.options), "humans": self.humans, "partners": self.partners,
+            "bots": {s: b for s, b in zip(others, bots, strict=True)},
             "names": {s: n for s, n in names.items() if s != "bottom" or self.humans > 1}}   # hot-seat: all
         self.app.save_settings()
         link = open_local(g, option_values(g, self.options), humans=self.humans, bots=bots, names=names,
                           save_dir=saves_dir(), wake=self.app.wake, bot_delay=self.app.bot_pace,
-                          stats_path=stats_path(), hints=self.app.settings.hints)
+                          stats_path=stats_path(), hints=self.app.settings.hints, partners=self.partners)
         self.app.reset(open_scene("main_menu", self.app))
         self.app.push(open_scene("table", self.app, link=link))

@@ -593,3 +593,33 @@ def test_hot_seat_names_are_kept_the_first_persons_too(table, manfee_home):
     app.push(again)
     table.frames(1)
     assert (again.form.entries["name:bottom"].get_text(), again.form.entries["name:left"].get_text()) == ("Anna", "Bert")
+
+
+def test_two_people_at_one_laptop_can_play_as_partners(table, manfee_home):
+    """Seated clockwise, two people at one laptop could only be opponents: a couple could not
+    play together against two bots.  "2 people here, as partners" seats them face to face."""
+    import pygame_gui
+    from table.config import Settings
+    from table.new_game import people_here, table_of_record
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app, game="manille")
+    app.push(new)
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
+               text=people_here(2, partners=True))
+    table.frames(2)
+    assert set(new.form.entries) == {"name:bottom", "name:top"} and {"bot:left", "bot:right"} <= set(new.form.drops)
+    new.form.entries["name:top"].set_text("Bert")
+    table.click(new.buttons["start"].rect.center)
+    scene = app.top
+    players = scene.link.players()
+    assert [players[s]["kind"] for s in ("bottom", "left", "top", "right")] == ["host", "bot", "host", "bot"]
+    assert players["top"]["name"] == "Bert" and scene.hotseat
+    assert Settings.load().tables["manille"]["partners"] is True
+    assert table_of_record(scene.link.record())["partners"] is True
+    again = open_scene("new_game", app, game="manille")
+    app.push(again)
+    table.frames(1)
+    assert again.form.drops["humans"].selected_option[0] == people_here(2, partners=True)
+    assert again.form.entries["name:top"].get_text() == "Bert"
