@@ -76,12 +76,12 @@ def seat_side(view: dict, seat: str) -> str:
 
 
 def own_side(look: "TableLook") -> str | None:
-    """The side the scoreboard marks as the viewer's own: the side of a seat
-    the viewer plays, none for a watcher or a table of bots (they have no
-    side, even though the table is drawn from one seat's place)."""
+    """The side marked as the viewer's own: none for a watcher or a table of bots (drawn from
+    a seat's place, they have no side), nor for people of both sides at one screen."""
     if look.kind(look.viewer) != "me":
         return None
-    return seat_side(look.view, look.viewer)
+    side = seat_side(look.view, look.viewer)
+    return None if any(look.kind(s) == "me" and seat_side(look.view, s) != side for s in look.view["seats"]) else side
 
 
 # -- the score board --------------------------------------------------------------------------

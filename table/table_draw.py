@@ -361,7 +361,7 @@ class TableDrawing:
             return
         last = summaries[-1]
         sides = list(self.game.sides)
-        mine = self.game.side_of(self.viewer) if self.mine else None
+        mine = self.game.side_of(self.viewer) if self.mine and len({self.game.side_of(s) for s in self.mine}) == 1 else None
         colours = side_colours(sides, mine)
         font = max(13, round(fs * 0.92))             # axis labels (85 % of it) about 11 px at 1024x600
         # Long names cut each, as on the score board ("Bartho… & Pochaq"), to a bar's width: cut

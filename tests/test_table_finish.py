@@ -85,6 +85,9 @@ def test_the_scoreboard_marks_a_side_as_yours_only_when_you_play_it():
     assert own_side(look(lambda s: "me" if s == "top" else "bot")) == "bottom-top"
     assert own_side(look(lambda s: "bot")) is None
     assert own_side(look(lambda s: "person")) is None
+    # hot-seat: gold went to whoever had played last; partners at one screen keep theirs
+    assert own_side(look(lambda s: "me" if s in ("top", "left") else "bot")) is None
+    assert own_side(look(lambda s: "me" if s in ("top", "bottom") else "bot")) == "bottom-top"
 
 
 def test_a_new_deal_shows_its_own_number_and_dealer_before_its_cards_fly(table):
