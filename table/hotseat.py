@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import pygame
 
+from .i18n import _
+from .rich import card_words
+
 COVER_HOLD = 0.8       # real seconds the cover stands before a click or Enter lifts it
 ARMED_AFTER = 0.45     # real seconds after it lifts before a choice's button takes a click
 
@@ -37,6 +40,24 @@ class HotSeat:
                 self.switch_viewer(seat)
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
+        return True
+
+    def play_forced_unseen(self, seat: str) -> bool:
+        """A person whose only legal move is one card need not take the screen for it: it is
+        played for them (Settings, "Forced cards"), the band says so, and the cover goes up
+        for the next person only (a hand's last card took a cover, a click and another cover).
+        Not in Manfee with signals while more cards are left: the card may carry one."""
+        if self.pending is not None:
+            return True                            # one sent: wait for the host's answer
+        v = self.link.view(seat)
+        legal = v.get("legal") or []
+        if not self.app.settings.auto_play or len(legal) != 1 or "play" not in legal[0] \
+                or (v.get("options") or {}).get("signals") and len(v.get("hand") or ()) > 1:
+            return False
+        if not self.act(seat, {"play": legal[0]["play"]}):
+            return False
+        self.say(_("{name}'s only playable card, {card}, went to the trick").format(
+            name=self.player_name(seat), card=card_words(legal[0]["play"])), notice=True)
         return True
 
     def choice_armed(self) -> bool:

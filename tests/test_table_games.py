@@ -299,6 +299,34 @@ def test_in_hot_seat_a_card_that_completes_the_trick_lands_face_up(table):
     raise AssertionError("no person ever completed a trick")
 
 
+def test_in_hot_seat_a_forced_card_is_played_without_a_cover(table):
+    """A hand's last card (or any lone legal card) took a cover, a click, and another cover:
+    it is played for its person, the band says so, and no cover goes up for it."""
+    scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))
+    said = []
+    for _ in range(20000):
+        if scene.link.summaries():
+            break
+        table.frames(1)
+        if scene.message and "only playable card" in scene.message[0]:
+            said.append(scene.message[0])
+        if scene.cover_seat is not None:
+            legal = scene.link.view(scene.cover_seat)["legal"]
+            assert not (len(legal) == 1 and "play" in legal[0]), legal      # a cover for a forced card
+            lift_cover(table, scene)
+            continue
+        if scene.waiting_for_human() is None:
+            continue
+        v = scene.shown
+        if v["phase"] != "play":
+            click_action(table, scene, v["legal"][0])
+            continue
+        card = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][-1]
+        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        table.until(lambda: scene.pending is None, limit=200)
+    assert scene.link.summaries() and said, said
+
+
 def test_rules_from_the_menu_and_from_the_table(table):
     from table.menus import MainMenu
     from table.quickref import QuickRefScene, parse, read_page
