@@ -157,7 +157,7 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     data.setdefault("tool_tip", {}).setdefault("misc", {})["rect_width"] = str(round(320 * _scale[0]))
     # ... and a key's name ("Key: S", "Touche : Entrée" on one line) in a small one, not a
     # 320-pixel box over the trump badge.
-    data["#key_tip"] = {"misc": {"rect_width": str(round(170 * _scale[0]))}}
+    data["#key_tip"] = {"misc": {"rect_width": "-1"}}       # as wide as its words ("Toets: P" stood in 170 px)
     # A field holding Latin text keeps left-to-right order in Dari (widgets.follow_script).
     data["#latin_text"] = {"font": {"name": "noto_sans", "size": str(round(14 * _scale[0]))}}
     # And a field holding Dari in English, Dutch or French draws it with the Arabic font

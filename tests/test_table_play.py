@@ -457,7 +457,10 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     assert scene.buttons["history"].tool_tip_text == "Key: S"
     from pygame_gui.elements import UITooltip                # in a small box, not one 320 px wide
     tip = UITooltip("Key: S", (0, 0), table.app.ui, object_id=scene.buttons["history"].tool_tip_object_id)
-    assert tip.rect.width < 200
+    assert tip.rect.width < 120                    # a letter's box its size ("Toets: P" stood in a 170 px one)
+    tip.kill()
+    tip = UITooltip("Key: Esc", (0, 0), table.app.ui, object_id=scene.buttons["menu"].tool_tip_object_id)
+    assert tip.rect.width < 120 and tip.rect.height < 60
     tip.kill()
     assert "with the card you play" in scene.buttons["signal"].tool_tip_text
     table.key(pygame.K_g)                           # Give a signal: its choices show
