@@ -113,6 +113,7 @@ TEXT = Words({
     "calls_none": N_("You call first."),
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
+    "best_known": N_("The best choice from what you knew; with all hands seen it cost {dd}."),
     "unmarked": N_("Not marked: this call is worth what the last caller and the dealer make of it, "
                    "which the review can only guess. Its estimate: {loss} from what you knew."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
@@ -261,10 +262,14 @@ def judgement(game: str, d: DecisionReview) -> str:
             TEXT["fine_known"].format(loss=loss) if good else TEXT["bad_known"].format(loss=loss)
     harmless = d.dd_loss < first
     args = {"loss": cost_words(d.expected_loss, game), "dd": cost_words(d.dd_loss, game)}
+    # "a good choice with all hands seen" only where it cost nothing there (it stood beside
+    # another all-hands best costing 0.9 points)
     if good and d.expected_loss == 0.0:
-        return TEXT["good_both"] if harmless else TEXT["bad_luck"]
+        return TEXT["good_both"] if d.dd_loss < 0.05 else TEXT["best_known"].format(**args) if harmless \
+            else TEXT["bad_luck"]
     if good:
-        return TEXT["good_both"] if harmless else TEXT["fine_both"].format(**args)
+        return TEXT["good_both"] if harmless and d.dd_loss < 0.05 and d.expected_loss < 0.05 \
+            else TEXT["fine_both"].format(**args)
     # "It did no harm" only when it cost nothing with these hands (not 1.9 points under a threshold).
     return TEXT["lucky"].format(**args) if d.dd_loss < 0.05 else TEXT["bad_both"].format(**args)
 

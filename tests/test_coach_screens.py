@@ -474,6 +474,11 @@ def test_the_reviews_words_match_its_numbers():
     assert summary_text(dict(counts, mean_loss=1.0)).endswith("1 point a decision")
     assert summary_text(dict(counts, mean_loss=0.4)).endswith("0.4 points a decision")
     assert "It cost 6 points on average" in costly and costly.endswith("and 1.9 points with all hands seen.")
+    # "good with all hands seen" only where it cost nothing there
+    assert judgement("manille", decision(0.0, 0.0, None)).startswith("A good choice")
+    assert judgement("manille", decision(0.0, 0.9, None)) == \
+        "The best choice from what you knew; with all hands seen it cost 0.9 points."
+    assert judgement("manille", decision(0.5, 0.9, None)).startswith("Close to the best")
     from table import i18n
     from table.coach_text import cost_words
     try:                                    # French: below two points, the singular
