@@ -260,6 +260,7 @@ class Director(HandMotion):
 
     def scored(self, ev):
         scene = self.scene
+        scene.trick_lead = (None,)      # the deal is over (a Manfee deal may stop with cards left): nobody's turn
         steps = []
         if ev.get("outcome") == "over":
             steps.append(Call(scene.announce_over, ev))

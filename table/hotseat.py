@@ -33,7 +33,7 @@ class HotSeat:
         """Every event while the cover stands is the cover's: a click or Enter lifts it (once
         it has stood ``COVER_HOLD``), Esc opens the menu."""
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or \
-                e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE):
+                e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.input.clock - self.cover_at >= COVER_HOLD:
                 seat, self.cover_seat = self.cover_seat, None
                 self.lifted_at = self.input.clock
@@ -42,21 +42,22 @@ class HotSeat:
             self.open_menu()
         return True
 
-    def play_forced_unseen(self, seat: str) -> bool:
-        """A person whose only legal move is one card need not take the screen for it: it is
-        played for them (Settings, "Forced cards"), the band says so, and the cover goes up
-        for the next person only (a hand's last card took a cover, a click and another cover).
-        Not in Manfee with signals while more cards are left: the card may carry one."""
+    def play_last_card_unseen(self, seat: str) -> bool:
+        """A person's last card need not take the screen: it is played for them (Settings,
+        "Forced cards"), the band says so, and the cover goes up for the next person only
+        (it took a cover, a click and another cover).  Only the last: a lone legal card
+        earlier, played with no cover, would tell the others at the screen that the hand
+        held nothing else it could play."""
         if self.pending is not None:
             return True                            # one sent: wait for the host's answer
         v = self.link.view(seat)
         legal = v.get("legal") or []
         if not self.app.settings.auto_play or len(legal) != 1 or "play" not in legal[0] \
-                or (v.get("options") or {}).get("signals") and len(v.get("hand") or ()) > 1:
+                or len(v.get("hand") or ()) != 1:
             return False
         if not self.act(seat, {"play": legal[0]["play"]}):
             return False
-        self.say(_("{name}'s only playable card, {card}, went to the trick").format(
+        self.say(_("{name}'s last card, {card}, went to the trick").format(
             name=self.player_name(seat), card=card_words(legal[0]["play"])), notice=True)
         return True
 

@@ -383,7 +383,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             return
         if seat != self.viewer or not self.revealed:
             if self.hotseat:
-                if not self.play_forced_unseen(seat):
+                if not self.play_last_card_unseen(seat):
                     self.put_cover(seat)
             else:
                 self.switch_viewer(seat)

@@ -186,3 +186,18 @@ def test_a_finished_trick_lights_its_winner_not_the_seat_of_its_last_card(table)
             break
     assert held and all(turn == winner for turn, winner, _s in held), [h for h in held if h[0] != h[1]][:5]
     assert any(winner not in (last, None) for _t, winner, last in held)
+
+
+def test_a_deal_over_lights_nobody_though_cards_are_left(table):
+    """A Manfee deal stops the moment a side goes over: the last trick's winner stayed lit,
+    as if on turn, through the banner and the whole summary."""
+    scene = start_local(table, "manfee", {"target": 500}, humans=0, bots=("KADO",) * 4, seed=3)
+    overs = 0
+    for _ in range(60000):
+        table.frames(1)
+        if scene.summary_open:
+            assert scene.look().view.get("turn") is None, scene.summary_event
+            overs += (scene.summary_event or {}).get("outcome") == "over"
+            if overs:
+                return
+    raise AssertionError("no deal went over")
