@@ -29,12 +29,16 @@ class HotSeat:
         self.cover_at = self.input.clock
         self.input.reset()
 
+    def cover_armed(self) -> bool:
+        """Has the cover stood long enough to be lifted (and may say "Click when ready")?"""
+        return self.input.clock - self.cover_at >= COVER_HOLD
+
     def cover_event(self, e: pygame.event.Event) -> bool:
         """Every event while the cover stands is the cover's: a click or Enter lifts it (once
         it has stood ``COVER_HOLD``), Esc opens the menu."""
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or \
                 e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.input.clock - self.cover_at >= COVER_HOLD:
+            if self.cover_armed():
                 seat, self.cover_seat = self.cover_seat, None
                 self.lifted_at = self.input.clock
                 self.switch_viewer(seat)

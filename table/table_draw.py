@@ -389,11 +389,9 @@ class TableDrawing:
                         (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
 
     def _draw_cover(self, surface):
-        b = self.board
-        L = b.layout
+        b, L, seat = self.board, self.board.layout, self.cover_seat
         surface.blit(b.felt, (0, 0))
         shade(surface, (4, 12, 8, 150))
-        seat = self.cover_seat
         name = self.player_name(seat)
         fs = max(20, round(L.H * 0.07))
         room = L.W * 0.9
@@ -402,7 +400,8 @@ class TableDrawing:
                 else _("{name}'s turn ({seat}). Only {name} should look now.")).format(name=name, seat=where)
         for text, size, y, ink, bold in ((_("Pass to {name}").format(name=name), fs, 0, GOLD, True),
                                          (turn, fs * 0.38, fs, CREAM, False),
-                                         (_("Click (or press Enter) when ready"), fs * 0.34, fs * 1.8, DIM, False)):
+                                         (_("Click (or press Enter) when ready") if self.cover_armed() else " ",
+                                          fs * 0.34, fs * 1.8, DIM, False)):      # said once a click lifts it
             blit_text(surface, text, fit_size(text, size, room, bold=bold), (L.W // 2, L.H * 0.4 + y), ink,
                       bold=bold, anchor="center", shadow=bold)
 

@@ -241,17 +241,27 @@ def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
     raise AssertionError("never saw a human hand the turn to someone else")
 
 
-def test_the_hot_seat_cover_takes_no_stray_enter_and_no_double_click(table):
+def test_the_hot_seat_cover_takes_no_stray_enter_and_no_double_click(table, monkeypatch):
     """A second Enter from the person who had just played lifted the next person's cover at
     once (their hand showed to the one still at the screen), and the second click of a
     double click on the cover named trump for a player who had not seen their cards."""
+    from table import table_draw
     from table.hotseat import ARMED_AFTER, COVER_HOLD
     scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))
     assert table.until(lambda: scene.cover_seat is not None, limit=6000)
     table.key(pygame.K_RETURN)                       # at once: still covered
     table.click((640, 360))
     assert scene.cover_seat is not None and not any(n.startswith("act:") for n in scene.buttons)
+    said = []
+    monkeypatch.setattr(table_draw, "blit_text", lambda surface, text, *a, **k: said.append(text))
+    scene.draw(table.app.screen)
+    assert "Click (or press Enter) when ready" not in said         # not while a click does nothing
+    monkeypatch.undo()
     assert table.until(lambda: scene.input.clock - scene.cover_at >= COVER_HOLD, limit=600)
+    monkeypatch.setattr(table_draw, "blit_text", lambda surface, text, *a, **k: said.append(text))
+    scene.draw(table.app.screen)
+    assert "Click (or press Enter) when ready" in said
+    monkeypatch.undo()
     seat = scene.cover_seat
     table.key(pygame.K_KP_ENTER)                     # the keypad's Enter too, as everywhere else
     assert scene.cover_seat is None and scene.viewer == seat
