@@ -26,7 +26,8 @@ FIT_SIZES = (22, 20, 18, 17, 16, 15, 14, 13, 12)
 _fonts_seen: dict = {}
 _scale = [1.0]                      # the widgets' font scale for the window in use (widget_scale)
 _ALIGNED = {"label": "center", "@heading_label": "center", "@note_label": "center",
-            "selection_list.@selection_list_item": "left", "tool_tip.text_box": "left"}
+            "selection_list.@selection_list_item": "left", "tool_tip.text_box": "left",
+            "drop_down_menu.selection_list.button": "left"}      # a drop-down's open list (Dari: right)
 
 GOLD = (255, 214, 107)
 CREAM = (244, 236, 210)
