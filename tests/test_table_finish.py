@@ -299,30 +299,30 @@ def test_the_last_trick_opens_over_the_deal_summary_and_enter_closes_it_first(ta
 def test_a_drop_downs_open_list_reads_from_the_right_in_dari(table):
     """Every other line of a Dari screen starts at the right; a drop-down's open list started
     at the left."""
-    from table.scenes import open_scene
     from table.theme import apply_language
     apply_language(table.app.ui, "fa")
     try:
-        new = open_scene("new_game", table.app)
-        table.app.push(new)
-        table.frames(2)
-        d = new.form.drops["game"]
-        table.click(d.rect.center)
-        table.frames(3)
+        d = open_new_game_drop(table, "game")
         items = [i["button_element"] for i in d.current_state.options_selection_list.item_list]
         assert items and all(b.text_horiz_alignment == "right" for b in items)
     finally:
         apply_language(table.app.ui, "en")
 
 
-def test_a_drop_down_opens_as_wide_as_its_box_with_room_for_descenders(table):
+def open_new_game_drop(table, name):
+    """New game with its drop-down ``name`` opened by a click."""
     from table.scenes import open_scene
     new = open_scene("new_game", table.app)
     table.app.push(new)
     table.frames(2)
-    d = new.form.drops["bot:top"]
+    d = new.form.drops[name]
     table.click(d.rect.center)
     table.frames(3)
+    return d
+
+
+def test_a_drop_down_opens_as_wide_as_its_box_with_room_for_descenders(table):
+    d = open_new_game_drop(table, "bot:top")
     assert d.is_open
     lst = d.current_state.options_selection_list
     assert lst.rect.width == d.rect.width

@@ -215,21 +215,35 @@ def test_the_manni_swap_exchanges_the_hand_with_the_manni(table):
     assert scene.overlay == "passed"
 
 
+def hot_seat_turn(table, scene):
+    """Hot-seat, one step: lift a cover or answer a decision with its first choice (None),
+    or, when a person is to play a card, the view they play from."""
+    assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
+    if scene.cover_seat is not None:
+        lift_cover(table, scene)
+        return None
+    v = scene.shown
+    if v["phase"] != "play":
+        click_action(table, scene, v["legal"][0])
+        return None
+    return v
+
+
+def play_last_legal(table, scene, v):
+    """Drag the viewer's rightmost legal card to the trick; the card."""
+    card = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][-1]
+    drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+    return card
+
+
 def test_hot_seat_turns_the_hand_down_as_soon_as_its_player_has_acted(table):
     scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))   # bottom deals
     for _ in range(200):
-        assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
-        if scene.cover_seat is not None:
-            lift_cover(table, scene)
+        v = hot_seat_turn(table, scene)
+        if v is None:
             continue
-        v = scene.shown
-        seat = scene.viewer
-        if v["phase"] != "play":
-            click_action(table, scene, v["legal"][0])
-            continue
-        nxt_human = seat
-        card = [k for k in scene.board.hands[seat] if k in legal_cards(v)][-1]
-        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        seat = nxt_human = scene.viewer
+        play_last_legal(table, scene, v)
         assert table.until(lambda: scene.pending is None, limit=200)     # the host answered
         turn = scene.link.view(seat)["turn"]
         if turn != seat:
@@ -282,17 +296,11 @@ def test_in_hot_seat_a_card_that_completes_the_trick_lands_face_up(table):
     the one that completed a trick (in no trick of the view by then) went down with it."""
     scene = start(table, "manille", 2, humans=2, bots=("KADO", "KADO"))
     for _ in range(300):
-        assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
-        if scene.cover_seat is not None:
-            lift_cover(table, scene)
+        v = hot_seat_turn(table, scene)
+        if v is None:
             continue
-        v = scene.shown
-        if v["phase"] != "play":
-            click_action(table, scene, v["legal"][0])
-            continue
-        card = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][-1]
         last = len(v["trick"]) == 3
-        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        card = play_last_legal(table, scene, v)
         if not last:
             continue
         assert table.until(lambda: scene.pending is None, limit=200)
@@ -332,8 +340,7 @@ def test_in_hot_seat_a_last_card_is_played_without_a_cover(table):
         if v["phase"] != "play":
             click_action(table, scene, v["legal"][0])
             continue
-        card = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][-1]
-        drag(table, grab_point(scene, card), dy=scene.board.layout.ch * 2.2)
+        play_last_legal(table, scene, v)
         table.until(lambda: scene.pending is None, limit=200)
     assert scene.link.summaries() and said, said
 
