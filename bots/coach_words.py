@@ -81,10 +81,12 @@ ENGLISH: dict[str, str] = {
     "call_last": "with {total} called by your side, the dealer gains least whether accepting or passing",
     "accept_same": "either way the targets are {target} against {their_target}: accepting keeps your hand",
     "pass_same": "either way the targets are {target} against {their_target}: passing takes the hand on your left",
-    "accept": "accepting gives your side a target of {target} against {their_target}; "
-              "passing would give {pass_target} against {pass_their_target}",
-    "pass": "passing gives your side a target of {target} against {their_target}; "
-            "accepting would give {accept_target} against {accept_their_target}",
+    "accept": "your hand and your partner's call of {partner} look good for about {side} tricks: "
+                 "accepting gives a target of {target} against {their_target}; "
+                 "passing would give {pass_target} against {pass_their_target}",
+    "pass": "a pass gives your side the opponents' hands (they called {opp}) and a target of "
+               "{target} against {their_target}; keeping yours (about {side} tricks with your "
+               "partner's call) would give {accept_target} against {accept_their_target}",
     # trump, en face, blind, taps
     "trump_suit": "with {trump} trump your side should take about {points} of the 60 points",
     "trump_nt": "with no trump (the score doubles) your side should take about {points} of the 60 points",

@@ -132,10 +132,14 @@ def _decide_reason(info: Info, accept: bool) -> Reason:
     pas = (min(opp + 1, 13), 13 - min(opp + 1, 13))
     if acc == pas:          # the targets alike: what differs is the hand, kept or passed on
         return Reason("accept_same" if accept else "pass_same", {"target": acc[0], "their_target": acc[1]})
+    # The why behind the targets: what the side holds if it keeps its hands (this hand and
+    # the partner's call), and what it would hold after a pass (the opponents' hands, as called).
+    partner = calls[(d + 2) % 4]
+    side = round(manfee_tricks(info.hand) + partner, 1)
     if accept:
-        return Reason("accept", {"target": acc[0], "their_target": acc[1],
+        return Reason("accept", {"side": side, "partner": partner, "target": acc[0], "their_target": acc[1],
                                  "pass_target": pas[0], "pass_their_target": pas[1]})
-    return Reason("pass", {"target": pas[0], "their_target": pas[1],
+    return Reason("pass", {"opp": opp, "side": side, "target": pas[0], "their_target": pas[1],
                            "accept_target": acc[0], "accept_their_target": acc[1]})
 
 

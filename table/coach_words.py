@@ -63,10 +63,12 @@ TEMPLATES: dict[str, str] = {
     "call_last": N_("with {total} called by your side, the dealer gains least whether accepting or passing"),
     "accept_same": N_("either way the targets are {target} against {their_target}: accepting keeps your hand"),
     "pass_same": N_("either way the targets are {target} against {their_target}: passing takes the hand on your left"),
-    "accept": N_("accepting gives your side a target of {target} against {their_target}; "
+    "accept": N_("your hand and your partner's call of {partner} look good for about {side} tricks: "
+                 "accepting gives a target of {target} against {their_target}; "
                  "passing would give {pass_target} against {pass_their_target}"),
-    "pass": N_("passing gives your side a target of {target} against {their_target}; "
-               "accepting would give {accept_target} against {accept_their_target}"),
+    "pass": N_("a pass gives your side the opponents' hands (they called {opp}) and a target of "
+               "{target} against {their_target}; keeping yours (about {side} tricks with your "
+               "partner's call) would give {accept_target} against {accept_their_target}"),
     # trump, en face, blind, taps
     "trump_suit": N_("with {trump} trump your side should take about {points} of the 60 points"),
     "trump_nt": N_("with no trump (the score doubles) your side should take about {points} of the 60 points"),

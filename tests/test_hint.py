@@ -16,6 +16,7 @@ from rules.cards import SUIT_OF, SUIT_MASK, mask_cards, parse_card, make_mask
 from rules.views import seat_view
 from bots.coach_words import ENGLISH, Reason, say, card_words
 from bots.hint import hint, reasons_for
+from bots.estimate import manfee_tricks
 from bots.knowledge import Info
 
 BUDGET = 0.03
@@ -209,9 +210,14 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     assert forced.to_json() == ["call_forced", {"call": 0}]
     m.apply("left", {"call": 0})
     r = reasons_for(Info(seat_view(m, "bottom")), A.ACCEPT)[0]
-    # Accept: 8 + remainder 0 against 5; pass: 6 against 7.
-    assert r.to_json() == ["accept", {"target": 8, "their_target": 5,
+    # Accept: 8 + remainder 0 against 5; pass: 6 against 7.  The why: this hand and the
+    # partner's call of 8 (kept), or the opponents' hands called at 5 (passed on).
+    side = round(manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 8, 1)
+    assert r.to_json() == ["accept", {"side": side, "partner": 8, "target": 8, "their_target": 5,
                                       "pass_target": 6, "pass_their_target": 7}]
+    give = reasons_for(Info(seat_view(m, "bottom")), A.PASS)[0]
+    assert give.params["opp"] == 5 and give.params["accept_target"] == 8
+    assert say(give).startswith("a pass gives your side the opponents' hands (they called 5) and a target of 6")
     m.apply("bottom", {"decision": "accept"})
     # Right leads the two of spades (trump); nobody else holds a spade.
     m.apply("right", {"play": "2S"})
