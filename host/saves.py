@@ -6,9 +6,38 @@ removed (a deletion is only ever the player's own choice: ``delete_save``).
 from __future__ import annotations
 
 import os
+import time
 
 from rules import RulesError
 from rules.store import load_record
+
+
+def home_dir() -> str:
+    """The table's folder (not created here): ``MANFEE_HOME``, else the XDG config folder."""
+    env = os.environ.get("MANFEE_HOME")
+    if env:
+        return env
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    if xdg:
+        return os.path.join(xdg, "manfee")
+    return os.path.join(os.path.expanduser("~"), ".config", "manfee")
+
+
+def saves_dir() -> str:
+    return os.path.join(home_dir(), "saves")
+
+
+def lan_folder() -> str:
+    """Where a LAN host saves its table after every move (the window's and the terminal's):
+    the host form offers each unfinished one back."""
+    return os.path.join(saves_dir(), "lan")
+
+
+def new_lan_save(game: str) -> str:
+    """The file a new LAN table of ``game`` saves to (its folder made).  The process id keeps
+    two hosts opened in one second (two terminals, a test's pair of tables) apart."""
+    os.makedirs(lan_folder(), exist_ok=True)
+    return os.path.join(lan_folder(), f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
 
 
 def list_saves(folder: str) -> list[dict]:

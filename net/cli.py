@@ -7,8 +7,12 @@
     python3 -m net.cli --host "Private" --headless --code auto      # prints the code to give friends
     python3 -m net.cli --join 192.168.1.20:47820 --headless --code 482913
 
-Seats played here (the host's own, or the joined one) are played by a bot
-character (``--bot``, default TANA) from that seat's view.  Progress is printed
+Seats played here are played by a bot character (``--bot``, default TANA): a
+joined seat from its view; a new table's ``host`` seat is made a bot seat of that
+character (nobody sits at a terminal; a resumed window table's host seat is played
+from its view).  A host saves after every move (``--save``, else a new file in the
+saves folder's ``lan/``; ``--no-save``) and says so, with its port and join code,
+in words on standard error.  Progress is printed
 as one JSON object per line: listening, welcome (with the seat's token, for
 ``--token``), standin, match_over, host_closed, error...  Exit status: 0 the
 match was played to its end; 1 bad arguments or resume file; 3 the table
@@ -53,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--bind", default="", help="address to listen on (default: all)")
     h.add_argument("--no-advertise", action="store_true", help="no zeroconf advert (join by address)")
     h.add_argument("--resume", metavar="FILE", help="resume the table saved in FILE (and keep saving there)")
-    h.add_argument("--save", metavar="FILE", help="autosave the match record here after every action")
+    h.add_argument("--save", metavar="FILE", help="autosave the match record here after every action "
+                   "(default: a new file in the saves folder's lan/, which the window's host form offers back)")
+    h.add_argument("--no-save", action="store_true", help="keep no save (a crash loses the table)")
     h.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 13}'")
     h.add_argument("--grace", type=float, default=20.0, help="seconds before a bot stands in for a dropped player")
     h.add_argument("--bot-delay", type=float, default=0.0, help="least seconds a bot takes per action")
@@ -118,13 +124,20 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
     from rules import RulesError
     from .host import HostServer
     from host.seats import parse_seats
+    from host.saves import new_lan_save
     try:
         seats = parse_seats(args.seats, args.game) if (args.seats or not args.resume) else None
+        if seats:
+            # Nobody sits at a terminal: the seat "host" is the --bot character's, and every
+            # screen says so (it read "Host" with no "bot", a person who was not there).
+            seats = {s: (f"bot:{(args.bot or 'TANA').upper()}" if spec.partition(":")[0] == "host" else spec)
+                     for s, spec in seats.items()}
+        save = args.save if (args.save or args.resume or args.no_save) else new_lan_save(args.game)
         # a resume with options of its own is refused (HostServer): the saved table keeps its own
         server = HostServer(args.host, args.game, _options(args) or None, seats,
                             host_name=args.name or "Host", bind=args.bind, port=args.port,
                             interfaces=interfaces, advertise=not args.no_advertise,
-                            save_path=args.save, resume=args.resume, seed=args.seed,
+                            save_path=save, resume=args.resume, seed=args.seed,
                             grace=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause,
                             idle_timeout=args.idle_timeout, rate=args.rate, burst=max(1, int(args.rate)),
                             join_code=True if args.code == "auto" else args.code or None)
@@ -138,7 +151,8 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
         return 1
     info = server.table_info()
     out("listening", table=server.table, port=server.port, game=info["game"], free=info["free"],
-        resumed=bool(args.resume), code=server.join_code)
+        resumed=bool(args.resume), code=server.join_code, save=save or args.resume)
+    _say_listening(server, save or args.resume, args.quiet)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
@@ -184,6 +198,21 @@ def run_host(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
         for p in players:
             p.close()
     return code
+
+
+def _say_listening(server: Any, save: str | None, quiet: bool) -> None:
+    """The host's terminal in words (standard output stays one JSON object a line, for
+    scripts): the table, its port, the code to give friends, where it is saved."""
+    if quiet:
+        return
+    lines = [f"Table \"{server.table}\" is open on port {server.port}."]
+    if server.join_code:
+        lines.append(f"Join code for your friends: {server.join_code}")
+    if save:
+        lines.append(f"Saved after every move in {save}; after a crash: --resume {save}")
+    else:
+        lines.append("Not saved (--no-save): if this host stops, the table is lost.")
+    print("\n".join(lines), file=sys.stderr, flush=True)
 
 
 class ClientSeat:

@@ -13,6 +13,7 @@ import os
 import tempfile
 import time
 
+from host.saves import home_dir, lan_folder, saves_dir  # noqa: F401  (the table's folders, shared with a headless host)
 from host.seats import NAME_MAX
 
 SETTINGS_VERSION = 1
@@ -100,21 +101,6 @@ FIELDS = {
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots
     "lan_table": ({}, _lan_table),                 # the host form as last opened (table.host_setup)
 }
-
-
-def home_dir():
-    """The table's folder (not created here)."""
-    env = os.environ.get("MANFEE_HOME")
-    if env:
-        return env
-    xdg = os.environ.get("XDG_CONFIG_HOME")
-    if xdg:
-        return os.path.join(xdg, "manfee")
-    return os.path.join(os.path.expanduser("~"), ".config", "manfee")
-
-
-def saves_dir():
-    return os.path.join(home_dir(), "saves")
 
 
 def stats_path():

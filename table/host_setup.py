@@ -4,7 +4,6 @@ open seat for a friend, or a bot.  Open the table starts a ``net.HostServer``
 on a worker thread (the frame never waits) and seats this screen at it."""
 from __future__ import annotations
 
-import os
 import threading
 import time
 
@@ -13,11 +12,11 @@ from pygame import Rect
 from pygame_gui.elements import UIButton
 
 from bots import CHARACTERS
-from host.saves import list_saves
+from host.saves import list_saves, new_lan_save
 from rules import RulesError
 from rules.games import GAMES, get_game
 
-from .config import saves_dir, stats_path
+from .config import lan_folder, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
 from .i18n import N_, _, character_name, digits, game_title, is_rtl, number, seat_name
 from .new_game import STRENGTH, default_name, parse_number, remember_name, table_for  # noqa: F401  (lobby)
@@ -57,10 +56,6 @@ def stop_later(obj, *args) -> None:
         except Exception:
             pass
     threading.Thread(target=run, name="manfee-lan-stop", daemon=True).start()
-
-
-def lan_folder() -> str:
-    return os.path.join(saves_dir(), "lan")
 
 
 def unfinished_lan_tables() -> list:
@@ -356,8 +351,7 @@ class HostSetupScene(MenuScene):
     def _start_server(self, table, game, options, specs, resume=None):
         from net import HostServer, DEFAULT_PORT
         opts = lan_options(self.app)
-        os.makedirs(lan_folder(), exist_ok=True)
-        save = resume or os.path.join(lan_folder(), f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        save = resume or new_lan_save(game)
         ports = [opts["port"]] if "port" in opts else [DEFAULT_PORT, 0]
         error = None
         for port in ports:

@@ -11,6 +11,12 @@ import time
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# Whatever a test leaves in the game's folder (a headless host's default save, settings)
+# goes to a throwaway one, never the person's running the tests; the ``table`` fixture
+# still gives each table test its own.
+if "MANFEE_HOME" not in os.environ:
+    import tempfile
+    os.environ["MANFEE_HOME"] = tempfile.mkdtemp(prefix="manfee-tests-")
 
 import pytest  # noqa: E402
 

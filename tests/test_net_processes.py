@@ -29,11 +29,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 class Proc:
     """A net.cli process whose JSON lines are read on a thread."""
 
-    def __init__(self, *args, prefix=()):
+    def __init__(self, *args, prefix=(), home=None):
         self.args = args
+        env = dict(os.environ, PYTHONPATH=ROOT, **({"MANFEE_HOME": str(home)} if home else {}))
         self.p = subprocess.Popen([*prefix, sys.executable, "-m", "net.cli", "--headless", *args],
-                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=dict(os.environ, PYTHONPATH=ROOT))
+                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.lines = queue.Queue()
         self.seen = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -100,12 +100,12 @@ def line(proc, event, timeout=30.0):
     return proc.expect(event, timeout)
 
 
-def host_proc(name, game, seats, *extra, port=0):
+def host_proc(name, game, seats, *extra, port=0, home=None):
     args = ["--host", name, "--game", game, "--seats", seats, "--port", str(port), "--bind", LOOP,
             "--interfaces", LOOP, "--bot", "TANA", "--max-seconds", "60"]
     for key, value in SHORT[game].items():
         args += [f"--{key.replace('_', '-')}", str(value)]
-    return Proc(*args, *extra)
+    return Proc(*args, *extra, home=home)
 
 
 def free_port():
@@ -353,13 +353,17 @@ def test_host_and_client_in_two_network_namespaces(procs, two_namespaces):
     assert line(host, "match_over")["totals"] == over["totals"]
 
 
-def test_a_private_table_from_the_command_line(procs):
+def test_a_private_table_from_the_command_line(procs, tmp_path):
+    """The code to give friends is said in words on the terminal; the table is saved where the
+    window's host form offers it back (a crashed terminal host lost its table: no save by
+    default); the terminal's own seat is the --bot character's, a bot to every screen."""
     host = host_proc(f"private-{uuid.uuid4().hex[:6]}", "manni", "bottom=host,left=open,right=bot:KADO",
-                     "--code", "auto", "--no-advertise")
+                     "--code", "auto", "--no-advertise", home=tmp_path)
     procs.append(host)
     listening = host.expect("listening")
     code, port = listening["code"], listening["port"]
     assert len(code) == 6 and code.isdigit()
+    assert os.path.dirname(listening["save"]) == str(tmp_path / "saves" / "lan")
     stranger = Proc("--join", f"{LOOP}:{port}", "--bot", "KADO", "--max-seconds", "20")
     procs.append(stranger)
     assert stranger.expect("error")["code"] == "bad_code" and stranger.finish() == 3
@@ -370,3 +374,6 @@ def test_a_private_table_from_the_command_line(procs):
     over = friend.expect("match_over", 40)
     assert friend.finish() == 0 and host.finish() == 0
     assert line(host, "match_over")["totals"] == over["totals"]
+    assert f"Join code for your friends: {code}" in host.p.stderr.read()
+    record, match = load_record(listening["save"])
+    assert match.finished and record["players"]["bottom"] == {"kind": "bot", "name": "Tana", "bot": "TANA"}
