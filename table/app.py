@@ -88,6 +88,7 @@ class App:
         self._images = {}
         self._last = time.perf_counter()
         self._lively_until = 0.0
+        self._f11_held = False      # F11 down since it last switched the screen (see handle)
         self.frame_hook = None            # benchmarks: called with each frame's cost
 
     # -- window --------------------------------------------------------------------------
@@ -127,12 +128,13 @@ class App:
 
     # -- shared resources ------------------------------------------------------------------
     def images(self, card_width, small_width):
-        key = (card_width, small_width, self.settings.four_colour)
+        indices = i18n.card_indices()          # the faces print the language's letters (Dutch H V B)
+        key = (card_width, small_width, self.settings.four_colour, tuple(sorted(indices.items())))
         imgs = self._images.get(key)
         if imgs is None:
             if len(self._images) > 3:
                 self._images.clear()
-            imgs = self._images[key] = CardImages(card_width, small_width, self.settings.four_colour)
+            imgs = self._images[key] = CardImages(card_width, small_width, self.settings.four_colour, indices)
         return imgs
 
     def sound(self, name):
@@ -268,7 +270,14 @@ class App:
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.KEYDOWN):
             self._lively_until = time.perf_counter() + 0.4
+        if e.type == pygame.KEYUP and e.key == pygame.K_F11:
+            self._f11_held = False
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+            # One press, one switch: the new window can be handed the key still held down
+            # as a new press, and a slow press flipped the screen to and fro till let go.
+            if self._f11_held and pygame.key.get_pressed()[pygame.K_F11]:
+                return
+            self._f11_held = True
             self.set_fullscreen(not self.fullscreen)
             self.settings.fullscreen = self.fullscreen
             self.save_settings()

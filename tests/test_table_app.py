@@ -291,6 +291,31 @@ def test_settings_change_the_table_and_are_kept(table, manfee_home):
     assert kept.four_colour and kept.muted and not kept.fullscreen and kept.problems == []
 
 
+def test_f11_held_down_switches_the_screen_once(table, monkeypatch):
+    """The new window was handed the F11 still held as a new press: a slow press flipped the
+    screen to and fro (and rewrote the settings) until the key was let go."""
+    import pygame
+    app = table.app
+    held = {"f11": True}
+
+    class Keys(dict):                           # what SDL says is down (posted events do not tell it)
+        def __missing__(self, key):
+            return key == pygame.K_F11 and held["f11"]
+    monkeypatch.setattr(pygame.key, "get_pressed", Keys)
+    down = dict(key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    table.post(pygame.KEYDOWN, **down)
+    table.frames(1)
+    assert app.fullscreen
+    table.post(pygame.KEYDOWN, **down)          # the same press, handed to the new window
+    table.frames(1)
+    assert app.fullscreen
+    held["f11"] = False
+    table.post(pygame.KEYUP, **down)
+    table.post(pygame.KEYDOWN, **down)          # a new press switches back
+    table.frames(1)
+    assert not app.fullscreen
+
+
 def test_the_last_trick_and_history_panels_hide_the_table_under_them():
     """No card of the trick ghosts through the last-trick or history panel."""
     from table.theme import OVERLAY, panel
