@@ -14,7 +14,7 @@ caches); the drawing lives beside it: ``colours`` (every ink), ``shapes``
 >>> art.face("TH").get_size(), art.width, art.height   # doctest: +SKIP
 ((90, 126), 90, 126)
 """
-from typing import Dict, Optional, Sequence, Tuple, Union
+from typing import Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import pygame
 
@@ -60,12 +60,16 @@ class CardArt:
     green.
     """
 
-    def __init__(self, card_width: int, four_colour: bool = False) -> None:
+    def __init__(self, card_width: int, four_colour: bool = False,
+                 indices: Optional[Mapping[str, str]] = None) -> None:
         if not isinstance(card_width, int) or isinstance(card_width, bool) or card_width < 20:
             raise ValueError(f"card width must be an int >= 20, not {card_width!r}")
         self.width = card_width
         self.height = round(card_width * 1.4)
         self.four_colour = bool(four_colour)
+        # The court and ace letters as the player's deck prints them (a Flemish deck's
+        # H V B for K Q J, a French one's R D V); the rank itself is never changed.
+        self.indices = dict(indices or {})
         self.colours = card_inks(self.four_colour)
         self._faces: Dict[str, pygame.Surface] = {}
         self._backs: Dict[str, pygame.Surface] = {}
@@ -164,7 +168,8 @@ class CardArt:
         img = self._corners.get(card)
         if img is None:
             rank, suit = card[0], card[1]
-            img = self._corners[card] = corner_index(rank, suit, self.colours[suit], self.width, self._text)
+            img = self._corners[card] = corner_index(rank, suit, self.colours[suit], self.width, self._text,
+                                                     self.indices.get(rank))
         return img
 
     def _pip_big(self, suit: str, size: int) -> Tuple[pygame.Surface, pygame.Surface]:
@@ -188,6 +193,6 @@ class CardArt:
         if rank in PIP_LAYOUTS or rank == "A":
             draw_pip_field(surf, rank, self.width, pips)
         else:
-            draw_court(surf, rank, self.colours[suit], self.width, self._text, pips)
+            draw_court(surf, rank, self.colours[suit], self.width, self._text, pips, self.indices.get(rank))
         place_indices(surf, self._corner(card), self.width)
         return pygame.transform.smoothscale(surf, (self.width, self.height))

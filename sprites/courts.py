@@ -4,7 +4,7 @@ Each court is drawn once in supersampled pixels on the caller's blank card:
 the top half (crown and letter) is drawn, then copied upside down below a
 fine middle line, with the suit's pip on a small disc in the centre.
 """
-from typing import Callable, Sequence, Tuple
+from typing import Callable, Optional, Sequence, Tuple
 
 import pygame
 
@@ -19,8 +19,9 @@ Letter = Callable[[str, float, Sequence[int]], pygame.Surface]
 
 
 def draw_court(surf: pygame.Surface, rank: str, colour: Sequence[int], card_width: int,
-               letter: Letter, pips: PipPair) -> None:
-    """Draw the ``rank`` court panel of a card ``card_width`` wide onto ``surf`` (SS pixels)."""
+               letter: Letter, pips: PipPair, label: Optional[str] = None) -> None:
+    """Draw the ``rank`` court panel of a card ``card_width`` wide onto ``surf`` (SS pixels),
+    its letter ``label`` (the rank's letter in the player's deck) or the rank."""
     W, H = surf.get_size()
     u = card_width * SS  # one card width in SS pixels
     px, py = round(0.215 * u), round(0.1 * H)
@@ -41,7 +42,7 @@ def draw_court(surf: pygame.Surface, rank: str, colour: Sequence[int], card_widt
     crown_h = 0.13 * u
     crown_w = 0.34 * u
     draw_crown(half, rank, cx, crown_top, crown_w, crown_h, colour, card_width)
-    img = letter(rank, 0.17 * u, colour)
+    img = letter(label or rank, 0.17 * u, colour)
     half.blit(img, (round(cx - img.get_width() / 2), round(crown_top + crown_h + 0.03 * u)))
     surf.blit(half, (px, py))
     surf.blit(pygame.transform.rotate(half, 180), (px, py + ph // 2))

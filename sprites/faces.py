@@ -57,11 +57,12 @@ def draw_pip_field(surf: pygame.Surface, rank: str, card_width: int, pips: PipPa
 
 
 def corner_index(rank: str, suit: str, colour: Sequence[int], card_width: int,
-                 text: TextImage) -> pygame.Surface:
-    """The rank with a small pip under it: a transparent supersampled surface."""
+                 text: TextImage, label: Optional[str] = None) -> pygame.Surface:
+    """The rank (or ``label``, its letter in the player's deck) with a small pip under it:
+    a transparent supersampled surface."""
     w = card_width
     cap = 0.16 * w * SS
-    label = "10" if rank == "T" else rank
+    label = label or ("10" if rank == "T" else rank)
     img_text = text(label, cap, colour, 0.15 * w * SS)
     pip_size = round(0.12 * w * SS)
     gap = 0.035 * w * SS

@@ -116,13 +116,13 @@ def kick_squash(sprite, amount):
 class CardImages:
     """Scaled and rotated card surfaces, made once and kept."""
 
-    def __init__(self, card_width, small_width, four_colour=False):
+    def __init__(self, card_width, small_width, four_colour=False, indices=None):
         self.width = int(card_width)
         self.height = round(self.width * 1.4)
         self.small_width = int(small_width)
         self.four_colour = four_colour
-        self.big = _art(self.width, four_colour)
-        self.small = _art(self.small_width, four_colour)
+        self.big = _art(self.width, four_colour, indices)
+        self.small = _art(self.small_width, four_colour, indices)
         self._cache = {}
         self._shadows = {}
         self._warm = [(self.big, c) for c in _all_cards()] + [(self.big, None), (self.small, None)]
@@ -269,9 +269,10 @@ class _PlainArt:
 _arts = {}
 
 
-def _art(width, four_colour):
-    """One art object per size and deck (kept for the whole run: faces take time to draw)."""
-    key = (int(width), bool(four_colour))
+def _art(width, four_colour, indices=None):
+    """One art object per size and deck (kept for the whole run: faces take time to draw);
+    ``indices``: the letters of the player's deck (i18n.card_indices)."""
+    key = (int(width), bool(four_colour), tuple(sorted((indices or {}).items())))
     art = _arts.get(key)
     if art is None:
         if len(_arts) > 8:
@@ -279,7 +280,7 @@ def _art(width, four_colour):
         art = None
         if CardArt is not None:
             try:
-                art = CardArt(max(20, int(width)), four_colour=four_colour)
+                art = CardArt(max(20, int(width)), four_colour=four_colour, indices=indices)
             except Exception:
                 art = None
         if art is None:

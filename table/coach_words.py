@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from bots.coach_words import Reason, say
 
-from .i18n import N_, _, digits, ngettext, pgettext
+from .i18n import N_, _, card_index, digits, ngettext, pgettext
 from .words import SUIT_LOWER
 
 SUIT_ONE = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
@@ -102,6 +102,8 @@ def _params(params: Mapping) -> dict:
             out[key + "_one"] = _(SUIT_ONE.get(value, value))
         elif key == "trump":
             out[key] = _(SUIT_LOWER.get(value, value))
+        elif key.endswith("card") and isinstance(value, str) and len(value) == 2:
+            out[key] = card_index(value[0]) + value[1]      # said with the letters of the player's deck
         elif isinstance(value, (int, float)) and not isinstance(value, bool) and not key.endswith("card"):
             out[key] = number_words(value)
         else:

@@ -135,6 +135,9 @@ def on_change(listener: Callable[[str], None]) -> None:
 # "de l'A♠", "à l'A♠" (the templates say "le {card}", "du {card}", "au {card}").
 _FRENCH_ELISION = re.compile(r"\b(le|Le|du|Du|au|Au) (?=A\{[SHDC]\})")
 _ELIDED = {"le": "l'", "Le": "L'", "du": "de l'", "Du": "De l'", "au": "à l'", "Au": "À l'"}
+# ... and a queen (the French deck's D, la dame) takes the feminine one: "la D♠", "de la D♥".
+_FRENCH_QUEEN = re.compile(r"\b(le|Le|du|Du|au|Au) (?=D\{[SHDC]\})")
+_FEMININE = {"le": "la ", "Le": "La ", "du": "de la ", "Du": "De la ", "au": "à la ", "Au": "À la "}
 
 
 def elide(text: str, code: str | None = None) -> str:
@@ -142,11 +145,14 @@ def elide(text: str, code: str | None = None) -> str:
 
     >>> elide("le A{S} est la plus haute carte, donnez les points du A{H} au A{D}", "fr")
     "l'A{S} est la plus haute carte, donnez les points de l'A{H} à l'A{D}"
-    >>> elide("le K{S} remporte le pli", "fr"), elide("le A{S}", "en")
-    ('le K{S} remporte le pli', 'le A{S}')
+    >>> elide("le R{S} remporte le pli", "fr"), elide("le A{S}", "en")
+    ('le R{S} remporte le pli', 'le A{S}')
+    >>> elide("le D{S} est la plus haute, jouez au D{H}", "fr")
+    'la D{S} est la plus haute, jouez à la D{H}'
     """
     if (code or _state.get("code")) != "fr":
         return text
+    text = _FRENCH_QUEEN.sub(lambda m: _FEMININE[m.group(1)], text)
     return _FRENCH_ELISION.sub(lambda m: _ELIDED[m.group(1)], text)
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
@@ -161,6 +167,20 @@ def digits(text: str, code: str | None = None) -> str:
 def number(n: int) -> str:
     """A whole number in the language's digits, with a true minus sign."""
     return digits(f"−{-n}" if n < 0 else str(n))
+
+
+def card_indices() -> dict[str, str]:
+    """The letters the player's deck prints for the ace and the court cards, where they
+    differ from A K Q J: a Flemish deck's H V B (heer, vrouw, boer), a French one's R D V.
+    The card faces and every card named in a line follow them."""
+    out = {"A": pgettext("a card's letter: ace", "A"), "K": pgettext("a card's letter: king", "K"),
+           "Q": pgettext("a card's letter: queen", "Q"), "J": pgettext("a card's letter: jack", "J")}
+    return {r: v for r, v in out.items() if v and v != r}
+
+
+def card_index(rank: str) -> str:
+    """A rank as printed on the player's cards (``T`` -> 10, Dutch ``Q`` -> V)."""
+    return "10" if rank == "T" else card_indices().get(rank, rank)
 
 
 CHARACTER_NAMES = {

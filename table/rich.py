@@ -27,6 +27,7 @@ import pygame
 from sprites.colours import suit_ink as _sprite_ink
 
 from . import i18n
+from .i18n import card_index
 from .text import ARROW_MARK, PIP_MARK, font, paragraph_rtl, visual_spans
 
 _deck = {"four_colour": False}           # the Settings' deck, told by set_four_colour
@@ -62,7 +63,6 @@ class _Inks(Mapping):
 
 SUIT_INK_DARK = _Inks(False)
 SUIT_INK_LIGHT = _Inks(True)
-RANK_WORDS = {"T": "10"}
 
 _TOKEN = re.compile(r"(\{[SHDC]\}|->|\*\*)")
 _cache = {}
@@ -108,8 +108,8 @@ def _arrow(size, colour):
 
 
 def card_words(card):
-    """'JC' -> 'J{C}' ; 'TH' -> '10{H}'."""
-    return f"{RANK_WORDS.get(card[0], card[0])}{{{card[1]}}}"
+    """'JC' -> 'J{C}' ; 'TH' -> '10{H}' (in Dutch 'B{C}': the letters of the player's deck)."""
+    return f"{card_index(card[0])}{{{card[1]}}}"
 
 
 def _pieces(text, bold):

@@ -512,6 +512,8 @@ def test_switching_the_language_at_the_table_rewords_it(table, manfee_home):
     table.click_button("back")
     assert table.app.top is scene and scene.buttons["rules"].text == "Règles"
     assert scene.picker_title == "Votre annonce : combien de plis ferez-vous ?"
+    # the cards print the French deck's letters (roi, dame, valet) from the switch on
+    assert scene.board.images.big.indices == {"K": "R", "Q": "D", "J": "V"}
     from table.hud import plate_lines
     assert plate_lines(scene.look(), "left")[1].endswith("bot") and "annonce" in " ".join(
         plate_lines(scene.look(), s)[1] for s in scene.seats)
@@ -659,3 +661,31 @@ def test_a_tooltip_names_a_worded_key_as_the_languages_keyboards_print_it():
     finally:
         i18n.set_language("en")
     assert tool_tip("menu")[0] == "Key: Esc"
+
+
+def test_cards_are_named_and_printed_with_the_letters_of_the_players_deck():
+    """A Flemish player says heer, vrouw, boer (H V B): "Tip: K♠", "de Q♦" and cards printed
+    K Q J read as English in a Dutch game; French decks print R D V, and a queen is "la D♠"."""
+    from bots.coach_words import Reason
+    from sprites.cards import CardArt
+    from table.coach_words import hint_reason
+    from table.rich import card_words
+    pygame.font.init()
+    try:
+        i18n.set_language("nl")
+        assert i18n.card_indices() == {"K": "H", "Q": "V", "J": "B"}
+        assert [card_words(c) for c in ("KS", "QD", "JC", "AH", "TH", "9S")] == \
+            ["H{S}", "V{D}", "B{C}", "A{H}", "10{H}", "9{S}"]
+        assert "H{S}" in hint_reason(Reason("highest_left", {"card": "KS", "suit": "S"}))
+        assert "de V{D}" in hint_reason(Reason("dont_overtake", {"high_card": "QD", "partner_card": "JD"}))
+        i18n.set_language("fr")
+        assert i18n.elide(hint_reason(Reason("only_card", {"card": "QS"}))).startswith("la D{S}")   # as rich() draws it
+        i18n.set_language("fa")
+        assert i18n.card_indices() == {}                # Dari tables play with the international letters
+    finally:
+        i18n.set_language("en")
+    assert card_words("QD") == "Q{D}" and i18n.card_indices() == {}
+    english, dutch = CardArt(60), CardArt(60, indices={"K": "H", "Q": "V", "J": "B"})
+    for card in ("KS", "QH", "JD"):
+        assert pygame.image.tobytes(english.face(card), "RGBA") != pygame.image.tobytes(dutch.face(card), "RGBA")
+    assert pygame.image.tobytes(english.face("9S"), "RGBA") == pygame.image.tobytes(dutch.face("9S"), "RGBA")
