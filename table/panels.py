@@ -15,6 +15,7 @@ from .coach_draw import wrap
 from .hud import mirror
 from .i18n import N_, _, digits, ngettext, number, pgettext
 from .rich import blit_rich, rich
+from .text import font
 from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, signed
 
 
@@ -152,37 +153,27 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         blit_text(surface, more, fit_size(more, fs * 0.85, rect.width - fs * 2), colour=DIM, pos=(mx, y),
                   anchor=anchor)
         y += fs * 1.35
+    cells = {(row["deal"], side): _cell_parts(row, side, signed_scores) for row, _l in shown for side in sides}
+    # Each part (points, score, total) in its own column, as wide as its widest: joined by
+    # spaces, "+15   = 24" and "+0   = 9" put the totals out of line.
+    size, gap = fs * 0.9, fs * 0.9
+    widths = [[max((font(size).size(cells[(row["deal"], side)][0][k])[0] for row, _l in shown), default=0)
+               for k in range(3)] for side in sides]
+    need = max((sum(w) + gap * 2 for w in widths), default=0)
+    shrink = min(1.0, (colw - fs * 0.5) / need) if need else 1.0       # a long cell in smaller letters
+    size, gap = size * shrink, gap * shrink
+    widths = [[w * shrink for w in ws] for ws in widths]
     for row, label in shown:
         colour = GOLD if row["deal"] == latest else CREAM
         mx, anchor = mirror(rect, cols[0])
         blit_rich(surface, label, fs * 0.9, (mx, y), colour, bold=True, anchor=anchor)
         for j, side in enumerate(sides):
-            t = (row["targets"] or {}).get(side)
-            won = (row["tricks"] or {}).get(side)
-            pts = (row["points"] or {}).get(side)
-            sc = row["score"].get(side, 0)
-            parts = []
-            how = ""
-            broke = row["outcome"] == "over" and t is not None and won is not None and won > t
-            if t is not None:
-                # The side that went over is the one marked, in its own cell.
-                # Dari writes "۴ از ۶": a slash between digits reads there as a decimal mark.
-                parts.append(pgettext("tricks won of the target", "{won}/{target}").format(
-                    won=number(won), target=number(t)) + (" " + _(OUTCOME_MARKS["over"][0]) if broke else ""))
-            elif pts is not None:
-                parts.append(_("{n} pts").format(n=number(pts)))
-                if pts > 30 and sc > pts - 30:
-                    # A deal that counted double or more (no trump, a sweep, taps, a tie
-                    # before): the excess over 30 and the factor, after the score they make
-                    # ("48 pts ×2" read as 48 doubled; it is 18 doubled).
-                    how = " (" + number(pts - 30) + " ×" + number(sc // (pts - 30)) + ")"
-            elif won is not None:
-                parts.append(ngettext("{n} trick", "{n} tricks", won).format(n=number(won)))
-            parts.append(digits(signed(sc) if signed_scores else f"+{sc}") + how)
-            parts.append("= " + number(row["totals"].get(side, 0)))
-            cell = "   ".join(parts)
-            blit_text(surface, cell, fit_size(cell, fs * 0.9, colw - fs * 0.5), colour=GOLD if broke else colour,
-                      **at(cols[1] + j * colw, y))
+            parts, broke = cells[(row["deal"], side)]
+            x = cols[1] + j * colw
+            for k, part in enumerate(parts):
+                if part:
+                    blit_text(surface, part, size, colour=GOLD if broke else colour, **at(x, y))
+                x += widths[j][k] + gap
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark and row["outcome"] != "over":
             mx, anchor = mirror(rect, rect.right - fs, "topright")
@@ -195,6 +186,34 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     if final is not None:
         _totals_rows(surface, rect, fs, cols, colw, rows, final, sides, winner, at)
     return y
+
+
+def _cell_parts(row: dict, side: str, signed_scores: bool) -> tuple[list[str], bool]:
+    """A side's cell of a history row: what it made (tricks against its target, card points or
+    tricks), what that scored, and its running total; and whether the side went over."""
+    t = (row["targets"] or {}).get(side)
+    won = (row["tricks"] or {}).get(side)
+    pts = (row["points"] or {}).get(side)
+    sc = row["score"].get(side, 0)
+    how = ""
+    made = ""           # a void deal made nothing: its column stays empty, the others in line
+    broke = row["outcome"] == "over" and t is not None and won is not None and won > t
+    if t is not None:
+        # The side that went over is the one marked, in its own cell.
+        # Dari writes "۴ از ۶": a slash between digits reads there as a decimal mark.
+        made = pgettext("tricks won of the target", "{won}/{target}").format(
+            won=number(won), target=number(t)) + (" " + _(OUTCOME_MARKS["over"][0]) if broke else "")
+    elif pts is not None:
+        made = _("{n} pts").format(n=number(pts))
+        if pts > 30 and sc > pts - 30:
+            # A deal that counted double or more (no trump, a sweep, taps, a tie
+            # before): the excess over 30 and the factor, after the score they make
+            # ("48 pts ×2" read as 48 doubled; it is 18 doubled).
+            how = " (" + number(pts - 30) + " ×" + number(sc // (pts - 30)) + ")"
+    elif won is not None:
+        made = ngettext("{n} trick", "{n} tricks", won).format(n=number(won))
+    return [made, digits(signed(sc) if signed_scores else f"+{sc}") + how,
+            "= " + number(row["totals"].get(side, 0))], broke
 
 
 def match_facts(rows: list, sides: list) -> dict:

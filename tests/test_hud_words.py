@@ -58,14 +58,28 @@ def history_words(monkeypatch, summaries, size=(800, 500), lang="en", **options)
     pygame.font.init()
     drawn = []
     monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **kw: drawn.append(
-        (text, kw.get("colour", a[2] if len(a) > 2 else None))))
+        (text, kw.get("colour", a[2] if len(a) > 2 else None), kw.get("pos", a[1] if len(a) > 1 else (0, 0)))))
     try:
         i18n.set_language(lang)
         panels.draw_history(pygame.Surface(size), pygame.Rect(0, 0, *size), summaries, ["ns", "ew"], name=lambda s: s,
                             **options)
     finally:
         i18n.set_language("en")
-    return drawn
+    # A deal's row draws each side's cell as three parts in columns (made, scored, total):
+    # read back as one cell a side, "38 pts   +32 (8 ×4)   = 32".
+    rows: dict = {}
+    for text, colour, pos in drawn:
+        rows.setdefault(round(pos[1]), []).append((pos[0], text, colour))
+    out = []
+    for text, colour, pos in drawn:
+        row = sorted(rows[round(pos[1])], key=lambda p: p[0] if lang != "fa" else -p[0])
+        if len(row) == 6:
+            if (pos[0], text, colour) in (row[0], row[3]):
+                k = row.index((pos[0], text, colour))
+                out.append(("   ".join(t for _x, t, _c in row[k:k + 3]), colour))
+        else:
+            out.append((text, colour))
+    return out
 
 
 def test_the_history_marks_the_side_that_went_over_in_its_own_cell(monkeypatch):
@@ -320,3 +334,19 @@ def test_the_history_box_is_as_tall_as_its_rows_and_holds_them_all(monkeypatch):
                                       ["bottom", "left", "right"], name=str, reserve=1.6)
             assert not any("earlier" in t for t in drawn) and end <= rect.bottom, (H, deals, end, h)
         assert panels.history_height(H, 3) < H * 0.4          # not the 60 % box
+
+
+def test_the_history_keeps_each_sides_totals_in_one_column(monkeypatch):
+    """Joined by spaces, "+15   = 24" and "+0   = 9" put the totals out of line."""
+    import table.panels as panels
+    pygame.font.init()
+    at = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **kw: at.append((text, kw.get("pos"))))
+    summaries = [{"points": {"ns": 45, "ew": 15}, "score": {"ns": 15, "ew": 0}, "outcome": "complete"},
+                 {"points": {"ns": 28, "ew": 32}, "score": {"ns": 0, "ew": 2}, "outcome": "complete"},
+                 {"points": {"ns": 31, "ew": 29}, "score": {"ns": 1, "ew": 0}, "outcome": "complete"}]
+    panels.draw_history(pygame.Surface((900, 500)), pygame.Rect(0, 0, 900, 500), summaries, ["ns", "ew"],
+                        name=lambda s: s)
+    totals = sorted({round(pos[0]) for text, pos in at if text.startswith("= ")})
+    scores = sorted({round(pos[0]) for text, pos in at if text.startswith("+")})
+    assert len(totals) == 2 and len(scores) == 2          # one column each for ns and for ew
