@@ -190,7 +190,12 @@ class HandInput:
                 self.lifts.pop(key, None)
                 self.scene.play_card(key)
                 return True
-            return False
+            # Nothing lifted: the first Enter lifts the card the hint rings (else the first
+            # legal one) and the next plays it, as the first Enter picks in a call's box.
+            h = self.scene.hint_now() or {}
+            ringed = (h.get("action") or {}).get("play")
+            self.select(ringed if ringed in hand else hand[0])
+            return True
         if e.key == pygame.K_DOWN and self.selected:
             self.select(None)
             return True

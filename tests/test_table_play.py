@@ -523,3 +523,33 @@ def test_a_choice_picked_by_key_is_still_picked_after_the_scores_closed(table):
     table.key(pygame.K_ESCAPE)
     table.frames(2)
     assert picked and [n for n, b in scene.buttons.items() if n.startswith("act:") and b.is_selected] == picked
+
+
+def test_the_first_enter_lifts_the_card_the_hint_rings_and_the_next_plays_it(table, monkeypatch):
+    """With no card lifted, Enter did nothing: a player who asked the hint pressed Enter
+    on the ringed card and waited (the call and accept boxes already pick on the first Enter)."""
+    from host import thinking
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
+                                                                  "action": dict(view["legal"][-1]), "reasons": []})
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    link = open_local("manille", {}, humans=1, bots=["KADO"] * 3, seed=3, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    v = to_my_play(table, scene)
+    legal = [a["play"] for a in v["legal"]]
+    assert len(legal) > 1
+    first = [k for k in scene.board.hands[scene.viewer] if k in legal][0]
+    table.key(pygame.K_RETURN)                      # no hint asked: the hand's first legal card is lifted
+    assert scene.input.selected == first and scene.shown["version"] == v["version"]
+    table.key(pygame.K_DOWN)
+    table.key(pygame.K_i)
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    table.key(pygame.K_RETURN)
+    assert scene.input.selected == legal[-1] != first
+    table.key(pygame.K_RETURN)
+    assert table.until(lambda: legal[-1] in [a.get("play") for d in record(scene)["deals"] for a in d["actions"]],
+                       limit=600)
