@@ -9,6 +9,7 @@ person's hand is uncovered (``TableScene.can_play``).
 """
 from __future__ import annotations
 
+from .explain import obligation
 from .i18n import _
 from .rich import card_words
 
@@ -18,12 +19,25 @@ FORCED_SHOWN = 0.8        # seconds (at the animation pace) the lone playable ca
 class AutoPlay:
     _forced: tuple | None = None
 
+    def forced_waits_for_signal(self) -> bool:
+        """Is the player's lone legal card waiting only because it may carry a signal (the
+        setting would play it)?  The band says so: it seemed the setting did not work."""
+        v = self.shown
+        return (len(self.input.legal()) == 1 and self.app.settings.auto_play
+                and bool((v.get("options") or {}).get("signals")) and len(v.get("hand") or ()) > 1)
+
+    def play_duty(self) -> str | None:
+        """The play prompt's second line: why some cards are dim, or that the lone one waits."""
+        if self.forced_waits_for_signal() and not self.signal:
+            return _("Your only playable card waits for you: you may give a signal with it")
+        return obligation(self.shown)
+
     def auto_play_forced(self) -> None:
         """Play the player's only legal card once it has shown for ``FORCED_SHOWN``."""
         legal = self.input.legal()
         v = self.shown
         if (len(legal) != 1 or not self.app.settings.auto_play or self.input.pressed or self.signal_menu
-                or self.signal or ((v.get("options") or {}).get("signals") and len(v.get("hand") or ()) > 1)):
+                or self.signal or self.forced_waits_for_signal()):
             self._forced = None
             return
         key = (v.get("version"), legal[0])

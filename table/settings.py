@@ -108,7 +108,9 @@ class SettingsScene(MenuScene):
         self.buttons["auto_play"] = self.add(UIButton(at(x0 + lw + 10, y, cw), _("Play themselves") if s.auto_play
                                                       else _("Wait for me"), self.app.ui,
                                                       tool_tip_text=_("A card that is your only legal play goes "
-                                                                      "to the trick by itself after a moment.")))
+                                                                      "to the trick by itself after a moment (in "
+                                                                      "Manfee with signals it waits, for a signal "
+                                                                      "you may give with it).")))
         y += rh + gap
         label(_("Language"), y)
         languages = language_choices()

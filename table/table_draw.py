@@ -66,8 +66,7 @@ class TableDrawing:
                 if self.signal:
                     text = (_("Slam: drag the card you signal with (or arrows + Enter)") if self.signal == "slam"
                             else _("Drop: drag the card you signal with (or arrows + Enter)"))
-                mark("prompt", draw_prompt(surface, look, text, explain.obligation(v), self.prompt_shift(),
-                                           self.prompt_room()))
+                mark("prompt", draw_prompt(surface, look, text, self.play_duty(), self.prompt_shift(), self.prompt_room()))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.player_name(v.get("dealer"))
             mark("prompt", draw_prompt(surface, look,

@@ -33,13 +33,22 @@ def test_a_lone_legal_card_plays_itself_unless_the_player_waits_for_it(table, au
         assert in_hand(scene, card) and scene.waiting_for_human() == "bottom"
 
 
-def test_with_signals_a_forced_card_waits_while_it_might_carry_one(table):
+def test_with_signals_a_forced_card_waits_while_it_might_carry_one(table, monkeypatch):
+    import table.table_draw as drawing
+    lines = []
+    real = drawing.draw_prompt
+    monkeypatch.setattr(drawing, "draw_prompt", lambda surface, look, text, sub=None, *a: (
+        lines.append(sub), real(surface, look, text, sub, *a))[1])
     table.app.settings.auto_play = True
     scene = start_local(table, "manfee", {"target": 104, "signals": True}, humans=1, bots=("KADO",) * 3, seed=5)
     v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
     card = legal_cards(v)[0]
     table.frames(300)
     assert in_hand(scene, card) and scene.waiting_for_human() == "bottom"
+    # the band says why the setting left it (it seemed not to work)
+    lines.clear()
+    table.app.draw()
+    assert lines[-1] == "Your only playable card waits for you: you may give a signal with it"
     # the last card carries no signal worth giving: it plays itself
     while len(scene.shown["hand"]) > 1:
         assert table.until(lambda: scene.waiting_for_human() is not None or len(scene.shown["hand"]) <= 1)
