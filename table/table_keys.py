@@ -52,6 +52,11 @@ class TableKeys:
             b = self.buttons.get(name) if name else None
             if b is not None and b.visible and b.is_enabled:
                 return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
+        if e.key == pygame.K_i and not self.link.hints_allowed and self.waiting_for_human() is not None:
+            # The README's hint key, with no hint button: it did nothing, and said nothing why.
+            self.say(_("Hints are off at this table: the host chose so") if self.link.lan
+                     else _("Hints are off: Menu, Settings, Coach turns them on"), notice=True)
+            return True
         return False
 
     def picker_key(self, e: pygame.event.Event) -> bool:

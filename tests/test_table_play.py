@@ -553,3 +553,12 @@ def test_the_first_enter_lifts_the_card_the_hint_rings_and_the_next_plays_it(tab
     table.key(pygame.K_RETURN)
     assert table.until(lambda: legal[-1] in [a.get("play") for d in record(scene)["deals"] for a in d["actions"]],
                        limit=600)
+
+
+def test_the_hint_key_with_hints_off_says_where_they_turn_on(table):
+    """I (the README's hint key) did nothing when hints were off, and said nothing why."""
+    scene = start_local(table, "manille", {}, 1, ("KADO",) * 3, 3)
+    assert not scene.link.hints_allowed
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    table.key(pygame.K_i)
+    assert scene.message[0] == "Hints are off: Menu, Settings, Coach turns them on"
