@@ -141,8 +141,7 @@ class TableDrawing:
     def _draw_hint(self, surface):
         """The coach's suggestion in the band (and a ring round the card it means)."""
         h = self.hint_now()
-        L = self.board.layout
-        bx, by, bw, bh = L.band()
+        by = self.board.layout.band()[1]
         action = h["action"]
         # the card's reason, and what a signal asks for (the band holds no more: the race is on the board)
         reasons = [hint_reason(Reason(*r)) for i, r in enumerate(h.get("reasons") or ())
@@ -152,19 +151,8 @@ class TableDrawing:
         if action.get("signal"):
             what = (_("{card} (slam)") if action["signal"] == "slam" else _("{card} (drop)")).format(card=what)
         text = (_("Hint: {choice} — {reason}") if reason else _("Hint: {choice}")).format(choice=what, reason=reason)
-        shift = self.prompt_shift()
-        room = self.prompt_room() - 40
-        fs, lines = wrap(text, max(13, round(L.H * 0.024)), room, bold=True,
-                         lines=1 + len(reasons))        # a long reason takes two lines, with a signal's three
-        imgs = [rich(line, fs, GOLD, bold=True) for line in lines]
-        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
-        r.center = (round(bx + bw / 2 - shift), round(by + bh / 2))
-        box = r.inflate(fs * 1.6, fs * 0.8)
-        panel(surface, box, fill=(40, 32, 8, 230), edge=GOLD, radius=10)
-        y = r.y
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += img.get_height()
+        # a long reason takes two lines, with a signal's three
+        box = self._band_box(surface, text, by, GOLD, dict(fill=(40, 32, 8, 230), edge=GOLD), 1 + len(reasons))
         sp = self.board.sprites.get(action.get("play")) if "play" in action else None
         if sp is not None:
             ring = pygame.Rect(0, 0, round(sp.width) + 8, round(sp.width * 1.4) + 8)
@@ -185,20 +173,26 @@ class TableDrawing:
     def _draw_message(self, surface, below=None):
         """A refusal or a notice, in the band above the hand, in place of the prompt (or
         just under the rect ``below``: the waiting panel, which covers the band)."""
-        L = self.board.layout
-        bx, by, bw, bh = L.band()
-        if below is not None:
-            by = below.bottom + 8
-        fs = fit_size(self.message[0], max(13, round(L.H * 0.024)), bw - 2 * (bw - self.prompt_room()) - 40,
-                      bold=True)
-        img = rich(self.message[0], fs, CREAM, bold=True)          # a rule's suit as its pip
-        r = img.get_rect(center=(round(bx + bw / 2), round(by + bh / 2)))
+        by = self.board.layout.band()[1] if below is None else below.bottom + 8
+        # news ("Bo sat down", "Bo is back"): the table's own panel, no alarm; a refusal: red
+        return self._band_box(surface, self.message[0], by, CREAM,
+                              {} if self.message[3] else dict(fill=(60, 16, 12, 220), edge=RED))
+
+    def _band_box(self, surface, text, by, ink, look, lines=2):
+        """``text`` in a box on the band (its top at ``by``), between the buttons at its ends, as
+        the prompt it stands for: in up to ``lines`` lines before small letters (a refusal
+        between Hint and Give a signal shrank to 9 px).  Suits as pips; the box's rect."""
+        bx, _by, bw, bh = self.board.layout.band()
+        fs, rows = wrap(text, max(13, round(self.board.layout.H * 0.024)), self.prompt_room() - 40, bold=True,
+                        lines=lines)
+        imgs = [rich(row, fs, ink, bold=True) for row in rows]
+        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        r.center = (round(bx + bw / 2 - self.prompt_shift()), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
-        if self.message[3]:         # news ("Bo sat down", "Bo is back"): the table's own panel, no alarm
-            panel(surface, box, radius=10)
-        else:                       # a refusal: red
-            panel(surface, box, fill=(60, 16, 12, 220), edge=RED, radius=10)
-        surface.blit(img, r)
+        panel(surface, box, radius=10, **look)
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(r.centerx, r.y)))
+            r.y += img.get_height()
         return box
 
     def _draw_picker_panel(self, surface):

@@ -562,3 +562,28 @@ def test_the_hint_key_with_hints_off_says_where_they_turn_on(table):
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     table.key(pygame.K_i)
     assert scene.message[0] == "Hints are off: Menu, Settings, Coach turns them on"
+
+
+def test_a_refusal_between_the_hint_and_signal_buttons_keeps_readable_letters(table, monkeypatch):
+    """Between Hint and Give a signal, "Not that card. You must follow suit: ♦ diamonds" shrank
+    to about 9 px (the prompt it replaces is 18): it wraps to two lines instead."""
+    from host import thinking
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
+                                                                  "action": dict(view["legal"][0]), "reasons": []})
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    link = open_local("manfee", {"signals": True}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    to_my_play(table, scene)
+    table.frames(2)
+    hint, signal = scene.buttons["hint"], scene.buttons["signal"]
+    assert hint.visible and signal.visible
+    scene.say("Not that card. You must follow suit: {D} diamonds, and more words to make it long")
+    box = scene._draw_message(table.app.screen)
+    fs = max(13, round(scene.board.layout.H * 0.024))
+    assert box.height >= fs * 1.8                                 # the prompt's letters, not 9 px
+    assert box.left >= hint.rect.right and box.right <= signal.rect.left
