@@ -227,6 +227,7 @@ class TableFeed:
         self.summary_open = False
         view = self.link.view(self.viewer)
         self.anim_view = self.shown = view
+        self.log = deal_log(view)
         if view.get("phase") not in (None, "waiting"):
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
@@ -289,6 +290,14 @@ class TableFeed:
             else:                            # back to the table: it offers Reconnect or Main menu
                 while self.app.top is not self and self in self.app.scenes:
                     self.app.pop()
+
+
+def deal_log(view: dict) -> list:
+    """The deal's announcements so far (calls, passes, trump, taps) from a view's public
+    history, as the table's log keeps them: a resumed or reconnected table showed an empty
+    log, and nothing said what was called or whether the dealer passed."""
+    return [(h["seat"], {k: v for k, v in h.items() if k != "seat"}) for h in view.get("history") or ()
+            if "play" not in h and "cut" not in h and h.get("seat")]
 
 
 def back_words(before: dict, now: dict, sent: bool = False, played: dict | None = None) -> str:

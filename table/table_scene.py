@@ -30,7 +30,7 @@ from .results import MatchEnd
 from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
-from .table_feed import TableFeed, back_words
+from .table_feed import TableFeed, back_words, deal_log
 from .words import player_name, separator
 from . import explain
 
@@ -91,6 +91,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             # Joined or resumed in the middle of a deal: lay it out as it stands.
             self.board.set_from_view(self.shown, hands=self.open_hands_now(),
                                      face_down_viewer=self.hotseat)
+            self.log = deal_log(self.shown)
             last = self.shown.get("last_trick")
             if last:
                 self.last_trick = {"cards": last["cards"], "leader": last["leader"],

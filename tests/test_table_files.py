@@ -156,6 +156,9 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     v = scene.link.view("bottom")
     assert sorted(scene.board.hands["bottom"]) == sorted(v["hand"])
     assert [len(scene.board.hands[x]) for x in scene.seats] == [v["counts"][x] for x in scene.seats]
+    # the deal's calls and the dealer's accept or pass are in the log again (it came back empty)
+    said = [{k: a[k] for k in a if k != "seat"} for a in saved["deals"][-1]["actions"] if "play" not in a]
+    assert [act for _seat, act in scene.log] == said and len(said) == 4
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=600)
     before = len(saved["deals"][-1]["actions"])
     table.key(pygame.K_RIGHT)
