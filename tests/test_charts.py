@@ -501,3 +501,19 @@ def test_the_targets_label_keeps_off_the_lines():
     tag = placed["Target 15"]
     for colour in (BLUE, RED, GREEN):
         assert mask_of(surfaces[0], colour, tag, 30).count() == 0, colour
+
+
+def test_no_axis_label_a_hair_from_the_target():
+    """A target of 51 drew its dashed line on the 50 tick: the two read as one (the match
+    seemed to stop at 50).  The tick goes; the labelled target line stands for that height."""
+    rect = pygame.Rect(0, 0, 500, 300)
+    drawn = []
+
+    def text(t, size, colour, bold):
+        drawn.append(t)
+        return charts._default_text(t, size, colour, bold)
+    score_race(canvas((500, 300), rect), rect, [Series("A", [8, 20], BLUE)], target=51, x_label="", text=text)
+    assert "50" not in drawn and "0" in drawn
+    drawn.clear()
+    score_race(canvas((500, 300), rect), rect, [Series("A", [8, 20], BLUE)], target=70, x_label="", text=text)
+    assert "60" in drawn                             # a tick clear of the target (70) keeps its label
