@@ -15,6 +15,7 @@ them the same way.
 from __future__ import annotations
 
 import queue
+import time
 from typing import Any, Protocol, runtime_checkable
 
 from rules.games import Game, get_game
@@ -92,6 +93,9 @@ class LinkBase:
         self._summaries: list = []
         self._derived: list[dict] = []     # notices read from a change of the players (a friend's screen)
         self.watchers = 0                  # spectators at a LAN table
+        # LAN, between deals: the seats whose players still read the last summary, and when
+        # (time.monotonic) the host deals anyway; None once the next deal is dealt.
+        self.reading: tuple[list, float] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def my_seats(self) -> tuple[str, ...]:
@@ -203,6 +207,8 @@ class LinkBase:
             self._views.update(msg["views"])
         if kind == "events":
             for ev in msg.get("events") or ():
+                if ev.get("type") == "deal_started":
+                    self.reading = None
                 if ev.get("type") == "deal_scored":
                     self._summaries.append(ev.get("summary") or {"score": ev.get("score") or {},
                                                                  "outcome": ev.get("outcome")})
@@ -232,6 +238,9 @@ class LinkBase:
                 name = msg.get("name") if isinstance(msg.get("name"), str) else None
                 self._derived.append({"type": "notice", "kind": "watching", "name": name})
             self.watchers = msg["n"]
+        elif kind == "reading" and isinstance(msg.get("seats"), list) and isinstance(msg.get("seconds"), int):
+            seats = [x for x in msg["seats"] if x in self.seats]
+            self.reading = (seats, time.monotonic() + max(0.0, min(float(msg["seconds"]), 60.0)))
         elif kind == "notice" and msg.get("kind") == "save_failed":
             self.save_error = msg.get("reason")
         elif kind in ("bye", "host_closed"):

@@ -18,6 +18,7 @@ screen has shown the last change, then the pace (``bot_delay`` /
 from __future__ import annotations
 
 import logging
+import math
 import os
 import random
 import sqlite3
@@ -87,6 +88,7 @@ class TableHost(Seating):
         self.loop: Any = None
         self.thinker: Thinker | None = None
         self._ready_at: float | None = None    # when every gating screen had shown this version
+        self._told_reading: tuple | None = None  # the readers last told to every screen (``_pace``)
         self._held: set[int] = set()            # ids of endpoints holding the bots
         self._asked: dict[str, int] = {}        # seat -> version a bot was asked about
         self._answer: tuple | None = None       # (seat, version, action) waiting for the pace
@@ -282,6 +284,7 @@ class TableHost(Seating):
             delay = self.deal_pause if mh.match.records else 0.0
             if mh.match.records and self.reading_seats():
                 delay = max(delay, READY_WAIT)     # ``ready`` calls this again when they close it
+                self._tell_reading()
             step = self._deal
         elif self._answer is not None and not self._held:      # a hold pauses the bots only
             # A decision that is not a card takes a little longer: people read calls,
@@ -296,12 +299,25 @@ class TableHost(Seating):
         else:
             step()
 
+    def _tell_reading(self) -> None:
+        """Every screen hears who still reads the last deal's summary and in how many seconds
+        the next deal comes anyway: "Waiting for the others…" named nobody and gave no time."""
+        seats = tuple(self.reading_seats())
+        if seats == self._told_reading or self._ready_at is None:
+            return
+        self._told_reading = seats
+        left = max(0.0, self._ready_at + READY_WAIT - time.monotonic())
+        msg = {"type": "reading", "seats": list(seats), "seconds": math.ceil(left)}    # the wire has no floats
+        for ep in list(self.endpoints):
+            ep.deliver(msg)
+
     def _cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
 
     def _deal(self) -> None:
+        self._told_reading = None
         first = not self.started
         self.started = True
         events = self.mh.start_deal()

@@ -73,7 +73,7 @@ class TableDrawing:
                                        _("Your cards stay face down until {dealer} names trump").format(dealer=dealer),
                                        _("touching them now voids the deal")))
         elif (not self.summary_open and not self.confirm and not self.director.busy()   # not over a deal
-              and (waiting := table_waits_for(v, self.viewer, self.link.lan, self.player_name))):
+              and (waiting := table_waits_for(v, self.viewer, self.link.lan, self.player_name, self.reading_now()))):
             mark("prompt", draw_prompt(surface, look, waiting))      # whose decision the table waits for
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)

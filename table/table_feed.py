@@ -8,6 +8,7 @@ them in its player's language (``host_words``).
 """
 from __future__ import annotations
 
+import math
 import time
 
 from .anim import Call, Lazy, Until
@@ -142,6 +143,12 @@ class TableFeed:
             self._cancel_pending()
             self.input.reset()
 
+    def reading_now(self) -> tuple | None:
+        """LAN, between deals: (the seats still reading the last summary, whole seconds until
+        the host deals anyway), as the host last said; else None."""
+        reading = getattr(self.link, "reading", None)
+        return (reading[0], math.ceil(max(0.0, reading[1] - time.monotonic()))) if reading else None
+
     def moves_on(self):
         """May a screen with nobody of its own close the deal's summary? A table of bots here
         moves on by itself; a LAN watcher's summary stays while the players read theirs, until
@@ -244,7 +251,9 @@ class TableFeed:
             if newest.get("deal", -1) > (self.summary_event or {}).get("deal", -1) \
                     and newest.get("phase") not in ("done", "waiting", None):
                 self.close_summary()
-                self.say(_("The next deal has begun: the others went on."), notice=True)
+                # a watcher has no summary of their own to close: "the others went on" made no sense
+                self.say(_("The next deal has begun: the others went on.") if self.mine
+                         else _("The next deal has begun."), notice=True)
 
     def holds_quit(self):
         """A LAN host's window closed by its button: the table is everyone's, so the menu asks

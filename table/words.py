@@ -193,17 +193,25 @@ def seat_where(seat: str, place: str, turned: bool) -> str:
     return _(PLACE_WORDS[place]) if turned and place in PLACE_WORDS else seat_name(seat)
 
 
-def table_waits_for(view: dict, viewer: str | None, lan: bool, name: Callable[[str], str]) -> str | None:
+def table_waits_for(view: dict, viewer: str | None, lan: bool, name: Callable[[str], str],
+                    reading: tuple | None = None) -> str | None:
     """The band's line while the table waits: for another seat's announcement, or at a LAN
     table for the others to close the last deal's summary (the host deals again once they
-    have, or after half a minute: ``host.table_host.READY_WAIT``).
+    have, or after half a minute: ``host.table_host.READY_WAIT``); ``reading``: the seats
+    the host says still read it, and the seconds left before it deals anyway.
 
     >>> table_waits_for({"phase": "trump", "turn": "left"}, "bottom", False, str.title)
     'Left is naming trump…'
     >>> table_waits_for({"phase": "done", "turn": None, "finished": False}, "bottom", True, str.title)
     'Waiting for the others to go on to the next deal…'
+    >>> table_waits_for({"phase": "done", "finished": False}, "bottom", True, str.title, (["left", "top"], 23))
+    'Waiting for Left & Top to go on: the next deal comes in 23 s at most'
     """
     if lan and view.get("phase") == "done" and not view.get("finished"):
+        others = [name(s) for s in (reading or ((), 0))[0] if s != viewer]
+        if others:
+            return _("Waiting for {names} to go on: the next deal comes in {n} s at most").format(
+                names=_(" & ").join(others), n=number(max(0, int(reading[1]))))
         return _("Waiting for the others to go on to the next deal…")
     turn = view.get("turn")
     return waiting_words(view.get("phase"), name(turn)) if turn not in (None, viewer) else None

@@ -2,6 +2,7 @@
 import asyncio
 import json
 import random
+import time
 
 import pytest
 
@@ -415,6 +416,17 @@ def test_the_next_deal_waits_for_the_people_reading_the_summary_but_not_forever(
     play_until(1)
     loop.run_until_complete(asyncio.sleep(0.6))
     assert host.mh.needs_deal() and host.reading_seats() == ["bottom"]
+    # every screen is told who still reads, and when the next deal comes anyway (the band
+    # said "Waiting for the others…", naming nobody, with no time)
+    told = me.last("reading")
+    assert told["seats"] == ["bottom"] and 0 < told["seconds"] <= table_host.READY_WAIT
+    assert isinstance(told["seconds"], int)                  # the wire has no floats (a peer hung up)
+    assert sum(1 for m in me.messages if m.get("type") == "reading") == 1     # once, not each pace
+    from host.link import LinkBase
+    link = LinkBase("manni")
+    link.inbox.put(told)
+    link.poll()
+    assert link.reading[0] == ["bottom"] and link.reading[1] > time.monotonic()
     host.ready(me, host.mh.version - 1)          # an older deal's summary: still reading this one
     loop.run_until_complete(asyncio.sleep(0.2))
     assert host.mh.needs_deal()
