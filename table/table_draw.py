@@ -17,7 +17,7 @@ from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import N_, _, is_rtl, number, pgettext, seat_name
+from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, deal_title, describe, seat_where, table_waits_for
@@ -418,6 +418,9 @@ class TableDrawing:
         text, y = tag.format(table=link.table_name), L.H - 4
         room = L.W / 2 - L.hand_rect_width(self.game.hand_size) / 2 - 2 * L.margin     # clear of the hand
         lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
+        if link.watchers and not watching:    # who sees the table, after the second the arrival was said
+            lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
+                n=number(link.watchers)))
         for line in reversed(lines):           # two lines rather than over the hand's last card
             drawn = blit_text(surface, line, fit_size(line, fs, room), (L.W - L.margin, y), CREAM if watching else DIM,
                               anchor="bottomright")

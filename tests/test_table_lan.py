@@ -1260,6 +1260,29 @@ def test_a_watchers_footer_stays_clear_of_the_thirteen_card_hand(table):
         server.stop(wait=True)
 
 
+def test_the_players_see_how_many_watch_for_as_long_as_they_watch(table, monkeypatch):
+    """A watcher's arrival was said for a second, then nothing showed that anyone watched
+    (and a watcher who left was not said at all)."""
+    import table.table_draw as table_draw
+    server, c, scene = seated_at_ana_s_table(table)
+    texts = []
+    real = table_draw.blit_text
+    monkeypatch.setattr(table_draw, "blit_text", lambda s, text, *a, **k: (texts.append(text), real(s, text, *a, **k))[1])
+    try:
+        watcher = Client("127.0.0.1", server.port, name="Cy", watching="").start()
+        assert watcher.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: scene.link.watchers == 1, 5)
+        scene.draw(table.app.screen)
+        assert "1 person watching" in texts
+        watcher.close()
+        assert wait_real(table, lambda: scene.link.watchers == 0, 5)
+        texts.clear()
+        scene.draw(table.app.screen)
+        assert not any("watching" in t for t in texts)
+    finally:
+        server.stop(wait=True)
+
+
 def test_the_host_closing_the_table_is_said_once_not_twice(table):
     """"The table closed: the host closed the table" said it twice (and wrapped on "table")."""
     server, c, scene = seated_at_ana_s_table(table)
