@@ -130,8 +130,9 @@ class PauseScene(MenuScene):
     overlay = True
     title = None
 
-    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True, unsaved=None):
+    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True, unsaved=None, my_turn=None):
         super().__init__(app)
+        self.my_turn = my_turn or (lambda: False)     # does the table under the menu wait for this player?
         self.game = game
         # False over a replay (nothing is being saved) and after a save failed (a full disk, a
         # read-only folder): the buttons do not promise what is not so, and a line says why.
@@ -168,8 +169,8 @@ class PauseScene(MenuScene):
                 error=str(self.unsaved).removeprefix("autosave failed: "))
             blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9),
                       (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
-        elif self.lan:
-            line = _("The table plays on meanwhile")
+        elif self.lan:          # "plays on" while it waited for this very player read as untrue
+            line = _("The table waits for your move") if self.my_turn() else _("The table plays on meanwhile")
             blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9),
                       (W // 2, round(H * 0.23)), CREAM, anchor="midtop", shadow=True)
 

@@ -1005,6 +1005,11 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table, monkeypatch
     host_menu.draw(table.app.screen)
     # the table plays on behind a LAN menu: not "Paused"
     assert said == ["Menu", "The table plays on meanwhile"]
+    host_menu.my_turn = lambda: True             # ... but not while it waits for this very player
+    said.clear()
+    host_menu.draw(table.app.screen)
+    assert said == ["Menu", "The table waits for your move"]
+    host_menu.my_turn = lambda: False
     table.click_button("menu")
     said.clear()
     host_menu.draw(table.app.screen)
