@@ -27,6 +27,7 @@ from .lobby_rows import LobbyRows
 from .text import lead
 from .widgets import follow_script
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
+from .words import separator
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
 
@@ -40,7 +41,8 @@ class LobbyScene(LobbyRows, MenuScene):
         super().__init__(app)
         self.browser = None
         self.tables = {}             # service -> TableInfo
-        self.order = []              # services in the order they appeared
+        self.order = []              # services, the rows' order (``_sort_rows``)
+        self.kept_here = {}          # service -> the seat this machine keeps at that table
         self.twins = {}              # service -> TableInfo of a table already listed under another
         self.selected = None         # a service
         self.seat = None
@@ -337,6 +339,7 @@ class LobbyScene(LobbyRows, MenuScene):
                     elif self.selected is None and info.compatible and info.free:
                         self.selected = shown
             if changed:
+                self._sort_rows()
                 self._build_seats()
         if self.watch and time.monotonic() - self.watch[1] > 4.0:
             self.status = _("No table answers at {address}").format(address=self.watch[0])
@@ -447,6 +450,10 @@ class LobbyScene(LobbyRows, MenuScene):
                 sub = seats + (_("  ·  playing") if t.state == "playing" else "")
                 if t.private:
                     sub += _("  ·  private (join code)")
+                if service in self.kept_here:          # Join there takes it back
+                    sub += _("  ·  your seat ({seat}) is kept here").format(seat=seat_name(self.kept_here[service]))
+                if sum(1 for x in self.order if self.tables[x].table == t.table) > 1:
+                    sub += separator() + f"{t.host}:{t.port}"     # two tables of one name: where each is
             small = max(12, round(fs * 0.82))       # never under 12 px (11 at 1024x600 before)
             blit_text(surface, sub, small, (start(r, 14), r.bottom - 6), main if ok else DIM,
                       anchor=lead("bottomleft"))

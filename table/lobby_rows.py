@@ -3,9 +3,12 @@
 A table can reach the lobby twice, announced on the network and looked up by its
 address: the rows are keyed by the way it came (a zeroconf service, "host:port"),
 the table by its host's id.  A mixin of ``LobbyScene`` (``tables``, ``order``,
-``selected``, ``twins``).
+``selected``, ``twins``).  The rows stand in one order whatever order the tables were
+heard in: the table that keeps this machine's seat first, then by name.
 """
 from __future__ import annotations
+
+from . import lan_seats
 
 
 class LobbyRows:
@@ -46,3 +49,17 @@ class LobbyRows:
         self.tables[heir] = self.twins.pop(heir)
         if self.selected == service:
             self.selected = heir
+
+    def _sort_rows(self):
+        """The rows in a stable order (the table keeping this machine's seat first, then by name
+        and host), and which rows keep a seat of ours: zeroconf's order changed between two
+        visits, and a player back after a crash clicked the first row as before, the wrong
+        table of the same name."""
+        self.kept_here = {}
+        for service in self.order:
+            t = self.tables[service]
+            held = t.compatible and lan_seats.seat_at(t.table, t.seats, t.table_id)
+            if held:
+                self.kept_here[service] = held[0]
+        self.order.sort(key=lambda s: (s not in self.kept_here, (self.tables[s].table or s).casefold(),
+                                       self.tables[s].host, self.tables[s].port))

@@ -837,7 +837,9 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     for info in (other, ours):
         lobby.browser.changes.put(("added", info))
     table.frames(2)
-    assert lobby.order == [other.service, ours.service] and lobby.selected == ours.service
+    # the table keeping our seat stands first, marked, whatever order the tables were heard in
+    assert lobby.order == [ours.service, other.service] and lobby.selected == ours.service
+    assert lobby.kept_here == {ours.service: "left"}
     assert lobby.rejoin == ("left", "a" * 32)
     lobby.select(other.service)                            # the player looks at another table:
     lobby.browser.changes.put(("updated", ours))           # news of ours does not take it back
@@ -848,7 +850,7 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
                            seats=seats, free=[], state="playing", table_id="id1")
     lobby.browser.changes.put(("added", by_address))
     table.frames(2)
-    assert lobby.order == [other.service, ours.service] and lobby.selected == ours.service
+    assert lobby.order == [ours.service, other.service] and lobby.selected == ours.service
     assert lobby.watch is None and not lobby.status
     lobby.select(other.service)
     lobby.browser.changes.put(("updated", by_address))     # the lookup's next news of that table
@@ -858,10 +860,25 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     lobby.select(ours.service)
     lobby.browser.changes.put(("removed", ours))
     table.frames(2)
-    assert lobby.order == [other.service, by_address.service] and lobby.selected == by_address.service
+    assert lobby.order == [by_address.service, other.service] and lobby.selected == by_address.service
     lobby.browser.changes.put(("removed", by_address))
     table.frames(2)
     assert lobby.order == [other.service]
+    # two tables of one name: in one order however they came, each with its address
+    late, early = (TableInfo(f"F{i}._manfee", host, 47820, table="Friday", game="manfee", seats=seats,
+                             free=["top"], state="waiting", table_id=f"f{i}")
+                   for i, host in ((1, "192.168.1.30"), (2, "192.168.1.12")))
+    for info in (late, early):
+        lobby.browser.changes.put(("added", info))
+    table.frames(2)
+    assert lobby.order == [other.service, early.service, late.service]
+    import table.lobby as lobby_module
+    said = []
+    real = lobby_module.blit_text
+    monkeypatch.setattr(lobby_module, "blit_text", lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1])
+    lobby.draw(table.app.screen)
+    assert sum(1 for t in said if "192.168.1.30:47820" in t or "192.168.1.12:47820" in t) == 2
+    assert not any("192.168.1.9" in t for t in said)           # a name of its own needs no address
     table.app.pop()
 
 
