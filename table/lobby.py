@@ -47,6 +47,7 @@ class LobbyScene(LobbyRows, MenuScene):
         self.selected = None         # a service
         self.seat = None
         self.name = default_name(app, "")
+        self.asked_name = False       # the empty name field took the keys once (build_ui)
         self.code = ""
         self.status = None
         self.client = None           # a join in progress
@@ -109,6 +110,9 @@ class LobbyScene(LobbyRows, MenuScene):
         self.name_entry.set_text_length_limit(32)
         self.name_entry.set_text(self.name)
         follow_script(self.name_entry)
+        if not self.name and not self.asked_name:   # a first visit: typing goes to the name (it went nowhere)
+            self.asked_name = True
+            self.name_entry.focus()
         y += rh + 12
         self.add(tall_label(ui, pygame.Rect(x, y, w, rh), _("Seat")))
         self.seat_y = y + rh

@@ -949,6 +949,10 @@ def test_the_lobby_asks_for_a_name_before_joining(table, monkeypatch):
     table.app.settings.player_name = ""
     lobby = LobbyScene(table.app)
     table.app.push(lobby)
+    assert lobby.name_entry.is_focused         # a first visit: typing goes to the empty name (it went nowhere)
+    lobby.name_entry.unfocus()
+    lobby.rebuild_ui()
+    assert not lobby.name_entry.is_focused     # once: a rebuild does not take the keys from another field
     lobby.tables["svc"] = TableInfo("svc", "127.0.0.1", 4, table="Ana's table", game="manfee",
                                     seats=["bottom", "left", "top", "right"], free=["left"], state="waiting")
     lobby.order, lobby.selected, lobby.seat = ["svc"], "svc", "left"
