@@ -20,7 +20,8 @@ from .layout import Layout
 from .menu_keys import MenuKeys
 from .scene import Scene
 from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, render, text_width
-from .widgets import DropDown, follow_script
+from .shaping import for_ltr_widget, has_arabic
+from .widgets import ARABIC_BUTTON, DropDown, follow_script
 
 # The labels of the games' options (rules/ declares them in English): listed here for the
 # extractor, translated with _() when a form shows them.
@@ -146,7 +147,9 @@ class MenuScene(MenuKeys, Scene):
         """A widget of this screen; a button or label whose words would overflow it takes a
         smaller font (every screen's own buttons too, in whatever language)."""
         super().add(element)
-        if isinstance(element, (UIButton, UILabel)) and not str(element.object_ids[-1] or "").startswith("#fit_"):
+        # (not a button in the Arabic font: a smaller Latin one showed its Dari as boxes again)
+        if isinstance(element, (UIButton, UILabel)) and not str(element.object_ids[-1] or "").startswith(("#fit_",
+                                                                                                        ARABIC_BUTTON)):
             label = isinstance(element, UILabel)
             new = fit_id(element.class_ids[-1], element.text, element.rect.width + (20 if label else 0),
                          "label" if label else "button")
@@ -295,6 +298,10 @@ class Form:
         if self.compact:            # squeezed rows: as small as the drop-downs beside it, not larger
             fitted, size, bold = _fitted_size(None, text, rect.width)
             style = _style(None, min(fitted, font_spec("@compact_drop.button")[0]), size, bold)
+        if not is_rtl() and has_arabic(text):
+            # A Dari table name on an English button ("Resume “Café ميز” …") showed as boxes:
+            # laid out and shaped beforehand, in the Arabic font, which has the Latin letters too.
+            text, style = for_ltr_widget(text), ObjectID(object_id=ARABIC_BUTTON)
         b = self.scene.add(UIButton(rect, text, self.ui, object_id=style, tool_tip_text=tip))
         self.buttons[name] = b
         return b

@@ -180,6 +180,9 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
             block["font"] = {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
                              "size": str(round(int(f.get("size", round(16 * _scale[0]))) * scale))}
             data[name] = block
+        button = data.get("button", {}).get("font") if isinstance(data.get("button", {}).get("font"), dict) else {}
+        data["#arabic_button"] = {"font": {"name": "noto_sans_arabic_ltr", "regular_path": path, "direction": "ltr",
+                                           "size": str(round(int(button.get("size", round(16 * _scale[0]))) * ARABIC_SCALE))}}
     for size in fit_sizes():                # smaller fonts for words that would overflow (forms.fit_id)
         for bold in ("0", "1"):
             data.setdefault(f"#fit_{size}_{bold}", {"font": {"name": "noto_sans", "size": str(size), "bold": bold}})

@@ -20,6 +20,7 @@ from .text import paragraph_rtl
 LATIN_TEXT = "#latin_text"       # the Latin font, left to right (theme.py)
 ARABIC_TEXT = "#arabic_text"     # the Arabic font, right to left, in a Latin screen (theme.py)
 ARABIC_ITEM = "#arabic_item"     # a list's line holding Dari, shaped beforehand (shaping.py), left to right
+ARABIC_BUTTON = "#arabic_button"  # a button's words holding Dari in a Latin screen, likewise (forms.toggle)
 PLACEHOLDER_INK = (128, 146, 134)
 
 

@@ -1411,3 +1411,19 @@ def test_a_table_closed_before_anyone_sat_down_is_not_offered_to_resume(table, m
             assert wait_real(table, lambda s=server: s.mh.match.records, 5)     # all seated: the first deal began
         server.stop(wait=True)
     assert [os.path.basename(e["path"]) for e in unfinished_lan_tables()] == ["t1.json"]
+
+
+def test_a_dari_table_name_on_an_english_button_is_shaped_in_the_arabic_font(table):
+    """'Resume “Café Zoë ميز” (Manille muette …)' showed boxes for the Dari letters."""
+    setup = HostSetupScene(table.app)
+    table.app.push(setup)
+    table.frames(1)
+    b = setup.form.toggle("probe", "Resume “Café Zoë ميز” (Manille muette, deal 2: 40 – 0, 05/12 21:40)")
+    assert b.text.startswith("Resume “Café Zoë ") and "ميز" not in b.text       # laid out, shaped forms
+    assert b.object_ids[-1] == "#arabic_button"
+    theme = table.app.ui.get_theme()
+    font = theme.get_font(b.combined_element_ids)
+    assert font.size("ﺰﯿﻣ")[0] > 0 and font is not theme.get_font(setup.buttons["start"].combined_element_ids)
+    latin = setup.form.toggle("probe2", "Resume “Café Zoë” (Manille)")
+    assert latin.text == "Resume “Café Zoë” (Manille)" and latin.object_ids[-1] != "#arabic_button"
+    table.app.pop()
