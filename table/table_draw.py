@@ -311,6 +311,9 @@ class TableDrawing:
         h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
         r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
         r.center = (L.W // 2, round(L.H * 0.5))
+        board = next((b for n, b in getattr(self, "drawn", ()) if n == "scoreboard"), None)   # drawn first
+        if board is not None and r.colliderect(board):     # the score box grown at the deal's end (1100x700)
+            r.top = board.bottom + 6
         return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
 
     def summary_chart_height(self):

@@ -565,3 +565,19 @@ def test_the_viewers_bubble_stands_past_the_dealers_chip(table, manfee_home):
     assert "dealer:bottom" in drawn and "bubble:bottom" in drawn
     assert not drawn["bubble:bottom"].colliderect(drawn["dealer:bottom"])
     assert not drawn["bubble:bottom"].colliderect(drawn["plate:bottom"])
+
+
+def test_a_summary_at_a_deals_end_stays_clear_of_the_grown_score_box(table, manfee_home):
+    """At a deal's end the score box grows (the factor, the workings): at 1100x700 the
+    summary's corner lay over it."""
+    rec = position("manille", 5, lambda mh: mh.match.deal_index == 1 and view(mh)["phase"] == "done")
+    table.app._resized((1100, 700))
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open and not scene.board.moving, limit=3000)
+    for size in ((1100, 700), (1024, 600)):
+        table.app._resized(size)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        assert not drawn["panel:summary"].colliderect(drawn["scoreboard"]), size
+        assert drawn["panel:summary"].bottom <= size[1]
