@@ -176,9 +176,13 @@ class NewGameScene(MenuScene):
         form.label(_("Players"))
         form.drop("humans", [line for line, _k, _p in people_choices(g)], people_here(self.humans, self.partners))
         people = people_seats(g, self.humans, self.partners)
+        # Alone at a team game: the seat across is the partner (a newcomer was never told whom)
+        mate = next((s for s in g.side_of(people[0]).split("-") if s != people[0]), None) \
+            if g.n == 4 and self.humans == 1 else None
         for seat in g.seats:
             form.next_row()
-            form.label(seat_name(seat), "@note_label")
+            form.label(_("{seat} (your partner)").format(seat=seat_name(seat)) if seat == mate else seat_name(seat),
+                       "@note_label")
             if seat in people and self.humans == 1:     # your own name: the statistics keep your results by it
                 form.entry(f"name:{seat}", self.names.get(seat, default_name(self.app, "")),
                            placeholder=_("your name (for your statistics)"))

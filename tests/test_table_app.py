@@ -369,6 +369,9 @@ def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_h
     table.frames(1)
     entry = new.form.entries["name:bottom"]
     assert entry.get_text() == "" and entry.placeholder_text == "your name (for your statistics)"
+    from pygame_gui.elements import UILabel
+    labels = [e.text for e in new.ui if isinstance(e, UILabel)]
+    assert "Top (your partner)" in labels and "Left" in labels      # a newcomer is told who plays with them
     entry.set_text("Ana")
     table.click(new.buttons["start"].rect.center)
     scene = app.top
