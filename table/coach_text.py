@@ -60,6 +60,7 @@ TEXT = Words({
                          "were played: this one kept cards hidden."),
     "worker_died": N_("its process ended unexpectedly"),
     "no_decision": N_("No decision to review here: every move of this seat was forced."),
+    "forced_left_out": N_("Forced moves (a lone legal card) are left out: they were no choice."),
     "wait": N_("The decisions appear here once they are reviewed."),
     "group_view": N_("From what you knew"),
     "group_dd": N_("All hands seen"),

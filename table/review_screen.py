@@ -382,7 +382,7 @@ class ReviewScene(MenuScene):
         pygame.draw.line(surface, DIM, (area.x, y - 3), (area.right, y - 3), 1)
         top = y
         rh = round(fs * 1.6)
-        summary_h = round(fs * 2.2)
+        summary_h = round(fs * 3.3)         # the summary, and the line on forced moves over it
         fits = max(1, (area.bottom - summary_h - top) // rh)
         n = len(review.decisions)
         self.scroll = max(0, min(self.scroll, n - fits))
@@ -410,9 +410,10 @@ class ReviewScene(MenuScene):
         if n > fits:
             more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
-        s = review.summary()
-        text = summary_text(s, review.game)
-        blit_fit(surface, text, fs * 0.9, (area.x, area.bottom), area.w, CREAM, anchor="bottomleft")
+        blit_fit(surface, summary_text(review.summary(), review.game), fs * 0.9, (area.x, area.bottom), area.w,
+                 CREAM, anchor="bottomleft")
+        blit_fit(surface, TEXT["forced_left_out"], small, (area.x, area.bottom - round(fs * 1.3)), area.w, DIM,
+                 anchor="bottomleft")        # the list jumped from trick 6 to trick 8 with no word why
 
     def dealt(self) -> Position | None:
         """The seat's hand at the start of the deal (shown while the review is worked out)."""
