@@ -90,7 +90,7 @@ TEXT = Words({
     "who": N_("Who"),
     "as_partner": N_("Matches together (won)"),
     "as_opponent": N_("Matches against (won)"),
-    "deals_won": N_("Deals against (won)"),
+    "deals_won": N_("Deals with or against (won)"),
     "person": N_("a person"),
     "unknown": N_("unknown"),
     "count_rate": N_("{count} ({rate})"),
@@ -130,8 +130,9 @@ def count(n: int) -> str:
 
 
 def bot_name(code: str) -> str:
-    """A bot character as this screen writes it: in capitals (TANOOR), in the player's script."""
-    return character_name(code).upper()
+    """A bot character as the table names it (Tanoor), in the player's script (in capitals
+    here alone, it read as another name)."""
+    return character_name(code)
 
 
 def own_figures(game: str, f: dict) -> str:
@@ -146,6 +147,13 @@ def own_figures(game: str, f: dict) -> str:
     said = _(", ").join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=count(n))
                      for k, n in sorted(factors.items()))
     return TEXT["own_manille"].format(points=number(f.get("average_points")), factors=said or TEXT["no_factor"])
+
+
+def deals_cell(partner: dict | None, opponent: dict | None) -> str:
+    """The deals played in someone's company, with them or against them, and the share won."""
+    deals = sum(f["deals"] for f in (partner, opponent) if f)
+    won = sum(f["deals_won"] for f in (partner, opponent) if f)
+    return TEXT["count_rate"].format(count=count(deals), rate=percent(won / deals)) if deals else TEXT["dash"]
 
 
 def who_text(who: str) -> str:
@@ -380,9 +388,8 @@ class StatsScene(MenuScene):
     def draw_company(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
         d = self.data
         partners, opponents = d["partners"], d["opponents"]
-        shows = [k for k in set(partners) | set(opponents)            # a row of dashes says nothing: a partner
-                 if partners.get(k, {}).get("matches") or opponents.get(k, {}).get("matches")   # in a match
-                 or opponents.get(k, {}).get("deals")]                                         # still going
+        shows = [k for k in set(partners) | set(opponents)            # a row with something to say: a
+                 if partners.get(k, {}).get("deals") or opponents.get(k, {}).get("deals")]   # partner too (was left out)
         order = sorted(shows,
                        key=lambda k: (-(opponents.get(k, {}).get("deals", 0) + partners.get(k, {}).get("deals", 0)), k))
         x, y, w = area.x, area.y, area.w
@@ -406,8 +413,7 @@ class StatsScene(MenuScene):
                          if p and p["matches"] else TEXT["dash"],
                          TEXT["count_rate"].format(count=count(o["matches"]), rate=percent(o["win_rate"]))
                          if o and o["matches"] else TEXT["dash"],
-                         TEXT["count_rate"].format(count=count(o["deals"]), rate=percent(o["deal_win_rate"])) if o else
-                         TEXT["dash"]])
+                         deals_cell(p, o)])
         for row in rows:
             for (left, width), text in zip(boxes, row, strict=True):
                 blit_fit(surface, text, fs, (left, y), width, CREAM)

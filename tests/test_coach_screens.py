@@ -310,10 +310,10 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     assert not any(d.startswith("Average margin") or d.startswith("Accuracy: 0.75") for d in drawn)
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
-    assert any(f"({ratings['manni']['nearest']})" in d for d in drawn)
+    assert any(f"({stats_screen.bot_name(ratings['manni']['nearest'])})" in d for d in drawn)
     assert charted[STATS_TEXT["chart_games"]] == (["Manfee", "Manni"], [per_game["manfee"]["win_rate"],
                                                                          per_game["manni"]["win_rate"]])
-    assert charted[STATS_TEXT["chart_bots"]] == (["KADO"], [bots["KADO"]["deal_win_rate"]])
+    assert charted[STATS_TEXT["chart_bots"]] == (["Kado"], [bots["KADO"]["deal_win_rate"]])
     assert wins in charted.values() and [0.75] in charted.values()         # results, accuracy over time
     # The profile picker: Bo's figures instead.
     drawn.clear()
@@ -597,18 +597,19 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
 
 def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
     """A cell with nothing finished shows a dash, not "0 (–)"; a partner only met in a match
-    still going has no row of dashes; a long name is cut with "…"."""
+    still going has its row, with the deals played together (it was left out: a partner of
+    three deals was missing); a bot is named as at the table; a long name is cut with "…"."""
     drawn = []
     real = stats_screen.blit_fit
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text), real(s, text, *a, **k))[1])
     scene = StatsScene(table.app)
-    scene.data = {"partners": {"SADA": {"matches": 0, "win_rate": None, "deals": 3, "deal_win_rate": 0.5},
-                               "person:" + "W" * 32: {"matches": 1, "win_rate": 1.0, "deals": 2, "deal_win_rate": 1.0}},
-                  "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deal_win_rate": 1 / 3}}}
+    scene.data = {"partners": {"SADA": {"matches": 0, "win_rate": None, "deals": 3, "deals_won": 1.5},
+                               "person:" + "W" * 32: {"matches": 1, "win_rate": 1.0, "deals": 2, "deals_won": 2.0}},
+                  "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deals_won": 3.0}}}
     scene.draw_company(table.app.screen, pygame.Rect(0, 0, 500, 300), 16)
     assert "0 (–)" not in drawn and "2 (50%)" in drawn and "9 (33%)" in drawn
-    assert "SADA" not in drawn                      # only met in a match still going: no row of dashes
-    assert drawn.count(STATS_TEXT["dash"]) == 3      # KADO together; the person against, and deals against
+    assert "Sada" in drawn and "3 (50%)" in drawn and "2 (100%)" in drawn     # deals with a partner count too
+    assert drawn.count(STATS_TEXT["dash"]) == 4      # Sada's matches both ways; Kado together; the person against
     assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)
 
 
