@@ -42,7 +42,6 @@ class LobbyScene(LobbyRows, MenuScene):
         self.browser = None
         self.tables = {}             # service -> TableInfo
         self.order = []              # services, the rows' order (``_sort_rows``)
-        self.kept_here = {}          # service -> the seat this machine keeps at that table
         self.twins = {}              # service -> TableInfo of a table already listed under another
         self.selected = None         # a service
         self.seat = None

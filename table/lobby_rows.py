@@ -12,6 +12,8 @@ from . import lan_seats
 
 
 class LobbyRows:
+    kept_here: dict = {}        # service -> the seat this machine keeps at that table (``_sort_rows``)
+
     def _list(self, info):
         """Keep ``info`` and say which row shows it.  The same table twice (announced, and
         looked up by its address) is one row, the first; the other is kept aside, its news
