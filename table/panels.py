@@ -102,13 +102,14 @@ def history_height(window_height: int, deals: int, reserve: float = 1.6) -> int:
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list,
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None,
-                 tie_doubles: bool = False, final: dict | None = None, winner: str | None = None) -> float:
+                 tie_doubles: bool = False, final: dict | None = None, winner: str | None = None,
+                 font_px: int | None = None) -> float:
     """The deals so far in a table: targets or points or tricks, score and running totals.
 
     ``tie_doubles``: a 30–30 row says the next deal counts double (Manille).  ``final``
     (side -> total): a totals row pinned to the bottom of the box, the ``winner``'s in
-    gold (the match's end)."""
-    fs = max(12, round(surface.get_height() * 0.022))
+    gold (the match's end).  ``font_px``: the letters' size (else it follows the window)."""
+    fs = font_px or max(12, round(surface.get_height() * 0.022))
     panel(surface, rect, fill=OVERLAY)
     title = title or _("Deal history")
     blit_text(surface, title, fit_size(title, fs * 1.2, rect.width - fs * 2, bold=True),
@@ -238,7 +239,7 @@ def _totals_rows(surface: pygame.Surface, rect: pygame.Rect, fs: int, cols: list
     """At the foot of the history (the results screen): the deals each side won, its best
     deal, and under a rule the match's totals, the winner's in gold."""
     facts = match_facts(rows, sides)
-    y = rect.bottom - fs * 4.9
+    y = rect.bottom - fs * 5.1         # two lines clear of the rule under them
     for j, side in enumerate(sides):
         won, best = facts[side]
         cells = [ngettext("{n} deal won", "{n} deals won", won).format(n=number(won)),

@@ -109,9 +109,11 @@ class ResultsScene(MenuScene):
         if is_rtl():
             table.x, chart.x = chart.x, table.x
         sides = end.sides or list(end.totals)
+        # letters as large as the rows leave room for (a short match's stood at 10 px in an empty box)
+        big = max(fs, min(round(H * 0.03), int(table.height / (10.3 + 1.35 * max(3, len(end.summaries))))))
         draw_history(surface, table, end.summaries, sides, end.name,
                      signed_scores=end.signed_scores, title=_("The match, deal by deal"),
-                     tie_doubles=end.game == "manille", final=end.totals, winner=end.winner)
+                     tie_doubles=end.game == "manille", final=end.totals, winner=end.winner, font_px=big)
         panel(surface, chart, fill=OVERLAY)
         self.table_rect, self.race_rect = table, chart
         self.plot = draw_score_race(surface, chart.inflate(-fs, -fs), end.summaries, sides,

@@ -380,11 +380,15 @@ def test_new_game_after_a_match_sets_up_the_same_table(table, manfee_home):
     v = app.top.link.view()
     assert v["options"]["target"] == 30 and v["options"]["blind"] is True
 
-def test_the_match_end_shows_the_score_race_beside_the_deals(table):
+def test_the_match_end_shows_the_score_race_beside_the_deals(table, monkeypatch):
+    import table.results as results
     from table.results import MatchEnd
     from table.scenes import open_scene
     from table.theme import GOLD
     app = table.app
+    sizes = []
+    real = results.draw_history
+    monkeypatch.setattr(results, "draw_history", lambda *a, **k: (sizes.append(k.get("font_px")), real(*a, **k))[1])
     summaries = [{"deal": i + 1, "outcome": "complete", "score": {"bottom-top": a, "left-right": b}}
                  for i, (a, b) in enumerate([(12, 0), (0, 9), (20, 0), (0, 4), (19, 0)])]
     end = MatchEnd(game="manille", winner="bottom-top", totals={"bottom-top": 51, "left-right": 13},
@@ -402,6 +406,8 @@ def test_the_match_end_shows_the_score_race_beside_the_deals(table):
         deals = scene.table_rect
         assert app.screen.get_rect().contains(deals) and not deals.colliderect(race)
         assert (deals.top, deals.height) == (race.top, race.height)    # side by side, no half-empty box
+        # five deals in that box: letters as large as it allows (they stood at 10 px at 1024x600)
+        assert sizes[-1] >= round(H * 0.028)
         assert all(not r.colliderect(b.rect) for b in scene.buttons.values() for r in (race, deals))
         assert all(b.font.size(b.text)[0] <= b.rect.width - 6 for b in scene.buttons.values())
         # the person's side is drawn in gold, and its line ends at the top of the plot (51 of 51)
