@@ -236,8 +236,7 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
     n = number(deal)
     if outcome == "over" and score:        # who went over: the words alone read as "the deal is over"
         best = max(score, key=lambda s: score[s])      # and what that is worth: it said nothing of the 13
-        return _("Deal {n}: {side} went over, {points} to them").format(n=n, side=side(best),
-                                                                        points=number(score[best]))
+        return _("Deal {n}: {side} went over (+{points})").format(n=n, side=side(best), points=number(score[best]))
     scorers = [s for s, v in score.items() if v]
     if outcome == "complete" and len(scorers) == 1 and score[scorers[0]] > 0:     # who scored, and how much
         return _("Deal {n}: {points} to {side}").format(n=n, side=side(scorers[0]), points=number(score[scorers[0]]))

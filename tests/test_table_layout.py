@@ -472,7 +472,7 @@ def test_the_summary_of_a_deal_gone_over_names_the_side_that_went_over(table, ma
         surface, rect, **kw))
     scene.open_summary({"deal": 1, "outcome": "over", "score": {"bottom-top": 0, "left-right": 13}})
     scene.draw(table.app.screen)
-    assert titles and titles[-1] == f"Deal 2: {scene.side_name('left-right')} went over, 13 to them", titles
+    assert titles and titles[-1] == f"Deal 2: {scene.side_name('left-right')} went over (+13)", titles
     # a Manille-like deal scored by one side: the heading says who and how much
     scene.open_summary({"deal": 1, "outcome": "complete", "score": {"bottom-top": 0, "left-right": 28}})
     scene.draw(table.app.screen)
