@@ -74,6 +74,9 @@ class SettingsScene(MenuScene):
             self.choices[name] = {line_text(x): v for x, (_t, v) in zip(lines, options, strict=True)}
             self.drops[name] = self.add(DropDown(lines, lines[[t for t, _v in options].index(start)],
                                                  at(x0 + lw + 10, yy, cw), self.app.ui))
+            # up where the window has more room (the language list scrolled at 1024x600, its first line cut)
+            H = self.app.size[1]
+            self.drops[name].open_toward_room(H, round((len(lines) + 0.5) * max(28, H * 0.05)))
 
         label(_("Volume"), y)
         self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(195 * k)),

@@ -321,6 +321,9 @@ def test_switching_the_language_in_a_small_window_warns_of_no_label_too_small(ta
             table.frames(1)
     assert [str(w.message) for w in caught] == []
     assert app.top.buttons["back"].text == "Done"
+    # the language list opens where all its lines fit (down it scrolled, its first line cut)
+    lang = app.top.drops["language"]
+    assert lang.expand_direction == "up" and lang.expansion_height_limit >= len(lang.options_list) * 28
 
 
 def test_new_game_in_dari_starts_the_match_chosen_in_codes(table):
