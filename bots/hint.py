@@ -108,7 +108,7 @@ def reasons_for(info: Info, code: int) -> list[Reason]:
 
 def _call_reason(info: Info, call: int) -> Reason:
     d, me = info.dealer, info.me
-    tricks = round(manfee_tricks(info.hand), 1)
+    tricks = round(min(13.0, max(0.0, manfee_tricks(info.hand))), 1)      # never "13.6 tricks" of 13
     most = max(a - A.CALL for a in info.legal)
     if len(info.legal) == 1:                    # the block left one call: no strategy to explain
         return Reason("call_forced", {"call": call})
@@ -135,7 +135,7 @@ def _decide_reason(info: Info, accept: bool) -> Reason:
     # The why behind the targets: what the side holds if it keeps its hands (this hand and
     # the partner's call), and what it would hold after a pass (the opponents' hands, as called).
     partner = calls[(d + 2) % 4]
-    side = round(manfee_tricks(info.hand) + partner, 1)
+    side = round(min(13.0, max(0.0, manfee_tricks(info.hand)) + partner), 1)
     if accept:
         return Reason("accept", {"side": side, "partner": partner, "target": acc[0], "their_target": acc[1],
                                  "pass_target": pas[0], "pass_their_target": pas[1]})

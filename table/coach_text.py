@@ -17,6 +17,7 @@ from bots.review import THRESHOLDS, DecisionReview
 
 from . import charts
 from .i18n import N_, SEAT_NAMES, _, ngettext, number, pgettext
+from .coach_words import best_reason
 from .rich import card_words
 from .theme import DIM, RED
 
@@ -112,6 +113,7 @@ TEXT = Words({
     "calls": N_("Calls so far: {calls}"),
     "call_item": N_("{who} {n}"),
     "calls_none": N_("You call first."),
+    "why_best": N_("Why {choice}: {reason}"),
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
     "best_known": N_("The best choice from what you knew; with all hands seen it cost {dd}."),
@@ -278,3 +280,19 @@ def judgement(game: str, d: DecisionReview) -> str:
 def plain(action: dict) -> dict:
     """An action without its seat."""
     return {k: v for k, v in action.items() if k != "seat"}
+
+
+def decision_info(d: DecisionReview, view: dict, name: Any) -> list[str]:
+    """The lines a decision that is not a card shows in the trick's place: the calls so far,
+    and why the coach's choice (a "blunder, best: Call 5" said nothing of why 5).  ``name``
+    names a seat.  From the seat's view only, as the hint words it."""
+    info = []
+    if d.phase in ("call", "decide"):
+        calls = [TEXT["call_item"].format(who=name(a["seat"]), n=number(a["call"]))
+                 for a in view.get("history") or [] if "call" in a]
+        info.append(TEXT["calls"].format(calls=_(", ").join(calls)) if calls else TEXT["calls_none"])
+    if d.best and plain(d.best) != plain(d.chosen) and view.get("legal"):
+        why = best_reason(view, d.best)
+        if why:
+            info.append(TEXT["why_best"].format(choice=choice_text(d.best), reason=why))
+    return info

@@ -128,3 +128,16 @@ def hint_reason(reason: Reason) -> str:
     for sign, suit in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
         text = text.replace(sign, "{" + suit + "}")
     return text
+
+
+def best_reason(view: dict, action: dict) -> str | None:
+    """The coach's main reason for ``action`` at the seat's ``view``, worded (the review's best
+    choice says why, as the hint does); None where there is none to give."""
+    from bots.hint import reasons_for          # the reasons' rules live with the bots
+    from bots.knowledge import Info
+    from rules import actions as A
+    try:
+        reasons = reasons_for(Info(view), A.parse_action(action))
+    except (KeyError, ValueError, TypeError, IndexError):
+        return None
+    return hint_reason(reasons[0]) if reasons and reasons[0].code != "only_card" else None

@@ -33,12 +33,12 @@ from rules.views import seat_view
 
 from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
-from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, judgement, plain, points,
-                         row_cells, summary_text, verdict)
+from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, decision_info, judgement,
+                         plain, points, row_cells, summary_text, verdict)
 from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import _, digits, game_title, is_rtl, number
+from .i18n import digits, game_title, is_rtl, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -464,11 +464,7 @@ class ReviewScene(MenuScene):
         view = view or {}
         kind = verdict(review.game, d)
         context = self.context(view)
-        info = []
-        if d.phase in ("call", "decide"):
-            calls = [TEXT["call_item"].format(who=f.names.get(a["seat"]) or TEXT["seats"].get(a["seat"], a["seat"]),
-                                              n=number(a["call"])) for a in view.get("history") or [] if "call" in a]
-            info.append(TEXT["calls"].format(calls=_(", ").join(calls)) if calls else TEXT["calls_none"])
+        info = decision_info(d, view, lambda seat: f.names.get(seat) or TEXT["seats"].get(seat, seat))
         marks: dict[str, tuple[str, tuple]] = {}
         if d.phase == "play":
             for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),

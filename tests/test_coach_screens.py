@@ -649,3 +649,26 @@ def test_a_dari_name_in_the_english_reviews_seat_picker_is_shaped_and_chosen(tab
     table.frames(1)
     assert scene.seat == "left"
     table.app.pop()
+
+
+def test_a_call_the_review_marks_says_why_the_coachs_call():
+    """"Blunder (best: Call 5, cost 9.5)" on a weak hand said nothing of why 5."""
+    from bots.review import DecisionReview
+    from rules import Match
+    from rules.cards import make_mask, parse_card
+    from rules.views import seat_view
+    from table.coach_text import decision_info
+    hands = {"bottom": "AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D",
+             "right": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+             "top": "TH JH QH KH JC QC KC AC TD JD QD KD AD",
+             "left": "3H 4H 5H 6H 7H 8H 9H 7C 8C 9C TC 8D 9D"}
+    m = Match("manfee")
+    m.start_deal(dealer=0, hands=[make_mask(parse_card(c) for c in hands[s].split()) for s in m.game.seats])
+    view = seat_view(m, "right")                   # right calls first
+    d = DecisionReview(deal=0, seat="right", index=0, phase="call", chosen={"call": 2}, best={"call": 9},
+                       expected_loss=9.5, spread=0.5, dd_best=None, dd_loss=None, dd_exact=False, label="blunder")
+    info = decision_info(d, view, str.title)
+    assert info[0] == "You call first."
+    assert info[1].startswith("Why Call 9: ") and "trick" in info[1]
+    same = DecisionReview(**{**d.__dict__, "chosen": {"call": 9}})
+    assert len(decision_info(same, view, str.title)) == 1          # the coach's own choice: no "why" line

@@ -202,6 +202,7 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     r = reasons_for(info, A.CALL + 5)[0]
     assert r.code == "call_team" and r.params["call"] == 5
     assert r.params["partner_tricks"] == round((13 - r.params["tricks"]) / 3, 1)         # why a side calls more than a hand
+    assert r.params["tricks"] <= 13 and r.params["partner_tricks"] >= 0     # thirteen spades: not "13.6 tricks"
     m.apply("right", {"call": 5})
     r = reasons_for(Info(seat_view(m, "top")), A.CALL + 8)[0]
     assert r.code == "call_block"
@@ -212,7 +213,7 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     r = reasons_for(Info(seat_view(m, "bottom")), A.ACCEPT)[0]
     # Accept: 8 + remainder 0 against 5; pass: 6 against 7.  The why: this hand and the
     # partner's call of 8 (kept), or the opponents' hands called at 5 (passed on).
-    side = round(manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 8, 1)
+    side = round(min(13.0, manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 8), 1)
     assert r.to_json() == ["accept", {"side": side, "partner": 8, "target": 8, "their_target": 5,
                                       "pass_target": 6, "pass_their_target": 7}]
     give = reasons_for(Info(seat_view(m, "bottom")), A.PASS)[0]
