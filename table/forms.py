@@ -19,7 +19,7 @@ from .i18n import N_, _, is_rtl, number
 from .layout import Layout
 from .menu_keys import MenuKeys
 from .scene import Scene
-from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, render, text_width
+from .theme import GOLD, CREAM, blit_text, fit_sizes, font_spec, list_height, render, text_width
 from .shaping import for_ltr_widget, has_arabic
 from .widgets import ARABIC_BUTTON, DropDown, follow_script
 
@@ -283,7 +283,7 @@ class Form:
         # window, taller Dari letters) take the compact font: never cut letters.
         compact = ObjectID(class_id="@compact_drop") if self.compact else None
         d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui, object_id=compact))
-        d.open_toward_room(self.H, round(self.H * 0.45))
+        d.open_toward_room(self.H, list_height(len(options)))     # every line in sight ("You" was cut)
         self.drops[name] = d
         self.shown[name] = {o: o for o in options}
         return d

@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel
 from .forms import MenuScene, oid, tall_label
 from .i18n import LANGUAGES, N_, _, is_rtl, number, pgettext, system_language
 from .rich import set_four_colour
-from .theme import apply_language
+from .theme import apply_language, list_height
 from .widgets import DropDown, line_text, widget_lines
 
 def speeds():
@@ -75,8 +75,7 @@ class SettingsScene(MenuScene):
             self.drops[name] = self.add(DropDown(lines, lines[[t for t, _v in options].index(start)],
                                                  at(x0 + lw + 10, yy, cw), self.app.ui))
             # up where the window has more room (the language list scrolled at 1024x600, its first line cut)
-            H = self.app.size[1]
-            self.drops[name].open_toward_room(H, round((len(lines) + 0.5) * max(28, H * 0.05)))
+            self.drops[name].open_toward_room(self.app.size[1], list_height(len(lines)))
 
         label(_("Volume"), y)
         self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(195 * k)),

@@ -126,6 +126,11 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
 
 
+def list_height(lines: int) -> int:
+    """How tall a drop-down's open list of ``lines`` lines stands, in the window in use."""
+    return round((lines + 0.5) * 28 * _scale[0]) + 4
+
+
 def widget_scale(height: int) -> float:
     """How much the widgets' words grow for a window ``height`` pixels tall: theme.json's
     sizes suit 720 pixels; a taller window gets bigger words (never smaller ones: the

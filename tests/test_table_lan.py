@@ -1427,3 +1427,24 @@ def test_a_dari_table_name_on_an_english_button_is_shaped_in_the_arabic_font(tab
     latin = setup.form.toggle("probe2", "Resume “Café Zoë” (Manille)")
     assert latin.text == "Resume “Café Zoë” (Manille)" and latin.object_ids[-1] != "#arabic_button"
     table.app.pop()
+
+
+def test_the_host_forms_seat_lists_open_with_every_line_in_sight(table):
+    """The last seat's list opened up into 45 % of the window and scrolled: its first line,
+    "You", was cut off at the top."""
+    from table.theme import list_height
+    app = table.app
+    for size in ((1280, 720), (1024, 600)):
+        app._resized(size)
+        setup = HostSetupScene(app)
+        app.push(setup)
+        table.frames(1)
+        last = setup.form.drops[f"seat:{setup_seats(setup)[-1]}"]
+        n = len(last.options_list)
+        room = max(last.rect.top, size[1] - last.rect.bottom) - 6
+        assert last.expansion_height_limit >= min(list_height(n), room), size
+        app.pop()
+
+
+def setup_seats(setup):
+    return [name[5:] for name in setup.form.drops if name.startswith("seat:")]
