@@ -159,6 +159,8 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     # them one so that Dari typed into them has its glyphs, grown with the window like the rest.
     data.setdefault("text_entry_line", {}).setdefault("font", {"name": "noto_sans",
                                                                "size": str(round(14 * _scale[0]))})
+    # ... and room inside their frame: a typed name touched its left edge
+    data["text_entry_line"].setdefault("misc", {})["padding"] = f"{round(8 * _scale[0])},2"
     # Tooltips (what a form's option does) wide enough for a sentence in three lines or so.
     data.setdefault("tool_tip", {}).setdefault("misc", {})["rect_width"] = str(round(320 * _scale[0]))
     # ... and a key's name ("Key: S", "Touche : Entrée" on one line) in a small one, not a

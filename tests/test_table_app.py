@@ -372,6 +372,7 @@ def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_h
     from pygame_gui.elements import UILabel
     labels = [e.text for e in new.ui if isinstance(e, UILabel)]
     assert "Top (your partner)" in labels and "Left" in labels      # a newcomer is told who plays with them
+    assert entry.padding[0] >= 6                   # a typed name clear of the frame (it touched its edge)
     entry.set_text("Ana")
     table.click(new.buttons["start"].rect.center)
     scene = app.top
