@@ -15,15 +15,14 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from net import Client, LobbyBrowser, parse_address
 from net.link import ClientLink
-from rules.games import GAMES
 
 from .forms import MenuScene, oid, tall_label
 from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
-from .i18n import N_, _, character_name, game_title, is_rtl, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, character_name, is_rtl, ngettext, number, pgettext, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
-from .lobby_rows import LobbyRows
+from .lobby_rows import LobbyRows, row_title
 from .text import lead
 from .widgets import follow_script
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
@@ -437,7 +436,7 @@ class LobbyScene(LobbyRows, MenuScene):
             main = CREAM if ok else DIM
             blit_text(surface, t.table or service, fs, (start(r, 14), r.y + 6), GOLD if (ok and sel) else main,
                       bold=True, anchor=lead("topleft"))
-            title = _game_title(t.game)
+            title = row_title(t)
             blit_text(surface, title, fs * 0.9, (end(r, 14), r.y + 7), main, anchor=lead("topright"))
             if not ok:
                 sub = _("another version of Manfee (protocol {protocol}): cannot join").format(
@@ -495,6 +494,3 @@ def seated_names(players: dict) -> str:
              if isinstance(p, dict) and p.get("kind") != "open" and (p.get("name") or p.get("bot"))]
     return _("with {names}").format(names=_(", ").join(names)) if names else ""
 
-
-def _game_title(game):
-    return game_title(game) if game in GAMES else (game or "?")

@@ -8,7 +8,21 @@ heard in: the table that keeps this machine's seat first, then by name.
 """
 from __future__ import annotations
 
+from rules.games import GAMES
+
 from . import lan_seats
+from .i18n import _, game_title, number
+from .words import separator
+
+
+def row_title(t) -> str:
+    """A row's game and what its match is played to ("Manille  ·  match to 101"): known
+    before joining (only the game showed)."""
+    title = game_title(t.game) if t.game in GAMES else (t.game or "?")
+    target = (t.options or {}).get("target")
+    if isinstance(target, int) and not isinstance(target, bool):
+        title += separator() + _("match to {target}").format(target=number(target))
+    return title
 
 
 class LobbyRows:

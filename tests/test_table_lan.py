@@ -866,7 +866,7 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     assert lobby.order == [other.service]
     # two tables of one name: in one order however they came, each with its address
     late, early = (TableInfo(f"F{i}._manfee", host, 47820, table="Friday", game="manfee", seats=seats,
-                             free=["top"], state="waiting", table_id=f"f{i}")
+                             free=["top"], state="waiting", table_id=f"f{i}", options={"target": 52})
                    for i, host in ((1, "192.168.1.30"), (2, "192.168.1.12")))
     for info in (late, early):
         lobby.browser.changes.put(("added", info))
@@ -879,6 +879,7 @@ def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, 
     lobby.draw(table.app.screen)
     assert sum(1 for t in said if "192.168.1.30:47820" in t or "192.168.1.12:47820" in t) == 2
     assert not any("192.168.1.9" in t for t in said)           # a name of its own needs no address
+    assert "Manfee  ·  match to 52" in said                     # what the match is played to, before joining
     table.app.pop()
 
 
