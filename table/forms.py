@@ -370,8 +370,8 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
         k = i - (1 if target is not None else 0)
         if k % 2 == 0:
             form.next_row()
-            if k == 0:
-                form.label(_("Table"))
+            if k == 0:              # the game's variants (en face, tapping, blind trump): "Table" said nothing
+                form.label(_("House rules"))
         form.toggle(f"opt:{o.name}", option_text(o, values.get(o.name, o.default)),
                     x=0 if k % 2 == 0 else half + 10, width=half, tip=option_help(o.name))
 
