@@ -14,6 +14,7 @@ them the same way.
 """
 from __future__ import annotations
 
+import math
 import queue
 import time
 from typing import Any, Protocol, runtime_checkable
@@ -39,7 +40,7 @@ class TableLink(Protocol):
     def summaries(self) -> list: ...
     def name(self, seat: str) -> str: ...
     def kind(self, seat: str) -> str: ...
-    def away(self, seat: str) -> bool: ...
+    def away(self, seat: str) -> bool | int: ...
     def poll(self) -> list[dict]: ...
     def act(self, seat: str, action: dict) -> bool: ...
     def shown(self, version: int) -> None: ...
@@ -72,6 +73,8 @@ class LinkBase:
     lan = False
     hosting = False
     replay = False
+
+    _standin_due: dict[str, float] = {}    # an away seat -> when a bot plays for them (replaced, never changed)
 
     def __init__(self, game: Game | str, table_name: str = "", wake: Any = None) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
@@ -119,10 +122,15 @@ class LinkBase:
             return f"{seat.title()} (open)"
         return p.get("name") or seat.title()
 
-    def away(self, seat: str) -> bool:
-        """A person at another screen whose connection is gone (a bot not yet standing in)."""
+    def away(self, seat: str) -> bool | int:
+        """A person at another screen whose connection is gone (a bot not yet standing in):
+        the whole seconds before a bot plays for them where the host said, else True; False
+        when they are not away."""
         p = self._players.get(seat) or {}
-        return seat not in self._mine and p.get("connected") is False and not p.get("standin")
+        if seat in self._mine or p.get("connected") is not False or p.get("standin"):
+            return False
+        due = self._standin_due.get(seat)
+        return max(0, math.ceil(due - time.monotonic())) if due is not None else True
 
     def kind(self, seat: str) -> str:
         """``me`` (played on this screen), ``bot`` (a bot, or one standing in), ``person``
@@ -230,6 +238,8 @@ class LinkBase:
             self.standin_played = played if isinstance(played, dict) else None
         elif kind == "players":
             players = dict(msg.get("players") or {})
+            self._standin_due = {seat: time.monotonic() + p["standin_in"] for seat, p in players.items()
+                                 if isinstance(p, dict) and isinstance(p.get("standin_in"), int)}
             if self.lan and not self.hosting:      # the host's own screen gets the host's notices
                 self._derived.extend(seat_notices(self._players, players, self._mine))
             self._players = players

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hmac
 import random
+import time
 from typing import Any
 
 from rules.host import MatchHost
@@ -162,6 +163,7 @@ class Seating:
             s.grace = None
             self._standin(s)
         else:
+            s.standin_at = time.monotonic() + grace
             s.grace = self.loop.call_later(grace, self._standin, s)
             self.seats_changed()
 

@@ -16,8 +16,10 @@ the network, so the protocol and old saves read the same.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import secrets
+import time
 from typing import Any
 
 from bots import CHARACTERS
@@ -89,6 +91,7 @@ class Seat:
         self.endpoint: Any = None   # the screen or connection that plays this seat
         self.standin = False        # a bot plays this person's seat for now
         self.grace: Any = None      # timer until the stand-in takes over
+        self.standin_at: float | None = None   # when (time.monotonic) that timer rings
         self.standin_cards = 0      # what the stand-in played since it took over: the person
         self.standin_acts = 0       # is told when they come back (cards, and every decision)
 
@@ -113,6 +116,10 @@ class Seat:
         if self.person:
             out["connected"] = self.endpoint is not None
             out["standin"] = self.standin
+            if self.endpoint is None and not self.standin and self.grace is not None and self.standin_at:
+                # whole seconds until a bot plays for them (the wire has no floats): the others
+                # saw "away" with no word of how long the table would wait
+                out["standin_in"] = max(0, math.ceil(self.standin_at - time.monotonic()))
         return out
 
     def saved(self) -> dict:

@@ -23,7 +23,7 @@ from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import rich, blit_rich
 from .text import as_unit, lead
-from .words import announce_text, calls_line, separator
+from .words import announce_text, away_words, calls_line, separator
 from .theme import (GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text,
                     dealer_button)
 from . import explain
@@ -48,7 +48,7 @@ class TableLook:
     ripples: list = field(default_factory=list)      # [x, y, strength, age]
     trump_flash: float | None = None
     summaries: list = field(default_factory=list)
-    away: Callable[[str], bool] = lambda seat: False     # a person whose connection is gone, for now
+    away: Callable[[str], bool | int] = lambda seat: False     # gone for now (seconds till a bot plays)
 
     def pip(self, suit: str, size: int) -> pygame.Surface:
         return self.board.images.big.pip(suit, size)
@@ -260,8 +260,8 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
         sub.append(_("won {n}").format(n=number((v.get("won") or {}).get(seat, 0))))
     if look.kind(seat) == "bot":
         sub.append(pgettext("a seat's player", "bot"))
-    elif look.away(seat):                  # the table waits for them: say why
-        sub.append(pgettext("a seat's player", "away"))
+    elif (away := look.away(seat)) is not False:      # the table waits for them: say why, how long
+        sub.append(away_words(away))
     return look.name(seat), separator().join(sub)
 
 

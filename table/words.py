@@ -247,3 +247,15 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
         top = _(" & ").join(side(s) for s, v in score.items() if v == best)
         return _("Deal {n}: {name} did best ({points})").format(n=n, name=top, points="+" + number(best))
     return words.get(outcome or "", _("Deal {n}: done")).format(n=n)
+
+
+def away_words(away: bool | int) -> str:
+    """A plate's word for a person whose connection is gone: how long until a bot plays for
+    them, where the host said (``host.link.LinkBase.away``).
+
+    >>> away_words(True), away_words(12)
+    ('away', 'away: a bot in 12 s')
+    """
+    if away is True:
+        return pgettext("a seat's player", "away")
+    return _("away: a bot in {n} s").format(n=number(int(away)))

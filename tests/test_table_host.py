@@ -188,8 +188,19 @@ def test_a_person_who_leaves_gets_a_stand_in_and_takes_the_seat_back_with_the_to
     assert e.value.code == "seat_taken"
     run(loop, lambda: host.mh.match.in_deal)
     host.leave(bo)
+    # everyone hears how long the table waits before a bot plays for Bo (whole seconds: the
+    # wire has no floats), and a screen counts it down on Bo's plate
+    gone = ana.last("players")["players"]["left"]
+    assert gone["connected"] is False and gone["standin_in"] == 1 and isinstance(gone["standin_in"], int)
+    from host.link import LinkBase
+    from table.words import away_words
+    link = LinkBase("manfee")
+    link.inbox.put(ana.last("players"))
+    link.poll()
+    assert link.away("left") == 1 and away_words(link.away("left")) == "away: a bot in 1 s"
     run(loop, lambda: host.seats["left"].standin)
     assert any(m.get("kind") == "standin" for m in ana.messages if m["type"] == "notice")
+    assert "standin_in" not in ana.last("players")["players"]["left"]
     back = Screen("Bo", trusted=False)
     host.join(back, token=token)
     assert not host.seats["left"].standin and back.last("welcome")["seat"] == "left"
