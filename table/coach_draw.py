@@ -193,6 +193,9 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     y = blit_lines(surface, pos.context, fs * 0.9, (x, y), w, DIM,
                    lines=readable_lines(pos.context, fs * 0.9, w, fs * 0.72)) + fs * 0.5
     text_h = round(fs * 1.45 * 3 + fs * 0.5) if pos.sentence else 0      # two lines of judgement, the figures
+    # A long judgement takes a third line rather than shrink past reading (10 px at 1024x600).
+    said = 3 if pos.sentence and wrap(pos.sentence, fs, w, True, 2)[0] < fs * 0.85 else 2
+    text_h += round(fs * 1.45) * (said - 2)
     # The figures take a second line rather than shrink past reading (French at 1024x600).
     figure_lines = readable_lines(pos.numbers, fs * 0.85, w, fs * 0.72) if pos.sentence else 1
     text_h += round(fs * 1.1) * (figure_lines - 1)
@@ -218,7 +221,7 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     draw_hand(surface, pygame.Rect(x, y + top_h, w, hand_h), label, images, pos, hand_w)
     if pos.sentence:
         y = area.bottom - chart_h - text_h + round(fs * 0.2)
-        y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True) + fs * 0.2
+        y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True, lines=said) + fs * 0.2
         blit_lines(surface, pos.numbers, fs * 0.85, (x, y), w, DIM, lines=figure_lines)
     if pos.bars:
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)

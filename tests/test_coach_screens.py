@@ -672,3 +672,21 @@ def test_a_call_the_review_marks_says_why_the_coachs_call():
     assert info[1].startswith("Why Call 9: ") and "trick" in info[1]
     same = DecisionReview(**{**d.__dict__, "chosen": {"call": 9}})
     assert len(decision_info(same, view, str.title)) == 1          # the coach's own choice: no "why" line
+
+
+def test_a_long_judgement_takes_a_third_line_rather_than_small_letters(monkeypatch):
+    """"Not marked: this call is worth what the last caller and the dealer make of it, which
+    the review can only guess…" stood at about 10 px in two lines at 1024x600."""
+    from table import coach_draw
+    pygame.font.init()
+    sizes = {}
+    real = coach_draw.blit_lines
+    monkeypatch.setattr(coach_draw, "blit_lines", lambda s, text, size, pos, width, colour, bold=False, lines=2: (
+        sizes.setdefault(text, coach_draw.wrap(text, size, width, bold, lines)[0]),
+        real(s, text, size, pos, width, colour, bold, lines))[1])
+    sentence = ("Not marked: this call is worth what the last caller and the dealer make of it, which the "
+                "review can only guess. Its estimate: 1.6 points from what you knew.")
+    pos = coach_draw.Position("Call: you chose Call 3", "Trump: spades", "", [], None, None, None, "",
+                              sentence=sentence, numbers="From what you knew: 1.6 points.")
+    coach_draw.draw_position(pygame.Surface((460, 500)), pygame.Rect(0, 0, 440, 480), 14, None, pos)
+    assert sizes[sentence] >= 14 * 0.85
