@@ -43,6 +43,7 @@ class Position:
     chart_title: str = ""
     bars: list[tuple[str, float, Colour]] = field(default_factory=list)  # (choice, cost, ink)
     info: list[str] = field(default_factory=list)    # lines in the trick's place for other decisions
+    why: str = ""                                    # a card's: why the coach's choice, under the figures
 
 
 def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False) -> pygame.Surface:
@@ -199,6 +200,7 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     # The figures take a second line rather than shrink past reading (French at 1024x600).
     figure_lines = readable_lines(pos.numbers, fs * 0.85, w, fs * 0.72) if pos.sentence else 1
     text_h += round(fs * 1.1) * (figure_lines - 1)
+    text_h += round(fs * 1.1) * 2 if pos.why else 0        # why the coach's card, two lines at most
     room = area.bottom - y - text_h
     chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h
@@ -222,7 +224,9 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     if pos.sentence:
         y = area.bottom - chart_h - text_h + round(fs * 0.2)
         y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True, lines=said) + fs * 0.2
-        blit_lines(surface, pos.numbers, fs * 0.85, (x, y), w, DIM, lines=figure_lines)
+        y = blit_lines(surface, pos.numbers, fs * 0.85, (x, y), w, DIM, lines=figure_lines)
+        if pos.why:
+            blit_lines(surface, pos.why, fs * 0.85, (x, y + fs * 0.15), w, CREAM)
     if pos.bars:
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
         charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],

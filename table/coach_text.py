@@ -291,8 +291,17 @@ def decision_info(d: DecisionReview, view: dict, name: Any) -> list[str]:
         calls = [TEXT["call_item"].format(who=name(a["seat"]), n=number(a["call"]))
                  for a in view.get("history") or [] if "call" in a]
         info.append(TEXT["calls"].format(calls=_(", ").join(calls)) if calls else TEXT["calls_none"])
+    why = why_line(d, view)
+    if why and d.phase != "play":       # a card's "why" stands under its judgement (``why_line``)
+        info.append(why)
+    return info
+
+
+def why_line(d: DecisionReview, view: dict) -> str:
+    """"Why 8♣: the 8♣ is the highest club left": the coach's reason for its choice where the
+    seat chose another, worded from the seat's view as the hint words it; else ""."""
     if d.best and plain(d.best) != plain(d.chosen) and view.get("legal"):
         why = best_reason(view, d.best)
         if why:
-            info.append(TEXT["why_best"].format(choice=choice_text(d.best), reason=why))
-    return info
+            return TEXT["why_best"].format(choice=choice_text(d.best), reason=why)
+    return ""

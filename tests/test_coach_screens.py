@@ -107,6 +107,11 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     table.click(rect.center)
     assert scene.selected == k == i
     pos = scene.position(k)
+    # a card the coach would not have played says why the coach's, under its judgement
+    from table.coach_text import plain
+    whys = [(scene.position(i).why, d) for i, d in enumerate(expected.decisions) if d.phase == "play"]
+    assert all(bool(why) == (plain(d.best) != plain(d.chosen)) for why, d in whys)
+    assert all(why.startswith("Why ") and ": " in why for why, _d in whys if why)
     played = expected.decisions[k].chosen["play"]
     assert played in pos.hand and pos.marks[played][0] == REVIEW_TEXT["tag_you"]
     before = rec["deals"][deal]["actions"][:expected.decisions[k].index]
