@@ -517,3 +517,7 @@ def test_no_axis_label_a_hair_from_the_target():
     drawn.clear()
     score_race(canvas((500, 300), rect), rect, [Series("A", [8, 20], BLUE)], target=70, x_label="", text=text)
     assert "60" in drawn                             # a tick clear of the target (70) keeps its label
+    drawn.clear()                                    # early in a match only 0 and 100 are labelled
+    small = pygame.Rect(0, 0, 300, 80)
+    score_race(canvas((300, 80), small), small, [Series("A", [8], BLUE)], target=101, x_label="", text=text)
+    assert "100" not in drawn and "0" in drawn
