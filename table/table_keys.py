@@ -61,8 +61,8 @@ class TableKeys:
 
     def picker_key(self, e: pygame.event.Event) -> bool:
         """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the
-        first Enter (or arrow) picks the first: Enter did nothing, and the decision box showed
-        no focus to say why."""
+        first Enter picks the one the hint rings, else the first (Enter did nothing, and the
+        decision box showed no focus to say why; then it picked the first over the hint's)."""
         choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
         if not choices:
             return False
@@ -86,7 +86,11 @@ class TableKeys:
             x = choices[sel].rect.centerx
             step = min((i for i, b in enumerate(choices) if b.rect.y == rows[row]),
                        key=lambda i: abs(choices[i].rect.centerx - x)) - sel
-        sel = 0 if sel is None else (sel + step) % len(choices)
+        if sel is None:
+            ringed = ((self.hint_now() or {}).get("action") if enter else None)
+            sel = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), 0)
+        else:
+            sel = (sel + step) % len(choices)
         for i, b in enumerate(choices):
             b.select() if i == sel else b.unselect()
         self._pick_i = sel

@@ -587,3 +587,28 @@ def test_a_refusal_between_the_hint_and_signal_buttons_keeps_readable_letters(ta
     fs = max(13, round(scene.board.layout.H * 0.024))
     assert box.height >= fs * 1.8                                 # the prompt's letters, not 9 px
     assert box.left >= hint.rect.right and box.right <= signal.rect.left
+
+
+def test_the_first_enter_at_a_decision_picks_the_choice_the_hint_rings(table, monkeypatch):
+    """I then Enter, Enter at a call: the hint rang 5, and the first Enter picked 0 (the first)."""
+    from host import thinking
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
+                                                                  "action": dict(view["legal"][2]), "reasons": []})
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    link = open_local("manfee", {}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    legal = scene.shown["legal"]
+    assert len(legal) > 2
+    table.key(pygame.K_i)
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    assert len(actions(scene)) == before and scene.buttons["act:2"].is_selected
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[2])
