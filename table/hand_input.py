@@ -43,7 +43,9 @@ class HandInput:
         return [a["play"] for a in self.scene.shown.get("legal") or () if "play" in a]
 
     def reset(self):
-        for k in list(self.lifts):
+        # every lifted card comes down: the one still rising, and the one lifted and at rest
+        # (Escape left it up, and a second card lifted beside it)
+        for k in set(self.lifts) | ({self.selected} if self.selected else set()):
             sp = self.board.sprites.get(k)
             if sp is not None:
                 sp.lift = 0.0

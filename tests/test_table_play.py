@@ -612,3 +612,18 @@ def test_the_first_enter_at_a_decision_picks_the_choice_the_hint_rings(table, mo
     assert len(actions(scene)) == before and scene.buttons["act:2"].is_selected
     table.key(pygame.K_RETURN)
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[2])
+
+
+def test_escape_brings_a_lifted_card_down(table):
+    """Enter lifted a card, Escape let it go but left it up, and the next Enter lifted a
+    second card beside it."""
+    scene = start_local(table, "manille", {}, 1, ("KADO",) * 3, 3)
+    to_my_play(table, scene)
+    table.key(pygame.K_RETURN)
+    lifted = scene.input.selected
+    table.frames(20)
+    assert lifted and scene.board.sprites[lifted].lift > 0
+    table.key(pygame.K_ESCAPE)                      # lets the card go (a second Escape: the menu)
+    table.frames(2)
+    assert table.app.top is scene and scene.input.selected is None
+    assert all(sp.lift == 0 for k, sp in scene.board.sprites.items() if k in scene.board.hands[scene.viewer])
