@@ -470,3 +470,20 @@ def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
     assert me.last("watchers")["n"] == 0
     link.inbox.put(me.last("watchers"))
     assert not [m for m in link.poll() if m.get("kind") == "watching"] and link.watchers == 0
+
+
+def test_who_sits_down_after_a_watcher_came_is_told_of_the_watcher(loop):
+    """Bo rejoined after Cy came to watch: his footer never said anyone watched."""
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "bot", "Kado 2", bot="KADO")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, grace=5, rng=random.Random(1))
+    host.attach(Screen("Ana"), ("bottom",))
+    host.begin(loop)
+    host.watch(Screen("Cy", trusted=False), "top")
+    bo = Screen("Bo", trusted=False)
+    host.join(bo, "left")
+    assert bo.last("watchers") == {"type": "watchers", "n": 1, "name": None}
+    back = Screen("Bo", trusted=False)
+    host.leave(bo)
+    host.join(back, token=bo.last("welcome")["token"])
+    assert back.last("watchers")["n"] == 1
