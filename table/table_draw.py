@@ -342,8 +342,9 @@ class TableDrawing:
         if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
             area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
         self._summary_charts(surface, area, fs)
-        if self.demo and not self.link.replay:         # beside the Next button, not out from under it
-            note, room = _("next deal in a moment…"), r.right - (r.centerx + bw) - 2 * fs
+        note = self.next_deal_note()
+        if note:                                     # beside the Next button, not out from under it
+            room = r.right - (r.centerx + bw) - 2 * fs
             x, anchor = mirror(r, r.centerx + bw + fs, "midleft")
             blit_text(surface, note, fit_size(note, max(12, round(L.H * 0.02)), room), (x, r.bottom - bh), DIM,
                       anchor=anchor)

@@ -149,6 +149,16 @@ class TableFeed:
         reading = getattr(self.link, "reading", None)
         return (reading[0], math.ceil(max(0.0, reading[1] - time.monotonic()))) if reading else None
 
+    def next_deal_note(self) -> str | None:
+        """The line beside a summary's Next button: bots on their own deal again in a moment;
+        at a LAN table, the others wait for this player (they were not told)."""
+        if self.demo and not self.link.replay:
+            return _("next deal in a moment…")
+        reading = self.reading_now()
+        if reading and set(reading[0]) & set(self.mine):
+            return _("the others wait for you: the next deal in {n} s at most").format(n=number(reading[1]))
+        return None
+
     def moves_on(self):
         """May a screen with nobody of its own close the deal's summary? A table of bots here
         moves on by itself; a LAN watcher's summary stays while the players read theirs, until

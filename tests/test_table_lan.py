@@ -1375,6 +1375,8 @@ def test_a_friend_still_reading_the_summary_gives_way_once_the_host_deals_again(
         # the host tells every screen who still reads (over the wire: no float, or the peer hangs up)
         assert wait_real(table, lambda: scene.link.reading is not None, 5)
         assert scene.link.reading[0] == ["left"] and scene.reading_now()[1] <= 1
+        # ... and the one they wait for reads so beside their Next button
+        assert scene.next_deal_note().startswith("the others wait for you: the next deal in ")
         assert wait_real(table, lambda: not scene.summary_open, 10)
         assert "The next deal has begun" in scene.message[0]
         assert scene.link.view("left")["deal"] == 1
