@@ -79,8 +79,8 @@ ENGLISH: dict[str, str] = {
                   "about {partner_tricks} more on average"),
     "call_forced": "the calls before leave you only {call}",
     "call_last": "with {total} called by your side, the dealer gains least whether accepting or passing",
-    "accept_same": "either way the targets are {target} against {their_target}: accepting keeps your hand",
-    "pass_same": "either way the targets are {target} against {their_target}: passing takes the hand on your left",
+    "accept_same": "either way the targets are {target} against {their_target}: accepting keeps your hands (about {side} tricks with your partner's call)",
+    "pass_same": "either way the targets are {target} against {their_target}: passing gives your side the opponents' hands (they called {opp})",
     "accept": "your hand and your partner's call of {partner} look good for about {side} tricks: "
                  "accepting gives a target of {target} against {their_target}; "
                  "passing would give {pass_target} against {pass_their_target}",

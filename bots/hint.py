@@ -130,12 +130,13 @@ def _decide_reason(info: Info, accept: bool) -> Reason:
     remainder = 13 - sum(c for c in calls if c is not None)
     acc = (calls[(d + 2) % 4] + remainder, opp)
     pas = (min(opp + 1, 13), 13 - min(opp + 1, 13))
-    if acc == pas:          # the targets alike: what differs is the hand, kept or passed on
-        return Reason("accept_same" if accept else "pass_same", {"target": acc[0], "their_target": acc[1]})
     # The why behind the targets: what the side holds if it keeps its hands (this hand and
     # the partner's call), and what it would hold after a pass (the opponents' hands, as called).
     partner = calls[(d + 2) % 4]
     side = round(min(13.0, max(0.0, manfee_tricks(info.hand)) + partner), 1)
+    if acc == pas:          # the targets alike: what differs is the hands, kept or passed on
+        return Reason("accept_same", {"target": acc[0], "their_target": acc[1], "side": side}) if accept \
+            else Reason("pass_same", {"target": acc[0], "their_target": acc[1], "opp": opp})
     if accept:
         return Reason("accept", {"side": side, "partner": partner, "target": acc[0], "their_target": acc[1],
                                  "pass_target": pas[0], "pass_their_target": pas[1]})

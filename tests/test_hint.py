@@ -374,8 +374,11 @@ def test_when_accept_and_pass_give_the_same_targets_the_reason_names_the_hand():
     m = manfee_match(hands, [("right", {"call": 3}), ("top", {"call": 2}), ("left", {"call": 3})])
     info = Info(seat_view(m, "bottom"))
     keep, give = reasons_for(info, A.ACCEPT)[0], reasons_for(info, A.PASS)[0]
-    assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6}]
-    assert say(give) == "either way the targets are 7 against 6: passing takes the hand on your left"
+    # ... and what the side would hold either way (it said no more than the targets)
+    side = round(min(13.0, manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 2), 1)
+    assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6, "side": side}]
+    assert say(give) == ("either way the targets are 7 against 6: passing gives your side the opponents' hands "
+                         "(they called 6)")
 
 
 def test_lead_low_to_keep_high_cards_only_when_one_is_high():
