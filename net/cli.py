@@ -1,7 +1,7 @@
 """Host or join a LAN table without a window (tests, scripts, servers).
 
     python3 -m net.cli --host "Ana's table" --headless --game manfee --target 13 \\
-        --seats bottom=host,left=open,top=bot:TANA,right=open --bot KADO
+        --seats bottom=host,left=open,top=bot:SADA,right=open --bot KADO
     python3 -m net.cli --join 192.168.1.20:47820 --headless --bot TANA --name Bo
     python3 -m net.cli --join "Ana's table" --headless --bot TANA --seat left
     python3 -m net.cli --host "Private" --headless --code auto      # prints the code to give friends
@@ -205,7 +205,9 @@ def _say_listening(server: Any, save: str | None, quiet: bool) -> None:
     scripts): the table, its port, the code to give friends, where it is saved."""
     if quiet:
         return
-    lines = [f"Table \"{server.table}\" is open on port {server.port}."]
+    where = server.join_addresses()       # what a friend types under "Join by address"
+    lines = [f"Table \"{server.table}\" is open on port {server.port}"
+             + (f": join by address at {', '.join(where)}." if where else ".")]
     if server.join_code:
         lines.append(f"Join code for your friends: {server.join_code}")
     if save:

@@ -19,14 +19,14 @@ from net.link import ClientLink
 from .forms import MenuScene, oid, tall_label
 from .host_setup import default_name, lan_options, remember_name, stop_later
 from .host_words import reason_text, refusal
-from .i18n import N_, _, character_name, is_rtl, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .scenes import open_scene
 from . import lan_seats, theme
 from .lobby_rows import LobbyRows, row_title
 from .text import lead
 from .widgets import follow_script
 from .theme import GOLD, CREAM, DIM, EDGE, blit_text, font_spec, text_width
-from .words import separator
+from .words import player_name, separator
 
 JOIN_TIMEOUT = 8.0            # seconds a join may take before the lobby gives up
 
@@ -487,10 +487,14 @@ def seated_names(players: dict) -> str:
 
     >>> seated_names({"bottom": {"kind": "host", "name": "Ana"}, "left": {"kind": "open"}})
     'with Ana'
+    >>> seated_names({"bottom": {"kind": "bot", "bot": "TANA", "name": "Tana"},
+    ...               "top": {"kind": "bot", "bot": "TANA", "name": "Tana 2"}})
+    'with Tana, Tana 2'
 
-    A bot is named as the table names it, in the reader's script (Tana, تنه).
+    A bot is named as the table names it, in the reader's script (Tana, تنه), a second of
+    one character numbered (it read "with Tana, Tana" where the table says Tana 2).
     """
-    names = [character_name(str(p["bot"])) if p.get("bot") else str(p.get("name")) for p in players.values()
+    names = [player_name(players, seat) for seat, p in players.items()
              if isinstance(p, dict) and p.get("kind") != "open" and (p.get("name") or p.get("bot"))]
     return _("with {names}").format(names=_(", ").join(names)) if names else ""
 

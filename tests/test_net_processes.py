@@ -374,6 +374,7 @@ def test_a_private_table_from_the_command_line(procs, tmp_path):
     over = friend.expect("match_over", 40)
     assert friend.finish() == 0 and host.finish() == 0
     assert line(host, "match_over")["totals"] == over["totals"]
-    assert f"Join code for your friends: {code}" in host.p.stderr.read()
+    said = host.p.stderr.read()
+    assert f"Join code for your friends: {code}" in said and f"join by address at {LOOP}:{port}" in said
     record, match = load_record(listening["save"])
     assert match.finished and record["players"]["bottom"] == {"kind": "bot", "name": "Tana", "bot": "TANA"}
