@@ -35,6 +35,7 @@ from .words import player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
+SUMMARY_KEY_HOLD = 0.6        # (animation) seconds a summary stands before Enter closes it
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 
@@ -436,7 +437,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             else:
                 self.open_menu()
         elif self.summary_open and e.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.close_overlay_or_summary()
+            if self.summary_age >= SUMMARY_KEY_HOLD:    # not the tail of the Enters that played the last card
+                self.close_overlay_or_summary()
         elif not self.input.key(e):
             return self.picker_key(e) or self.shortcut_key(e)
         return True

@@ -622,3 +622,16 @@ def test_a_match_left_on_a_deal_summary_opens_on_it_again(table):
     assert link.view()["phase"] == "done"             # the next deal waits for it
     table.click_button("next")
     assert table.until(lambda: link.view()["phase"] not in ("done", "waiting"), limit=3000)
+
+
+def test_an_enter_just_as_the_summary_opens_does_not_close_it(table):
+    """Two Enters play a card from the keyboard: one more, pressed on, skipped the summary
+    of the deal that card ended before it could be read."""
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    play_to_the_summary(table, scene)
+    scene.summary_age = 0.0                  # as it opens
+    table.key(pygame.K_RETURN)
+    assert scene.summary_open
+    table.frames(3)
+    table.key(pygame.K_RETURN)
+    assert not scene.summary_open
