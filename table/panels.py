@@ -16,7 +16,7 @@ from .hud import mirror
 from .i18n import N_, _, digits, ngettext, number, pgettext
 from .rich import blit_rich, rich
 from .text import font
-from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, signed
+from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, fit_text, signed
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -245,9 +245,9 @@ def _totals_rows(surface: pygame.Surface, rect: pygame.Rect, fs: int, cols: list
         cells = [ngettext("{n} deal won", "{n} deals won", won).format(n=number(won)),
                  _("best: {score} in deal {n}").format(score=digits(f"+{best[0]}"), n=number(best[1])) if best
                  else _("best: –")]
-        for k, cell in enumerate(cells):
-            blit_text(surface, cell, fit_size(cell, fs * 0.85, colw - fs * 0.5), colour=DIM,
-                      **at(cols[1] + j * colw, y + k * fs * 1.3))
+        for k, cell in enumerate(cells):      # cut with "…" past a readable size (three French
+            cell, size = fit_text(cell, fs * 0.85, colw - fs * 0.5)     # Manni columns ran together)
+            blit_text(surface, cell, size, colour=DIM, **at(cols[1] + j * colw, y + k * fs * 1.3))
     y = rect.bottom - fs * 2.1
     pygame.draw.line(surface, DIM, (rect.x + fs, round(y - fs * 0.45)), (rect.right - fs, round(y - fs * 0.45)), 1)
     head = pgettext("the history's last row", "total")

@@ -350,3 +350,28 @@ def test_the_history_keeps_each_sides_totals_in_one_column(monkeypatch):
     totals = sorted({round(pos[0]) for text, pos in at if text.startswith("= ")})
     scores = sorted({round(pos[0]) for text, pos in at if text.startswith("+")})
     assert len(totals) == 2 and len(scores) == 2          # one column each for ns and for ew
+
+
+def test_the_best_deal_lines_at_a_match_end_stay_in_their_columns(monkeypatch):
+    """French Manni at 1024x600: "meilleure : +1 à la donne 3meilleure : +4 à la donne 10…"
+    ran together across its three columns."""
+    import table.panels as panels
+    from table import i18n
+    from table.text import font
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **k: drawn.append(
+        (text, size, k.get("pos", a[0] if a else (0, 0)))))
+    sides = ["bottom", "left", "right"]
+    summaries = [{"score": {"bottom": 1 + 2 * (i == 9), "left": 4 + 2 * (i == 9), "right": 2 + 2 * (i == 9)},
+                  "tricks": {"bottom": 5, "left": 8, "right": 6}, "outcome": "complete"} for i in range(11)]
+    try:
+        i18n.set_language("fr")
+        panels.draw_history(pygame.Surface((1024, 600)), pygame.Rect(42, 150, 460, 354), summaries, sides,
+                            name=str.title, final={"bottom": 11, "left": 44, "right": 22}, winner="left",
+                            font_px=13)
+        best = sorted((pos[0], pos[0] + font(size).size(text)[0]) for text, size, pos in drawn
+                      if text.startswith("meilleure"))
+    finally:
+        i18n.set_language("en")
+    assert len(best) == 3 and all(a[1] < b[0] for a, b in zip(best, best[1:])), best
