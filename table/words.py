@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .i18n import N_, _, character_name, number, pgettext, seat_name
+from .i18n import N_, _, character_name, ngettext, number, pgettext, seat_name
 
 # A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
 SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "NT": N_("No trump")}
@@ -244,8 +244,9 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
     if outcome == "complete" and score and not scorers:         # Manni's four tricks each: all even
         return _("Deal {n}: nobody scored").format(n=n)
     if outcome == "complete" and any(v < 0 for v in score.values()) and best > 0:
-        top = _(" & ").join(side(s) for s, v in score.items() if v == best)
-        return _("Deal {n}: {name} did best ({points})").format(n=n, name=top, points="+" + number(best))
+        tops = [side(s) for s, v in score.items() if v == best]      # two of them: a plural verb
+        return ngettext("Deal {n}: {name} did best ({points})", "Deal {n}: {name} did best ({points})",
+                        len(tops)).format(n=n, name=_(" & ").join(tops), points="+" + number(best))
     return words.get(outcome or "", _("Deal {n}: done")).format(n=n)
 
 

@@ -692,3 +692,15 @@ def test_cards_are_named_and_printed_with_the_letters_of_the_players_deck():
     for card in ("KS", "QH", "JD"):
         assert pygame.image.tobytes(english.face(card), "RGBA") != pygame.image.tobytes(dutch.face(card), "RGBA")
     assert pygame.image.tobytes(english.face("9S"), "RGBA") == pygame.image.tobytes(dutch.face("9S"), "RGBA")
+
+
+def test_two_players_who_did_best_take_a_plural_verb():
+    """"Donne 3 : élise & Tizab a fait le mieux": a French verb for one, for two players."""
+    from table.words import deal_title
+    try:
+        i18n.set_language("fr")
+        two = deal_title(3, "complete", {"bottom": 1, "left": 1, "right": -2}, str.title)
+        one = deal_title(3, "complete", {"bottom": 2, "left": 0, "right": -2}, str.title)
+    finally:
+        i18n.set_language("en")
+    assert two == "Donne 3 : Bottom & Left ont fait le mieux (+1)" and one.endswith("Bottom a fait le mieux (+2)")
