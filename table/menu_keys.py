@@ -148,15 +148,16 @@ class MenuKeys:
 
     def keyboard(self, e: Any) -> bool:
         """Escape presses the screen's way back (``escape``); Tab, Shift+Tab and the arrows
-        move the focus; Enter or Space presses the button in focus.  In a text field only
-        Tab and Escape leave it: Space and the arrows are the field's (its space pressed the
-        focused Start and began the match)."""
+        move the focus; Enter or Space presses the button in focus.  In a text field Tab, Up,
+        Down and Escape leave it: Space, Left and Right are the field's (its space pressed the
+        focused Start and began the match; with Down the field's too, a keyboard player going
+        down the form was held there)."""
         if e.type != pygame.KEYDOWN:
             return False
         if e.key == pygame.K_ESCAPE:
             return self.press(next((n for n in self.escape if self.usable(n)), None))
         typing = any(isinstance(w, UITextEntryLine) for w in self.app.ui.get_focus_set() or ())
-        if typing and e.key != pygame.K_TAB:
+        if typing and e.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
             return False
         order = self.focus_order()
         if not order:

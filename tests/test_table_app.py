@@ -481,8 +481,13 @@ def test_tab_reaches_a_name_field_types_in_it_and_leaves_it(table):
     for ch in "Bo":
         table.post(pygame.TEXTINPUT, text=ch)
         table.frames(1)
-    table.key(pygame.K_DOWN)                                     # an arrow stays in the field
+    table.key(pygame.K_LEFT)                                     # Left and Right are the field's
     assert entry.get_text() == "Bo" and entry in app.ui.get_focus_set()
+    table.key(pygame.K_DOWN)         # Down goes on down the form (a keyboard player was held in the field)
+    assert entry.get_text() == "Bo" and entry not in (app.ui.get_focus_set() or ())
+    assert not new.focus.startswith(FIELD)
+    table.key(pygame.K_UP)
+    assert new.focus.startswith(FIELD)
     table.key(pygame.K_TAB)
     assert entry not in (app.ui.get_focus_set() or ()) and not new.focus.startswith(FIELD)
     assert entry.border_colour != FOCUS_BORDER
