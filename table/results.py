@@ -46,7 +46,7 @@ class MatchEnd:
         if w is None:
             return _("A draw")
         name = side_name(self.name, w)
-        if self.my_side is not None and w == self.my_side:
+        if self.my_side is not None and w == self.my_side and self.me is not None:    # (two people: their names)
             # "You win!  (You & Jangara)" said the player twice: the partner is named, not the side
             partners = [s for s in w.split("-") if s != self.me]
             if "-" in w and self.me in w.split("-") and partners:

@@ -188,7 +188,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         kept = self.link.record()     # none at a friend's LAN screen: no Review, no Watch replay there
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},
                        summaries=self.link.summaries(), name=self.player_name,
-                       my_side=self.game.side_of(mine) if mine else None,
+                       # one side for all the people here (partners at one screen too): gold, as in the summaries
+                       my_side=sides.pop() if len(sides := {self.game.side_of(s) for s in self.mine}) == 1 else None,
                        signed_scores=self.game.scoring == "tricks_over",
                        record=(lambda: kept) if kept is not None else None,
                        match_id=self.link.match_id(),

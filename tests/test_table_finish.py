@@ -635,3 +635,23 @@ def test_an_enter_just_as_the_summary_opens_does_not_close_it(table):
     table.frames(3)
     table.key(pygame.K_RETURN)
     assert not scene.summary_open
+
+
+def test_two_partners_at_one_screen_see_their_side_in_gold_at_the_match_end(table):
+    """Ann & Bob, partners in hot-seat, were gold in every summary and blue in the match end's
+    score race; and "You win!" would speak to one of two people: their names instead."""
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.results import MatchEnd
+    from table.scenes import open_scene
+    link = open_local("manille", {"target": 51}, humans=2, bots=["KADO", "KADO"], seed=3, save_dir=saves_dir(),
+                      wake=table.app.wake, partners=True, names={"bottom": "Ann", "top": "Bob"})
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    table.frames(2)
+    scene.match_over({"winner": "bottom-top", "totals": {"bottom-top": 51, "left-right": 20}})
+    table.frames(2)
+    end = table.app.top.end
+    assert end.my_side == "bottom-top" and end.winner_text() == "Ann & Bob win"
+    assert MatchEnd(game="manille", winner="bottom-top", totals={}, summaries=[], name=str.title,
+                    my_side="bottom-top", me="bottom").winner_text().startswith("You and ")
