@@ -35,6 +35,23 @@ def to_my_play(table, scene, want=None):
     raise AssertionError("never reached the wanted play situation")
 
 
+def hinted_table(table, monkeypatch, game, options, seed, pick=0):
+    """A local match with hints on whose coach (in this process, at once) suggests the
+    seat's legal action number ``pick``: the table's scene."""
+    from host import thinking
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
+                                                                  "action": dict(view["legal"][pick]), "reasons": []})
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    link = open_local(game, options, humans=1, bots=["KADO"] * 3, seed=seed, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    return scene
+
+
 def legal_cards(v):
     return [a["play"] for a in v["legal"] if "play" in a]
 
@@ -431,17 +448,7 @@ def test_whose_decision_the_table_waits_for_shows_once_the_cards_are_dealt(table
 
 def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch):
     """Hint, Scores, Last trick and the signals were mouse-only at the table."""
-    from host import thinking
-    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
-                                                                  "action": dict(view["legal"][0]), "reasons": []})
-    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
-    from host.local import open_local
-    from table.config import saves_dir
-    from table.scenes import open_scene
-    link = open_local("manfee", {"signals": True}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
-                      wake=table.app.wake, hints=True)
-    scene = open_scene("table", table.app, link=link)
-    table.app.push(scene)
+    scene = hinted_table(table, monkeypatch, "manfee", {"signals": True}, 7, pick=0)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     table.key(pygame.K_i)
     assert table.until(lambda: scene.hint_now() is not None, limit=600)
@@ -528,17 +535,7 @@ def test_a_choice_picked_by_key_is_still_picked_after_the_scores_closed(table):
 def test_the_first_enter_lifts_the_card_the_hint_rings_and_the_next_plays_it(table, monkeypatch):
     """With no card lifted, Enter did nothing: a player who asked the hint pressed Enter
     on the ringed card and waited (the call and accept boxes already pick on the first Enter)."""
-    from host import thinking
-    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
-                                                                  "action": dict(view["legal"][-1]), "reasons": []})
-    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
-    from host.local import open_local
-    from table.config import saves_dir
-    from table.scenes import open_scene
-    link = open_local("manille", {}, humans=1, bots=["KADO"] * 3, seed=3, save_dir=saves_dir(),
-                      wake=table.app.wake, hints=True)
-    scene = open_scene("table", table.app, link=link)
-    table.app.push(scene)
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3, pick=-1)
     v = to_my_play(table, scene)
     legal = [a["play"] for a in v["legal"]]
     assert len(legal) > 1
@@ -567,17 +564,7 @@ def test_the_hint_key_with_hints_off_says_where_they_turn_on(table):
 def test_a_refusal_between_the_hint_and_signal_buttons_keeps_readable_letters(table, monkeypatch):
     """Between Hint and Give a signal, "Not that card. You must follow suit: ♦ diamonds" shrank
     to about 9 px (the prompt it replaces is 18): it wraps to two lines instead."""
-    from host import thinking
-    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
-                                                                  "action": dict(view["legal"][0]), "reasons": []})
-    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
-    from host.local import open_local
-    from table.config import saves_dir
-    from table.scenes import open_scene
-    link = open_local("manfee", {"signals": True}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
-                      wake=table.app.wake, hints=True)
-    scene = open_scene("table", table.app, link=link)
-    table.app.push(scene)
+    scene = hinted_table(table, monkeypatch, "manfee", {"signals": True}, 7, pick=0)
     to_my_play(table, scene)
     table.frames(2)
     hint, signal = scene.buttons["hint"], scene.buttons["signal"]
@@ -591,17 +578,7 @@ def test_a_refusal_between_the_hint_and_signal_buttons_keeps_readable_letters(ta
 
 def test_the_first_enter_at_a_decision_picks_the_choice_the_hint_rings(table, monkeypatch):
     """I then Enter, Enter at a call: the hint rang 5, and the first Enter picked 0 (the first)."""
-    from host import thinking
-    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {"seat": view["seat"], "phase": view["phase"],
-                                                                  "action": dict(view["legal"][2]), "reasons": []})
-    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
-    from host.local import open_local
-    from table.config import saves_dir
-    from table.scenes import open_scene
-    link = open_local("manfee", {}, humans=1, bots=["KADO"] * 3, seed=7, save_dir=saves_dir(),
-                      wake=table.app.wake, hints=True)
-    scene = open_scene("table", table.app, link=link)
-    table.app.push(scene)
+    scene = hinted_table(table, monkeypatch, "manfee", {}, 7, pick=2)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     legal = scene.shown["legal"]
     assert len(legal) > 2
