@@ -21,7 +21,7 @@ from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, deal_title, describe, seat_where, table_waits_for
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, shade, fit_names, fit_size
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, render, shade, fit_names, fit_size
 from . import explain
 
 
@@ -109,20 +109,30 @@ class TableDrawing:
         x, y, w, h = area
         fs = max(11, round(L.H * 0.018))
         line_h = round(fs * 1.35)
-        rows = max(1, int((h - fs) // line_h))
+        # A heading on the box's top edge says whose lines these are: under the left seat's
+        # plate, a bare "You: ♦ diamonds" read as that player's.
+        head_px = round(fs * 0.75)
+        head_h = head_px // 2 + 1
+        rows = max(1, int((h - fs - head_h) // line_h))
         lines = [_("{name}: {words}").format(name=clip_text(self.player_name(seat), fs, w * 0.45),   # a long name
                                              words=announce_text(action)) for seat, action in self.log]  # cut short
         if self.held:
             lines.append(_("Bots on hold: press H to go on"))
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         shown = lines[max(0, len(lines) - rows - self.log_scroll):len(lines) - self.log_scroll]
-        box = pygame.Rect(round(x), round(y), round(w), round(min(h, len(shown) * line_h + fs * 0.8)))
+        box = pygame.Rect(round(x), round(y + head_h), round(w), round(min(h - head_h, len(shown) * line_h + fs * 0.8)))
         panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
         start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
+        heading = pgettext("the heading over a deal's announcements", "This deal").upper()
+        img = render(heading, head_px, DIM, bold=True)
+        label = img.get_rect(**{"midright" if is_rtl() else "midleft": (round(start + (-4 if is_rtl() else 4)), box.y)})
+        pygame.draw.rect(surface, (10, 24, 17), label.inflate(8, 0), border_radius=4)   # a tab on the edge
+        surface.blit(img, label)
+        self._mark("log heading", label)
         for i, text in enumerate(shown):
             colour = GOLD if self.held and text is lines[-1] else CREAM
-            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4), (start, box.y + fs * 0.4 + i * line_h),
-                      colour, anchor=anchor)                  # clear of the scroll arrow at the end
+            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4),
+                      (start, box.y + fs * 0.4 + i * line_h), colour, anchor=anchor)  # clear of the scroll arrow
         # Small arrows at the right edge say there is more above (or below, scrolled back):
         # the wheel over the log shows the earlier announcements.
         start_line = max(0, len(lines) - rows - self.log_scroll)

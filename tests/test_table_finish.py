@@ -119,7 +119,11 @@ def test_announcements_stay_longer_at_a_slower_pace_and_go_in_the_deal_log(table
     wait_turn(table, scene)                     # left has called before bottom
     assert ("left", {"call": scene.shown["calls"]["left"]}) in scene.log
     scene.draw(app.screen)
-    assert any(name == "log" for name, _r in scene.drawn)
+    drawn = dict(scene.drawn)
+    box, heading = drawn["log"], drawn["log heading"]
+    # headed on its top edge as the deal's (under the left plate, bare lines read as that seat's)
+    assert heading.top < box.top < heading.bottom and box.left < heading.left < heading.right < box.right
+    assert not heading.colliderect(drawn["plate:left"])
 
 
 def test_the_deal_log_shows_there_is_more_and_the_wheel_brings_it_back(table):
