@@ -10,6 +10,7 @@ from the theme (``drop_down_menu.selection_list``), so descenders are not cut.
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
@@ -56,6 +57,16 @@ def dim_placeholder(entry: UITextEntryLine) -> None:
 
 
 class DropDown(UIDropDownMenu):
+    def process_event(self, event: pygame.event.Event) -> bool:
+        # A click on the line already chosen is a choice made: pygame_gui drops the
+        # selection and leaves the list open over the form; close it, the choice unchanged.
+        state = self.current_state
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and state is not None
+                and event.ui_element is getattr(state, "options_selection_list", None)):
+            state.should_transition = True
+            return True
+        return super().process_event(event)
+
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
         state = self.current_state

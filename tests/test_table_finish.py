@@ -659,3 +659,15 @@ def test_two_partners_at_one_screen_see_their_side_in_gold_at_the_match_end(tabl
     assert end.my_side == "bottom-top" and end.winner_text() == "Ann & Bob win"
     assert MatchEnd(game="manille", winner="bottom-top", totals={}, summaries=[], name=str.title,
                     my_side="bottom-top", me="bottom").winner_text().startswith("You and ")
+
+
+def test_a_drop_down_closes_when_its_chosen_line_is_clicked_again(table):
+    """Clicking the line already chosen is a choice made (pygame_gui dropped the selection
+    and left the list open over the form)."""
+    d = open_new_game_drop(table, "bot:top")
+    chosen = d.selected_option
+    item = next(i["button_element"] for i in d.current_state.options_selection_list.item_list
+                if i["text"] == (chosen[0] if isinstance(chosen, tuple) else chosen))
+    table.click(item.rect.center)
+    table.frames(3)
+    assert not d.is_open and d.selected_option == chosen
