@@ -120,10 +120,23 @@ def _words(text):
             continue
         for w in re.split(r"(\s+)", tok):
             if w and not w.isspace():
-                out.append((w, bold, italic))
+                out.extend((part, bold, italic) for part in _bracketed(w))
             elif w:
                 out.append((" ", bold, italic))
     return out
+
+
+def _bracketed(word):
+    """In a right-to-left page, the brackets and stops round a Latin word as words of their own:
+    kept on the Latin word, "(10" set its bracket inside the list it opened ("۵ = (10")."""
+    if not is_rtl() or not _latin(word):
+        return [word]
+    lead, core, trail = re.fullmatch(r"([(\[«]*)(.*?)([)\]»،؛,.:;!?]*)", word).groups()
+    # set apart they are drawn left to right: mirrored here, as a right-to-left line shows them
+    return [part for part in (lead.translate(_MIRROR), core, trail.translate(_MIRROR)) if part]
+
+
+_MIRROR = str.maketrans("()[]«»", ")(][»«")
 
 
 def advance(word, img, size, bold, italic):

@@ -704,3 +704,17 @@ def test_two_players_who_did_best_take_a_plural_verb():
     finally:
         i18n.set_language("en")
     assert two == "Donne 3 : Bottom & Left ont fait le mieux (+1)" and one.endswith("Bottom a fait le mieux (+2)")
+
+
+def test_a_dari_rule_page_sets_a_bracket_round_latin_on_the_outer_side(fonts):
+    """"(10 = ۵، …" in a right-to-left line: the bracket opens at the right of "10", drawn as a
+    right-to-left reader sees it; kept on the Latin word it landed inside the list ("۵ = (10")."""
+    from table.quickref import _mirrored, _render_words, _words
+    i18n.set_language("fa")
+    runs = _words("کارت‌ها (10 = ۵، A = ۴)")
+    line = _render_words(runs, 20, (255, 255, 255), 600)[0][0]
+    placed = dict(zip([w for w, _b, _i in runs if w != " "], _mirrored(line, 600)))
+    bracket, ten, word = placed[")"], placed["10"], placed["کارت‌ها"]
+    assert ten[1] + ten[0].get_width() <= bracket[1] < word[1]         # 10) کارت‌ها
+    i18n.set_language("en")
+    assert _words("(10 = 5")[0] == ("(10", False, False)               # left to right: as written
