@@ -13,15 +13,16 @@ from .cards import sort_hand
 from .coach_words import hint_reason
 from .charts import bar_chart
 from .coach_draw import wrap
+from .deal_log import draw_deal_log
 from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, deal_title, describe, seat_where, table_waits_for
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, clip_text, render, shade, fit_names, fit_size
+from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_names, fit_size
 from . import explain
 
 
@@ -100,53 +101,14 @@ class TableDrawing:
     def _draw_log(self, surface):
         """The deal's announcements, newest at the bottom (the wheel scrolls back), and
         whether the bots are held."""
-        L = self.board.layout
-        area = L.log_rect()
-        self.log_rect = None
-        self.log_hidden = (0, 0)        # lines above and below the ones shown
-        if area is None or not (self.log or self.held):
+        said = [(self.player_name(seat), announce_text(action)) for seat, action in self.log]
+        drawn = draw_deal_log(surface, self.board.layout, said, self.held, self.log_scroll)
+        self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
+        if drawn is None:
             return None
-        x, y, w, h = area
-        fs = max(11, round(L.H * 0.018))
-        line_h = round(fs * 1.35)
-        # A heading on the box's top edge says whose lines these are: under the left seat's
-        # plate, a bare "You: ♦ diamonds" read as that player's.
-        head_px = round(fs * 0.75)
-        head_h = head_px // 2 + 1
-        rows = max(1, int((h - fs - head_h) // line_h))
-        lines = [_("{name}: {words}").format(name=clip_text(self.player_name(seat), fs, w * 0.45),   # a long name
-                                             words=announce_text(action)) for seat, action in self.log]  # cut short
-        if self.held:
-            lines.append(_("Bots on hold: press H to go on"))
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
-        shown = lines[max(0, len(lines) - rows - self.log_scroll):len(lines) - self.log_scroll]
-        box = pygame.Rect(round(x), round(y + head_h), round(w), round(min(h - head_h, len(shown) * line_h + fs * 0.8)))
-        panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
-        start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
-        heading = pgettext("the heading over a deal's announcements", "This deal").upper()
-        img = render(heading, head_px, DIM, bold=True)
-        label = img.get_rect(**{"midright" if is_rtl() else "midleft": (round(start + (-4 if is_rtl() else 4)), box.y)})
-        pygame.draw.rect(surface, (10, 24, 17), label.inflate(8, 0), border_radius=4)   # a tab on the edge
-        surface.blit(img, label)
-        self._mark("log heading", label)
-        for i, text in enumerate(shown):
-            colour = GOLD if self.held and text is lines[-1] else CREAM
-            blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4),
-                      (start, box.y + fs * 0.4 + i * line_h), colour, anchor=anchor)  # clear of the scroll arrow
-        # Small arrows at the right edge say there is more above (or below, scrolled back):
-        # the wheel over the log shows the earlier announcements.
-        start_line = max(0, len(lines) - rows - self.log_scroll)
-        self.log_hidden = (start_line, self.log_scroll)
-        tip = max(4, fs // 3)
-        cx = box.x + tip + 5 if is_rtl() else box.right - tip - 5
-        if start_line:
-            pygame.draw.polygon(surface, DIM, [(cx - tip, box.y + tip * 2.6), (cx + tip, box.y + tip * 2.6),
-                                               (cx, box.y + tip * 1.1)])
-        if self.log_scroll:
-            pygame.draw.polygon(surface, DIM, [(cx - tip, box.bottom - tip * 2.6), (cx + tip, box.bottom - tip * 2.6),
-                                               (cx, box.bottom - tip * 1.1)])
-        self.log_rect = box
-        return box
+        self.log_scroll = drawn.scroll
+        self._mark("log heading", drawn.heading)
+        return drawn.box
 
     def _draw_hint(self, surface):
         """The coach's suggestion in the band (and a ring round the card it means)."""

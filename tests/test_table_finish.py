@@ -146,12 +146,12 @@ def test_the_deal_log_shows_there_is_more_and_the_wheel_brings_it_back(table):
 def test_the_deal_log_speaks_the_language_of_the_moment(table, monkeypatch):
     """Lines already in the log are worded again when the language changes
     mid-deal (they used to keep the words of the moment they were made)."""
-    from table import i18n, table_draw
+    from table import deal_log, i18n
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
     wait_turn(table, scene)
     call = scene.shown["calls"]["left"]
     lines = []
-    monkeypatch.setattr(table_draw, "blit_rich", lambda _surface, text, *a, **k: lines.append(text))
+    monkeypatch.setattr(deal_log, "blit_rich", lambda _surface, text, *a, **k: lines.append(text))
     scene.draw(table.app.screen)
     assert any(x.endswith(f": call {call}") for x in lines)
     try:
@@ -236,6 +236,7 @@ def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(tabl
 
 
 def test_no_hint_button_where_the_table_does_not_allow_hints(table):
+    table.app.settings.hints = False            # a player who turned the coach off
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
     wait_turn(table, scene)
     assert not scene.link.hints_allowed and "hint" not in scene.buttons

@@ -38,6 +38,8 @@ def designed(a, b):
             return True
         if x == "banner" and (y == "court" or y.startswith("bubble:")):
             return True
+        if x == "log heading" and y == "log":      # a tab on the log's edge
+            return True
     return False
 
 
@@ -502,12 +504,12 @@ def test_long_names_are_cut_short_and_kept_off_the_score_board(table, manfee_hom
     rec = position("manfee", 11, STATES["manfee-call"][1])
     rec["players"] = {s: {"kind": "human", "name": long + "s"} if s == "bottom" else
                       {"kind": "bot", "bot": "KADO", "name": f"{long}{i}"} for i, s in enumerate(rec["players"])}
-    import table.table_draw as table_draw
+    import table.deal_log as deal_log
     drawn = []
-    real, real_rich = hud.blit_text, table_draw.blit_rich
+    real, real_rich = hud.blit_text, deal_log.blit_rich
     hud.blit_text = lambda surface, text, size, *a, **k: (drawn.append((text, size)), real(surface, text, size, *a,
                                                                                           **k))[1]
-    table_draw.blit_rich = lambda surface, text, size, *a, **k: (drawn.append((text, size)),
+    deal_log.blit_rich = lambda surface, text, size, *a, **k: (drawn.append((text, size)),
                                                                  real_rich(surface, text, size, *a, **k))[1]
     try:
         scene = at_table(table, manfee_home, rec)
@@ -526,7 +528,7 @@ def test_long_names_are_cut_short_and_kept_off_the_score_board(table, manfee_hom
             assert all(t.count("…") == 2 and s >= round(0.8 * max(13, round(size[1] * 0.022)))
                                            for t, s in sides), sides
     finally:
-        hud.blit_text, table_draw.blit_rich = real, real_rich
+        hud.blit_text, deal_log.blit_rich = real, real_rich
 
 
 def test_the_first_callers_ten_to_thirteen_are_as_large_as_nought_to_nine(table, manfee_home, speaking):

@@ -1,0 +1,69 @@
+"""The deal's log by the plates: each announcement of the deal, newest at the bottom.
+
+Drawn under the left seat's plate, over the viewer's; the mouse wheel over it scrolls back
+(table_scene keeps the lines scrolled).  A tab on its edge says these are the deal's.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pygame
+
+from .hud import mirror
+from .i18n import _, is_rtl, pgettext
+from .layout import Layout
+from .rich import blit_rich
+from .theme import CREAM, DIM, GOLD, clip_text, fit_size, panel, render
+
+
+class LogDrawn(NamedTuple):
+    box: pygame.Rect
+    heading: pygame.Rect
+    hidden: tuple[int, int]         # lines above and below the ones shown
+    scroll: int                     # the lines scrolled back, no more than there are
+
+
+def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]], held: bool,
+                  scroll: int) -> LogDrawn | None:
+    """``said``: (player's name, words) for each announcement; ``held``: the bots wait for H.
+    None when the window leaves no room or there is nothing to say."""
+    area = L.log_rect()
+    if area is None or not (said or held):
+        return None
+    x, y, w, h = area
+    fs = max(11, round(L.H * 0.018))
+    line_h = round(fs * 1.35)
+    # A heading on the box's top edge says whose lines these are: under the left seat's
+    # plate, a bare "You: ♦ diamonds" read as that player's.
+    head_px = round(fs * 0.75)
+    head_h = head_px // 2 + 1
+    rows = max(1, int((h - fs - head_h) // line_h))
+    lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
+             for name, words in said]
+    if held:
+        lines.append(_("Bots on hold: press H to go on"))
+    scroll = min(scroll, max(0, len(lines) - rows))
+    start_line = max(0, len(lines) - rows - scroll)
+    shown = lines[start_line:len(lines) - scroll]
+    box = pygame.Rect(round(x), round(y + head_h), round(w), round(min(h - head_h, len(shown) * line_h + fs * 0.8)))
+    panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
+    start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
+    img = render(pgettext("the heading over a deal's announcements", "This deal").upper(), head_px, DIM, bold=True)
+    heading = img.get_rect(**{"midright" if is_rtl() else "midleft": (round(start + (-4 if is_rtl() else 4)), box.y)})
+    pygame.draw.rect(surface, (10, 24, 17), heading.inflate(8, 0), border_radius=4)   # a tab on the edge
+    surface.blit(img, heading)
+    for i, text in enumerate(shown):
+        colour = GOLD if held and text is lines[-1] else CREAM
+        blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4),
+                  (start, box.y + fs * 0.4 + i * line_h), colour, anchor=anchor)      # clear of the scroll arrow
+    # Small arrows at the right edge say there is more above (or below, scrolled back):
+    # the wheel over the log shows the earlier announcements.
+    tip = max(4, fs // 3)
+    cx = box.x + tip + 5 if is_rtl() else box.right - tip - 5
+    if start_line:
+        pygame.draw.polygon(surface, DIM, [(cx - tip, box.y + tip * 2.6), (cx + tip, box.y + tip * 2.6),
+                                           (cx, box.y + tip * 1.1)])
+    if scroll:
+        pygame.draw.polygon(surface, DIM, [(cx - tip, box.bottom - tip * 2.6), (cx + tip, box.bottom - tip * 2.6),
+                                           (cx, box.bottom - tip * 1.1)])
+    return LogDrawn(box, heading, (start_line, scroll), scroll)
