@@ -95,7 +95,7 @@ FIELDS = {
     "fullscreen": (False, _bool),
     "player_name": ("You", _name),
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
-    "hints": (False, _bool),                       # the coach's Hint button at the table
+    "hints": (True, _bool),                        # the coach's Hint button at the table: on, so a newcomer finds it
     "auto_play": (True, _bool),                    # a lone legal card plays itself (table.auto_play)
     "game": ("manfee", _game),                     # the game last set up: New game opens on it
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots

@@ -271,6 +271,7 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     assert [s.players()[x].get("bot") for x in s.seats] == [None, None, "TANA", "ZELZELA"]
     assert [s.players()[x]["name"] for x in ("bottom", "left")] == ["Player 1", "Bo"]
     assert scene.hotseat
+    assert s.hints_allowed             # a newcomer finds the coach's Hint button without a setting
     assert table.until(lambda: scene.cover_seat is not None, limit=6000)
 
 

@@ -444,6 +444,7 @@ def test_a_squeezed_host_form_keeps_whole_letters_in_its_drop_downs(table):
 def test_host_setup_offers_each_games_options_as_new_game_does(table):
     app = table.app
     app.lan_options = dict(LOOPBACK)
+    app.settings.hints = False                     # a player who turned the coach off
     table.frames(2)
     table.click_button("new")
     new = table.scene
