@@ -86,8 +86,12 @@ class TableKeys:
             x = choices[sel].rect.centerx
             step = min((i for i, b in enumerate(choices) if b.rect.y == rows[row]),
                        key=lambda i: abs(choices[i].rect.centerx - x)) - sel
-        if sel is None:
-            ringed = ((self.hint_now() or {}).get("action") if enter else None)
+        if sel is None and not enter:
+            # the first arrow comes in from its side: Left (Right in a mirrored row) at the
+            # row's far end (every arrow landed on the first choice, "Take the Manni" for Left)
+            sel = 0 if step > 0 else len(choices) - 1
+        elif sel is None:
+            ringed = (self.hint_now() or {}).get("action")
             sel = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), 0)
         else:
             sel = (sel + step) % len(choices)

@@ -591,6 +591,19 @@ def test_the_first_enter_at_a_decision_picks_the_choice_the_hint_rings(table, mo
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[2])
 
 
+def test_the_first_arrow_at_a_decision_comes_in_from_its_side(table, monkeypatch):
+    """Left at a fresh decision went to the first choice like Right: "Take the Manni" for a
+    player heading for "Keep my hand" at the other end."""
+    scene = hinted_table(table, monkeypatch, "manfee", {}, 7, pick=2)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    last = len([n for n in scene.buttons if n.startswith("act:")]) - 1
+    table.key(pygame.K_LEFT)
+    assert scene.buttons[f"act:{last}"].is_selected and not scene.buttons["act:0"].is_selected
+    scene._pick_i = None
+    table.key(pygame.K_RIGHT)
+    assert scene.buttons["act:0"].is_selected
+
+
 def test_escape_brings_a_lifted_card_down(table):
     """Enter lifted a card, Escape let it go but left it up, and the next Enter lifted a
     second card beside it."""
