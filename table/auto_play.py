@@ -32,12 +32,23 @@ class AutoPlay:
             return _("Your only playable card waits for you: you may give a signal with it")
         return obligation(self.shown)
 
+    def forced_goes(self) -> bool:
+        """Will the player's lone legal card play itself (as soon as it has shown)?"""
+        return (len(self.input.legal()) == 1 and self.app.settings.auto_play and not self.input.pressed
+                and not self.signal_menu and not self.signal and not self.forced_waits_for_signal())
+
+    def forced_prompt(self) -> str:
+        """The band while a forced card shows: "drag a card" asked for what went by itself."""
+        card = card_words(self.input.legal()[0])
+        if len(self.shown.get("hand") or ()) > 1:
+            return _("Your only playable card, {card}, goes by itself").format(card=card)
+        return _("Your last card, {card}, goes by itself").format(card=card)
+
     def auto_play_forced(self) -> None:
         """Play the player's only legal card once it has shown for ``FORCED_SHOWN``."""
         legal = self.input.legal()
         v = self.shown
-        if (len(legal) != 1 or not self.app.settings.auto_play or self.input.pressed or self.signal_menu
-                or self.signal or self.forced_waits_for_signal()):
+        if not self.forced_goes():
             self._forced = None
             return
         key = (v.get("version"), legal[0])

@@ -64,7 +64,9 @@ class TableDrawing:
             returning = any(k in b.settles for k in b.hands.get(self.viewer, ()))  # a card easing back
             if v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
-                if self.signal:
+                if self.forced_goes():
+                    text = self.forced_prompt()
+                elif self.signal:
                     text = (_("Slam: drag the card you signal with (or arrows + Enter)") if self.signal == "slam"
                             else _("Drop: drag the card you signal with (or arrows + Enter)"))
                 mark("prompt", draw_prompt(surface, look, text, self.play_duty(), self.prompt_shift(), self.prompt_room()))

@@ -3,6 +3,7 @@ for it, or, in Manfee with signals, while the card might carry one."""
 import pygame
 import pytest
 
+from table import table_draw
 from table.rich import card_words
 from table_helpers import start_local
 from test_table_play import legal_cards, to_my_play
@@ -17,11 +18,16 @@ def in_hand(scene, card):
 
 
 @pytest.mark.parametrize("auto", [True, False])
-def test_a_lone_legal_card_plays_itself_unless_the_player_waits_for_it(table, auto):
+def test_a_lone_legal_card_plays_itself_unless_the_player_waits_for_it(table, auto, monkeypatch):
     table.app.settings.auto_play = auto
     scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
     v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
     card = legal_cards(v)[0]
+    prompts = []
+    monkeypatch.setattr(table_draw, "draw_prompt", lambda _s, _look, text, *a: prompts.append(text))
+    scene.draw(table.app.screen)
+    going = f"Your only playable card, {card_words(card)}, goes by itself"      # not "drag a card"
+    assert (prompts[-1] == going) == auto and prompts[-1].startswith("Your turn") != auto
     if auto:
         assert table.until(lambda: not in_hand(scene, card), limit=600)
         assert any(h.get("card") == card for h in scene.link.view("bottom").get("trick") or ()) \
