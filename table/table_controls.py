@@ -22,7 +22,7 @@ from .auto_play import AutoPlay
 from .table_keys import TableKeys, tool_tip
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
-from .words import describe, suit_word
+from .words import decision_heading, describe, suit_word
 
 
 # The buttons at the top right, from the right edge inward (the order they close up in).
@@ -330,11 +330,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         per_row = 3 if len(legal) > 4 else len(legal)
         rows = (len(legal) + per_row - 1) // per_row
         rect = self.picker_rect = self._picker_rect_for(rows + 0.4, per_row * (w + 10) + 50)
-        self.picker_title, self.picker_sub = {
-            "double": (_("Tap the table?"), _("a tap doubles the deal's score")),
-            "redouble": (_("Tap back?"), _("the deal then counts four times")),
-            "swap": (_("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")),
-        }.get(phase, (_("Your choice"), None))
+        self.picker_title, self.picker_sub = decision_heading(phase, self.shown)
         fs = max(13, round(L.H * 0.026))     # the line under the title is not cut by the panel's sides
         need = min(L.W * 0.92, text_width(self.picker_sub, round(fs * 0.72), False) + 2 * fs) if self.picker_sub else 0
         rect = self.picker_rect = rect.inflate(max(0, round(need) - rect.width), 0)

@@ -9,6 +9,7 @@ in the language's digits.
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from .i18n import N_, _, character_name, ngettext, number, pgettext, seat_name
@@ -260,3 +261,16 @@ def away_words(away: bool | int) -> str:
     if away is True:
         return pgettext("a seat's player", "away")
     return _("away: a bot in {n} s").format(n=number(int(away)))
+
+
+def decision_heading(phase: str, view: dict) -> tuple[str, str | None]:
+    """A decision box's title and the line under it (a tap, a tap back, the Manni swap)."""
+    if phase == "double":
+        return _("Tap the table?"), _("a tap doubles the deal's score")
+    if phase == "redouble":
+        # four times the deal as it stands untapped: eight after a blind trump, sixteen with no-trump too
+        untapped = math.prod(f for name, f in view.get("factors") or () if name != "tap")
+        return _("Tap back?"), _("the deal then counts {n} times").format(n=number(4 * untapped))
+    if phase == "swap":
+        return _("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")
+    return _("Your choice"), None

@@ -375,3 +375,11 @@ def test_the_best_deal_lines_at_a_match_end_stay_in_their_columns(monkeypatch):
     finally:
         i18n.set_language("en")
     assert len(best) == 3 and all(a[1] < b[0] for a, b in zip(best, best[1:])), best
+
+
+def test_a_tap_back_says_what_the_deal_then_counts_with_its_other_factors():
+    """After a blind trump a tap back makes the deal count eight times, not four."""
+    from table.words import decision_heading
+    assert decision_heading("redouble", {"factors": [["tap", 2]]})[1] == "the deal then counts 4 times"
+    blind = {"factors": [["no-trump", 2], ["blind", 2], ["tap", 2]]}
+    assert decision_heading("redouble", blind) == ("Tap back?", "the deal then counts 16 times")
