@@ -29,6 +29,10 @@ from typing import Callable, Iterable
 from .framing import CLIENT_LIMITS, FrameBuffer, FrameError, decode_payload, encode
 from .protocol import PROTOCOL_VERSION, DEFAULT_PORT
 
+# An error the host sent this recently before closing says why it closed (a flood, a wrong
+# code); an older one was about something else (a refused card) and says nothing of the end.
+CLOSING_ERROR_AGE = 2.0
+
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """("host", port) from "host:port", "host" or "[v6]:port"; ValueError if it is not one."""
@@ -94,6 +98,7 @@ class Client:
         self.connected = False
         self.rtt: float | None = None     # seconds, from the last ping answered
         self.last_error: str | None = None
+        self._error_at = 0.0
         self._sock: socket.socket | None = None
         self._send_lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -283,19 +288,20 @@ class Client:
         last_heard = last_ping = time.monotonic()
         pings: dict[int, float] = {}
         n = 0
+        self.last_error, self._error_at = None, 0.0      # this connection's: an old refusal is no reason
         while True:
             try:
                 data = sock.recv(65536)
             except socket.timeout:
                 data = None
             except OSError as e:
-                return {"type": "disconnected", "reason": self.last_error or f"connection lost ({e.strerror or e})"}
+                return {"type": "disconnected", "reason": self._closing_reason(f"connection lost ({e.strerror or e})")}
             now = time.monotonic()
             if data is None:
                 if now - last_heard > self.dead_after:
                     return {"type": "disconnected", "reason": "the host stopped answering"}
             elif not data:
-                return {"type": "disconnected", "reason": self.last_error or "the host closed the connection"}
+                return {"type": "disconnected", "reason": self._closing_reason("the host closed the connection")}
             else:
                 last_heard = now
                 frames.feed(data)
@@ -314,6 +320,13 @@ class Client:
                 if len(pings) > 64:         # a host that never answers pings: keep the last few
                     del pings[min(pings)]
                 self.send({"type": "ping", "n": n})
+
+    def _closing_reason(self, default: str) -> str:
+        """Why the connection ended: the host's last error if it came just before (a refusal
+        the host closes on, say a flood), else ``default`` (a refused card a minute ago is not)."""
+        if self.last_error and time.monotonic() - self._error_at < CLOSING_ERROR_AGE:
+            return self.last_error
+        return default
 
     def _receive(self, msg: dict, pings: dict[int, float]) -> dict | None:
         kind = msg["type"]
@@ -345,6 +358,6 @@ class Client:
         elif kind == "players":
             self.players = msg.get("players")
         elif kind == "error":
-            self.last_error = msg.get("reason")
+            self.last_error, self._error_at = msg.get("reason"), time.monotonic()
         self._deliver(msg)
         return None

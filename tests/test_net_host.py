@@ -678,3 +678,21 @@ def test_a_friends_screen_says_ready_once_when_it_has_shown_a_deal_over():
     link.take({"type": "events", "events": [], "view": dict(view, phase="done", version=30, finished=True)})
     link.shown(30)
     assert wire.sent == [9]
+
+
+def test_a_lost_connection_is_not_blamed_on_an_old_refusal(monkeypatch):
+    """A card refused a while ago was then given as the reason the host was lost ("'ZZ' is
+    not a card" when the host crashed); an error the host closes on still says why."""
+    import net.client
+    monkeypatch.setattr(net.client, "CLOSING_ERROR_AGE", 0.3, raising=False)
+    server = serve("manfee", {"bottom": "bot:KADO", "left": "open", "top": "bot:KADO", "right": "bot:KADO"})
+    try:
+        c = joined_client(server.port, "left", name="Bo")
+        c.act({"play": "ZZ"})
+        assert "ZZ" in c.wait_for("error", 3)["reason"]
+        time.sleep(0.5)
+        server.call(server.gate.abort_all)            # the host's sockets die, as in a crash
+        lost = c.wait_for("disconnected", 8)
+        assert lost and "ZZ" not in lost["reason"], lost
+    finally:
+        server.stop(wait=False)
