@@ -5,7 +5,7 @@ and ``step(code)`` applies an action already known to be legal.  ``apply``
 checks first (the host, the referee); searches call ``legal()`` / ``step()``.
 Seats are ints in clockwise order (see cards.SEATS4 / SEATS3).
 """
-from .cards import SUIT_OF, SUIT_MASK, mask_cards
+from .cards import SUIT_NAMES, SUIT_OF, SUIT_MASK, SUITS, card_text, mask_cards, mask_texts
 from .errors import RulesError
 from . import actions as A
 
@@ -111,7 +111,23 @@ class Deal:
                 return
         elif code in self.legal():
             return
-        raise RulesError(f"illegal action {A.describe(A.action_json(code))}")
+        raise RulesError(f"illegal action {A.describe(A.action_json(code))}: {self.why_not(code)}")
+
+    def why_not(self, code):
+        """Why ``code`` may not be taken now, in a few words (for a peer's screen and the
+        referee's verdict: "illegal action" alone did not tell a card not held from a
+        suit not followed)."""
+        if code < 192:
+            card = A.play_card(code)
+            if self.phase != PLAY:
+                return f"no card is played now: it is the time of the {PHASE_NAMES[self.phase].replace('_', ' ')}"
+            if not (self.hands[self.turn] >> card) & 1:
+                return f"{card_text(card)} is not in the hand"
+            if self.led >= 0 and self.hands[self.turn] & SUIT_MASK[self.led] and SUIT_OF[card] != self.led:
+                return f"{SUIT_NAMES[SUITS[self.led]]} were led and must be followed"
+            return "the cards that may be played: " + " ".join(mask_texts(self.play_mask()))
+        choices = [A.describe(A.action_json(c)) for c in sorted(set(self.legal()))]
+        return "the choices now: " + ", ".join(choices)
 
     def apply(self, seat, code):
         self.check(seat, code)

@@ -194,3 +194,19 @@ def test_match_not_over_below_target():
     assert not m.finished                               # 51 to 13: nobody at 52 yet
     _finish_deal_with_scores(m, (2, 11))
     assert m.finished and m.winner == "bottom-top"      # 53 to 24
+
+
+def test_a_refusal_says_why_in_a_few_words():
+    """"illegal action {'play': 'QS'}" alone did not tell a card not held from a suit not
+    followed: a peer's screen and the referee's verdict say which."""
+    d = deal_from("manfee", "top", HANDS)
+    with pytest.raises(RulesError, match=r"no card is played now: it is the time of the call"):
+        act(d, "left", {"play": "2S"})
+    with pytest.raises(RulesError, match=r"the choices now: \{'call': 0\}, \{'call': 1\},"):
+        act(d, "left", {"decision": "accept"})
+    d = called(dealer="bottom")                    # right leads
+    with pytest.raises(RulesError, match="QS is not in the hand"):
+        act(d, "right", {"play": "QS"})
+    plays(d, "right:4D", "top:4S")
+    with pytest.raises(RulesError, match="diamonds were led and must be followed"):
+        act(d, "left", {"play": "5H"})
