@@ -300,11 +300,11 @@ class StatsStore:
         return out
 
     def _figures(self, where: str, args: tuple) -> dict:
-        n, avg, diff, won, hinted = self.db.execute(
-            f"SELECT COUNT(*), AVG(score), AVG(score - against), AVG(result), SUM(hinted) FROM deal_results "
-            f"WHERE {where}", args).fetchone()
+        n, avg, diff, won, tied, hinted = self.db.execute(
+            f"SELECT COUNT(*), AVG(score), AVG(score - against), AVG(result), SUM(result = 0.5), SUM(hinted) "
+            f"FROM deal_results WHERE {where}", args).fetchone()
         out = {"deals": n, "average_score": avg, "average_difference": diff, "deal_win_rate": won,
-               "hinted_deals": hinted or 0}
+               "deals_tied": tied or 0, "hinted_deals": hinted or 0}      # a tie is half a deal won
         n, won = self.db.execute(f"SELECT COUNT(*), SUM(result) FROM match_results WHERE {where}",
                                  args).fetchone()
         out.update(matches=n, matches_won=won or 0.0, win_rate=(won or 0.0) / n if n else None)

@@ -333,8 +333,11 @@ class StatsScene(MenuScene):
         # several games the averages are each game's own, in the table below.
         mixed = len(per_game) > 1
         scores = TEXT["scores_mixed"] if mixed else TEXT["scores"]
+        rate = percent(t["deal_win_rate"])
+        if t.get("deals_tied"):             # the results screen counts whole deals: say why 2 of 6 is 42%
+            rate = _("{rate} (a tie counts half)").format(rate=rate)
         blit_fit(surface, scores.format(score=number(t["average_difference"], signed=True),
-                                        deal_rate=percent(t["deal_win_rate"])), fs, (x, y), w, CREAM)
+                                        deal_rate=rate), fs, (x, y), w, CREAM)
         y += step
         if t["accuracy"] is None:
             blit_fit(surface, TEXT["no_reviews"], fs, (x, y), w, DIM)

@@ -330,8 +330,10 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     with StatsStore(stats_path()) as store:
         bo = store.totals("Bo")
     assert bo["average_difference"] != bo["average_score"]
+    rate = stats_screen.percent(bo["deal_win_rate"])
+    rate = f"{rate} (a tie counts half)" if bo["deals_tied"] else rate
     assert STATS_TEXT["scores"].format(score=stats_screen.number(bo["average_difference"], signed=True),
-                                       deal_rate=stats_screen.percent(bo["deal_win_rate"])) in drawn
+                                       deal_rate=rate) in drawn
     assert not any("with a hint" in d for d in drawn)
     # A deal Bo played with the coach's hint: his rating says such deals are not rated.
     with StatsStore(stats_path()) as store:
@@ -352,6 +354,15 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Cy")
     table.frames(2)
     assert STATS_TEXT["no_rating_hinted"] in drawn and STATS_TEXT["no_rating"] not in drawn, drawn[:6]
+    assert not any("a tie counts half" in d for d in drawn)
+    with StatsStore(stats_path()) as store:        # a tied deal: the rate says a tie counts half
+        store.db.execute("UPDATE deal_results SET result = 0.5 WHERE profile_id = ?", (store.find_profile("Cy").id,))
+        store.db.commit()
+    scene.load()
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Cy")
+    table.frames(2)
+    assert any("(a tie counts half)" in d for d in drawn), drawn[:6]
 
 
 def test_the_statistics_export_csv_into_the_config_folder(table, manfee_home):

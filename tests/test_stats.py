@@ -371,3 +371,16 @@ def test_people_count_as_themselves_among_partners_and_opponents(store):
     assert opp["KADO"]["matches"] == 2                   # a bot across both matches: one row
     assert set(mate) == {"person:Bo", "SADA"} and set(opp) == {"TANA", "KADO", "person:Bo"}
     assert set(store.by_company("Bo", "partner")) == {"person:Ana", "KADO"}     # Bo sat left in the second
+
+
+def test_ties_are_counted_apart_as_half_a_deal_won(store):
+    """The results screen counts whole deals won; the statistics' rate counts a tie half:
+    the tied deals are counted so the screen can say why 2 of 6 reads 42 %."""
+    for r in play("manille", 3, deals=6):
+        store.sync_match("t", r)
+    before = store.totals("Ana")
+    store.db.execute("UPDATE deal_results SET result = 0.5 WHERE rowid IN (SELECT rowid FROM deal_results "
+                     "WHERE profile_id = ? AND result = 0.0 LIMIT 1)", (store.find_profile("Ana").id,))
+    after = store.totals("Ana")
+    assert after["deals_tied"] == before["deals_tied"] + 1
+    assert after["deal_win_rate"] == pytest.approx(before["deal_win_rate"] + 0.5 / after["deals"])
