@@ -174,6 +174,9 @@ class MenuKeys:
             at = order.index(self.focus) + step if self.focus in order else (0 if step > 0 else -1)
             self.set_focus(order[at % len(order)])
             return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus not in order and not typing:
+            self.set_focus(order[0])              # Enter on a fresh screen did nothing: it shows where
+            return True                           # the keyboard is, the next Enter presses it
         if e.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or self.focus not in order:
             return False
         if self.focus.startswith(DROP):

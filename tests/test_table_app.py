@@ -334,6 +334,9 @@ def test_every_menu_screen_works_from_the_keyboard(table):
     app = table.app
     menu = app.top
     assert isinstance(menu, MainMenu)
+    table.key(pygame.K_RETURN)                 # Enter first, before any Tab: it shows the focus
+    assert menu.focus == "new" and menu.buttons["new"].is_selected and app.top is menu
+    menu.set_focus(None)
     table.key(pygame.K_DOWN)
     assert menu.focus == "new" and menu.buttons["new"].is_selected
     table.key(pygame.K_DOWN)                   # Resume is disabled (nothing to resume): skipped
