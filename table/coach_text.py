@@ -91,8 +91,8 @@ TEXT = Words({
     "swap_yes": N_("Take the Manni"),      # as the table worded the choice
     "swap_no": N_("Keep my hand"),
     # the same in the review's narrow table columns
-    "swap_yes_short": lambda: pgettext("review table: the choice to take the Manni", "Manni"),
-    "swap_no_short": lambda: pgettext("review table: the choice to keep the hand", "Kept"),
+    "swap_yes_short": lambda: pgettext("review table: the choice to take the Manni", "Swap"),   # verbs, as the
+    "swap_no_short": lambda: pgettext("review table: the choice to keep the hand", "Keep"),    # buttons say
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),

@@ -507,7 +507,7 @@ def test_the_reviews_words_match_its_numbers():
     from table.coach_text import row_cells
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
-    assert row_cells("manni", swap, None)[1:3] == ["Manni", "Kept"]      # the narrow columns' words
+    assert row_cells("manni", swap, None)[1:3] == ["Swap", "Keep"]      # the narrow columns' words
     # Manni counts tricks, not points
     from dataclasses import replace
     costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0))
