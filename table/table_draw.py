@@ -288,6 +288,11 @@ class TableDrawing:
         board = next((b for n, b in getattr(self, "drawn", ()) if n == "scoreboard"), None)   # drawn first
         if board is not None and r.colliderect(board):     # the score box grown at the deal's end (1100x700)
             r.top = board.bottom + 6
+        # a pile's label just under its top edge ("2 tricks" half hidden) is cleared, room allowing
+        under = [p.bottom + 4 - r.top for n, p in self.board.element_rects()
+                 if n.startswith("pile_label:") and p.colliderect(r) and p.top < r.top + r.height // 4]
+        if under and r.bottom + max(under) <= L.H - L.margin:
+            r.move_ip(0, max(under))
         return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
 
     def summary_chart_height(self):

@@ -583,3 +583,16 @@ def test_a_summary_at_a_deals_end_stays_clear_of_the_grown_score_box(table, manf
         drawn = dict(scene.drawn)
         assert not drawn["panel:summary"].colliderect(drawn["scoreboard"]), size
         assert drawn["panel:summary"].bottom <= size[1]
+
+
+def test_a_deal_summary_clears_the_label_of_the_pile_above_it(table, manfee_home):
+    """At 1366x768 the summary's top edge hid half of the top player's "2 tricks"."""
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
+    table.app._resized((1366, 768))                 # six deals' rows: a tall summary
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open, limit=3000)
+    table.frames(2)
+    box = scene.summary_rect()
+    drawn = dict(scene.board.element_rects())
+    labels = [drawn[f"pile_label:{s}"] for s in scene.seats if f"pile:{s}" in drawn and drawn[f"pile:{s}"].top < box.top]
+    assert labels and not any(r.colliderect(box) for r in labels)
