@@ -64,8 +64,8 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
     fs = max(11, round(L.H * 0.019))
     x, y = L.widow_spot
     swapper = look.view.get("swapper")
-    if not swapper:
-        text = _("the Manni")
+    if not swapper or not look.swap_shown:      # the swap still to come: "your old hand" showed with
+        text = _("the Manni")                    # the old hand still in the player's hands
     elif look.kind(swapper) == "me" and not look.hotseat:
         text = _("your old hand, out of play")
     else:

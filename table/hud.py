@@ -32,7 +32,6 @@ from . import explain
 @dataclass
 class TableLook:
     """Everything the HUD draws from, for one frame."""
-
     view: dict                            # the view as the animation has reached it
     layout: Layout
     board: Any                            # the Board: card images, places, the widow pile
@@ -49,6 +48,7 @@ class TableLook:
     trump_flash: float | None = None
     summaries: list = field(default_factory=list)
     away: Callable[[str], bool | int] = lambda seat: False     # gone for now (seconds till a bot plays)
+    swap_shown: bool = True                # Manni: the swap's motion has been shown (the pile is the old hand)
 
     def pip(self, suit: str, size: int) -> pygame.Surface:
         return self.board.images.big.pip(suit, size)

@@ -107,7 +107,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
                          name=self.player_name, kind=self.link.kind, hotseat=self.hotseat, clock=self.clock,
                          moving=self.moving, thinking=self.thinking_seat(), announces=self.bubbles(),
                          banners=self.banners, ripples=self.ripples, trump_flash=self.trump_flash,
-                         summaries=self.link.summaries(), away=self.link.away)
+                         summaries=self.link.summaries(), away=self.link.away, swap_shown=self.swap_shown)
 
     def player_name(self, seat: str) -> str:
         """A seat's player's name in the player's language (``words.player_name``)."""

@@ -596,3 +596,23 @@ def test_a_deal_summary_clears_the_label_of_the_pile_above_it(table, manfee_home
     drawn = dict(scene.board.element_rects())
     labels = [drawn[f"pile_label:{s}"] for s in scene.seats if f"pile:{s}" in drawn and drawn[f"pile:{s}"].top < box.top]
     assert labels and not any(r.colliderect(box) for r in labels)
+
+
+def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table, manfee_home, monkeypatch):
+    """"Your old hand, out of play" showed under the pile while the old hand was still in the
+    player's hands, before the swap's motion."""
+    from table import effects
+    rec = position("manni", 5, lambda mh: view(mh)["phase"] == "play" and view(mh)["swapper"] is not None
+                   and not view(mh)["trick"] and len(view(mh)["hand"]) == 12)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None or not scene.board.moving, limit=3000)
+    said = []
+    monkeypatch.setattr(effects, "blit_text", lambda s, text, *a, **k: (said.append(text), pygame.Rect(0, 0, 1, 1))[1])
+    swapper = scene.shown["swapper"]
+    old_hand = "your old hand, out of play" if swapper == "bottom" else f"{scene.player_name(swapper)}'s old hand, out of play"
+    effects.draw_widow_label(table.app.screen, scene.look())
+    assert said[:1] == [old_hand]
+    scene.swap_shown = False                     # the swap's motion still to come
+    said.clear()
+    effects.draw_widow_label(table.app.screen, scene.look())
+    assert said[:1] == ["the Manni"]
