@@ -408,7 +408,10 @@ def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
         bo = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
         token = bo.wait_for("welcome", 5)["token"]
         bo._drop_socket()                              # Bo's game is killed
-        assert wait_real(table, lambda: server.slots["left"].standin_cards >= 2, 20)
+        left = server.slots["left"]
+        # (once, in a whole suite's run, the stand-in had not played twice in 20 s: say where it stood)
+        assert wait_real(table, lambda: left.standin_cards >= 2, 20), \
+            (vars(left), server.mh.whose_turn(), server.mh.match.finished)
         back = Client("127.0.0.1", server.port, name="Bo", token=token).start()
         welcome = back.wait_for("welcome", 5)
         played = welcome["standin_played"]["cards"]
