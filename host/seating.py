@@ -130,7 +130,11 @@ class Seating:
         watching = sum(1 for ep in self.endpoints if ep.spectator)
         if watching:        # who sits down after a watcher came is told too (only the others were)
             endpoint.deliver({"type": "watchers", "n": watching, "name": None})
-        self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
+        if not (rejoin and old is not None):
+            # A connection that replaces one still holding the seat (another window with the
+            # token, or a reconnect queued while the host was frozen) is no return: nobody
+            # heard it leave, so nobody hears it come back.
+            self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
         self.seats_changed()
         self.advance()
 

@@ -32,6 +32,10 @@ from .protocol import PROTOCOL_VERSION, DEFAULT_PORT
 # An error the host sent this recently before closing says why it closed (a flood, a wrong
 # code); an older one was about something else (a refused card) and says nothing of the end.
 CLOSING_ERROR_AGE = 2.0
+# A connection the host never answered waits this long, not ``dead_after``: the host's
+# kernel took it, so the host is frozen or busy (a laptop lid shut), and dialling again
+# would only queue one more connection for it to take, each a "back", when it wakes.
+UNANSWERED_AFTER = 30.0
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -76,7 +80,7 @@ class Client:
     def __init__(self, host: str, port: int, name: str = "Player", seat: str | None = None,
                  token: str | None = None, wake: Callable[[], None] | None = None,
                  ping_interval: float = 1.0, dead_after: float = 5.0, connect_timeout: float = 3.0,
-                 auto_join: bool | None = None, code: str | None = None,
+                 unanswered_after: float = UNANSWERED_AFTER, auto_join: bool | None = None, code: str | None = None,
                  watching: str | None = None, summaries: bool = False) -> None:
         self.host = host
         self.summaries = summaries
@@ -88,6 +92,7 @@ class Client:
         self.wake = wake
         self.ping_interval = ping_interval
         self.dead_after = dead_after
+        self.unanswered_after = max(dead_after, unanswered_after)
         self.connect_timeout = connect_timeout
         self.auto_join = auto_join if auto_join is not None else (seat is not None or token is not None)
         self.inbox: queue.Queue[dict] = queue.Queue()
@@ -286,6 +291,7 @@ class Client:
         """Read until the connection ends; the final message to deliver (or None)."""
         frames = FrameBuffer(CLIENT_LIMITS)
         last_heard = last_ping = time.monotonic()
+        heard = False
         pings: dict[int, float] = {}
         n = 0
         self.last_error, self._error_at = None, 0.0      # this connection's: an old refusal is no reason
@@ -298,12 +304,12 @@ class Client:
                 return {"type": "disconnected", "reason": self._closing_reason(f"connection lost ({e.strerror or e})")}
             now = time.monotonic()
             if data is None:
-                if now - last_heard > self.dead_after:
+                if now - last_heard > (self.dead_after if heard else self.unanswered_after):
                     return {"type": "disconnected", "reason": "the host stopped answering"}
             elif not data:
                 return {"type": "disconnected", "reason": self._closing_reason("the host closed the connection")}
             else:
-                last_heard = now
+                last_heard, heard = now, True
                 frames.feed(data)
                 try:
                     for payload in frames.payloads():
