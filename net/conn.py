@@ -69,6 +69,7 @@ class Conn(Endpoint):
         self.closed = False
         self.evicted = False
         self.gone = False           # the socket is closed for good (connection_lost)
+        self.draining = False       # said its last word: what still comes is read and dropped
         now = time.monotonic()
         self.opened = now
         self.last_seen = now
@@ -152,28 +153,36 @@ class Conn(Endpoint):
         self.transport.abort()
 
     def evict(self, reason: str, count: str = "evicted") -> None:
-        """Make room for a newcomer: ``busy`` with ``reason``, then the end.
-
-        The reason is followed by a half-close (FIN) rather than a plain close,
-        which would turn into a reset, losing the reason, whenever the peer's
-        last bytes are still unread; the socket is aborted soon after anyway.
-        """
+        """Make room for a newcomer: ``busy`` with ``reason``, then the end."""
         self.evicted = True
         self.owner.counts[count] += 1
+        if not self.say_last(P.error("busy", reason)):
+            self.abort()
+
+    def say_last(self, msg: dict) -> bool:
+        """``msg`` as the last word, then the end; False (nothing sent) if it cannot be.
+
+        The message is followed by a half-close (FIN) rather than a plain close, which
+        would turn into a reset, losing the message, whenever the peer's last bytes are
+        still unread; the host reads and drops what still comes (``draining``) and the
+        socket is aborted soon after anyway.
+        """
         t = self.transport
-        if t.get_write_buffer_size() == 0 and not t.is_closing() and t.can_write_eof():
-            self.send(P.error("busy", reason))
-            self.closed = True
-            if not t.is_closing():
-                try:
-                    t.write_eof()
-                except OSError:         # the peer is already gone (a reset): nothing to tell
-                    pass
-                else:
-                    loop = asyncio.get_running_loop()
-                    self._linger = loop.call_later(min(self.budgets.linger, 0.5), t.abort)
-                    return
-        self.abort()
+        if t.get_write_buffer_size() or t.is_closing() or not t.can_write_eof():
+            return False
+        self.send(msg)
+        self.closed = True
+        if t.is_closing():
+            return True
+        try:
+            t.write_eof()
+        except OSError:         # the peer is already gone (a reset): nothing to tell
+            t.abort()
+            return True
+        self.draining = True
+        loop = asyncio.get_running_loop()
+        self._linger = loop.call_later(min(self.budgets.linger, 0.5), t.abort)
+        return True
 
     def allow(self, now: float) -> bool:
         """Token bucket: False when the peer sends faster than the host's rate.

@@ -165,6 +165,8 @@ class Gate:
         """Frames, in the documented order of checks: length, rate, decoding, handling."""
         while not conn.closed:
             header = await reader.readexactly(4)
+            if conn.closed:         # evicted meanwhile: nothing more is handled
+                break
             (length,) = HEADER.unpack(header)
             try:
                 check_length(length, HOST_LIMITS)
@@ -192,6 +194,8 @@ class Gate:
                 self.logs("handler", logging.ERROR, "handling %r from %s", msg.get("type"), conn.peer,
                           exc_info=True)
                 conn.fail("bad_message", "the host could not handle that message")
+        while conn.draining and await reader.read(1 << 16):
+            pass                    # until the peer's end, or the abort after the linger
 
     def _flooded(self, conn: Conn) -> None:
         """Every dropped message is answered (so no intent vanishes unnoticed); a peer
@@ -199,8 +203,10 @@ class Gate:
         self.counts["rate_limited"] += 1
         if conn.flooding:
             self.counts["flood_closed"] += 1
-            conn.send(P.error("rate_limited", "flooding: the connection is closed"))
-            conn.close()
+            last = P.error("rate_limited", "flooding: the connection is closed")
+            if not conn.say_last(last):        # the peer does not read: it may yet, politely
+                conn.send(last)
+                conn.close()
         else:
             rate = self.budgets.rate if conn.slot is not None else self.budgets.lobby_rate
             conn.send(P.error("rate_limited", f"more than {rate:g} messages a second: "

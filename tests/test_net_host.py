@@ -291,6 +291,34 @@ def test_fuzz_the_host_with_random_and_mutated_messages():
         server.stop()
 
 
+def test_a_big_flood_still_reads_why_it_was_closed():
+    """A peer that keeps sending while the host closes it: the reason came before a reset
+    that lost it (3 times in 5 with 300 KB of pings); the host now half-closes after it
+    and reads away what still comes, so the reason and then the end arrive."""
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    try:
+        for _ in range(3):
+            peer = RawPeer(server.port)
+            flood = threading.Thread(target=peer.raw, args=(encode({"type": "ping"}) * 30000,))
+            flood.start()
+            peer.sock.settimeout(5)
+            got = b""
+            while True:
+                try:
+                    data = peer.sock.recv(65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                got += data
+            flood.join()
+            assert b"flooding: the connection is closed" in got
+            peer.sock.close()
+        assert server.counts["flood_closed"] == 3
+    finally:
+        server.stop()
+
+
 def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_back():
     server = serve("manfee", {"bottom": "host", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
                    grace=0.2, bot_delay=0.01)
@@ -334,6 +362,62 @@ def test_a_dropped_player_keeps_the_seat_a_bot_stands_in_and_the_token_takes_it_
         assert_record_legal(server)
     finally:
         server.stop()
+
+
+def test_a_seat_taken_over_by_its_token_while_held_is_no_leaving_and_no_return():
+    """Another window with the token, or a reconnect queued while the host was frozen,
+    replaces a connection that still holds the seat: the host's screen hears neither
+    "left" nor "back" for it (it heard them two or three times after a freeze); a real
+    drop and return still say both, once."""
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "bot:KADO"})
+    try:
+        me = server.local_link("bottom")
+        first = joined_client(server.port, "left", name="Bo")
+
+        def seat_notices():
+            time.sleep(0.3)
+            return [m["kind"] for m in me.poll() if m["type"] == "notice" and m.get("seat") == "left"]
+        assert seat_notices() == ["joined"]
+        second = joined_client(server.port, name="Bo", token=first.token)
+        assert first.wait_for("disconnected", 3) is not None
+        assert seat_notices() == []
+        second._drop_socket()
+        assert bounded(lambda: not server.host.seats["left"].endpoint, 3)
+        third = joined_client(server.port, name="Bo", token=first.token)
+        assert seat_notices() == ["left", "back"]
+        third.close()
+    finally:
+        server.stop()
+
+
+def test_a_connection_a_frozen_host_never_answered_waits_instead_of_dialling_again():
+    """The host's kernel takes a connection while the host is frozen (a laptop lid shut):
+    the client waits on it, not ``dead_after``, so one join waits for the host, not one
+    per few seconds; a host that answered and then went quiet is given up on at once."""
+    import socket as so
+    frozen = so.socket()
+    frozen.bind((LOOP, 0))
+    frozen.listen(8)                       # never accepted: the kernel holds what comes
+    try:
+        c = Client(LOOP, frozen.getsockname()[1], name="Bo", token="t" * 20,
+                   ping_interval=0.1, dead_after=0.3, unanswered_after=1.5).start()
+        assert c.wait_for("disconnected", 1.0) is None          # still waiting, past dead_after
+        assert c.wait_for("disconnected", 3.0)["reason"] == "the host stopped answering"
+        peer, _addr = frozen.accept()
+        frozen.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            frozen.accept()                                      # one connection, not four
+        peer.close()
+        frozen.setblocking(True)
+        c.reconnect()
+        peer, _addr = frozen.accept()                            # the host wakes and answers
+        peer.sendall(encode({"type": "pong", "n": 0}))
+        t0 = time.monotonic()
+        assert c.wait_for("disconnected", 3.0)["reason"] == "the host stopped answering"
+        assert time.monotonic() - t0 < 1.2                       # dead_after counts from then
+        peer.close()
+    finally:
+        frozen.close()
 
 
 def test_closing_tells_every_client_and_the_local_seat():
