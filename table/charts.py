@@ -242,12 +242,12 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         ticks = nice_ticks(lo, hi, max(2, min(6, round((inner.bottom - top - small * 3) / (small * 2.6)))),
                            whole=all(v == round(v) for v in values))     # scores: no 2.5 labels
         lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
-        if target is not None and len(ticks) >= 2:
+        if target is not None and math.isfinite(target) and len(ticks) >= 2:
             # A tick a hair from the target (50 under a target of 51, 100 under 101 with only
-            # 0 and 100 labelled) read as the target's own line: the dashed line, labelled,
-            # stands for that height.
-            near = (ticks[1] - ticks[0]) * 0.25
-            ticks = [t for t in ticks if t == 0 or t == target or abs(t - target) >= near]
+            # 0 and 100 labelled) read as the target's own line: the target takes its place
+            # on the axis, where its dashed line runs (the axis had no number there at all).
+            near = (ticks[1] - ticks[0]) * 0.5
+            ticks = sorted([t for t in ticks if t == 0 or abs(t - target) >= near] + [target])
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)
         x_img = text(_(x_label), small, style.dim, False) if x_label else None

@@ -153,6 +153,21 @@ def test_a_short_race_keeps_its_value_labels_apart(monkeypatch):
     assert plot.h / (len(made[0]) - 1) >= small * 1.8, (plot.h, made[0], small)
 
 
+def test_the_axis_numbers_the_target_where_a_tick_beside_it_would_stand():
+    """A Manille match to 51: no 50 a hair under the dashed line (it read as the target's
+    own), and 51 on the axis there (the axis had no number near the top at all)."""
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        seen.append(t)
+        return charts._default_text(t, size, colour, bold)
+
+    rect = pygame.Rect(0, 0, 500, 300)
+    score_race(canvas((500, 300), rect), rect, [Series("Us", [12, 30, 44], BLUE), Series("Them", [8, 21, 37], RED)],
+               target=51, text=text)
+    assert "51" in seen and "50" not in seen and "0" in seen, seen
+
+
 def test_a_race_of_whole_scores_labels_only_whole_numbers(monkeypatch):
     """A Manfee match to 13: the axis reads 0, 5, 10, never 2.5 or 7.5."""
     made = []
