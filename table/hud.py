@@ -473,8 +473,8 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
 
 def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | None = None,
                 shift: float = 0.0, room: float | None = None) -> pygame.Rect | None:
-    """The line in the band above the hand (and, when cards are dimmed, why: rich text
-    with pips); ``shift`` moves it left to make room for the signal button, ``room`` is
+    """The line in the band above the hand (and, when cards are dimmed, why; both rich
+    text with pips); ``shift`` moves it left to make room for the signal button, ``room`` is
     the width left between the buttons at the band's ends."""
     if not text:
         return None
@@ -484,7 +484,7 @@ def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | 
     fs = fit_size(text, max(13, round(L.H * 0.024)), room, bold=True)
     cx = bx + bw / 2 - shift
     y = by + bh / 2 - (fs * 0.65 if why else 0)
-    img = render(text, fs, CREAM, bold=True, shadow=True)
+    img = rich(text, fs, CREAM, bold=True, shadow=True)      # a card in it ("J{C}") with its pip
     r = img.get_rect(center=(round(cx), round(y)))
     box = r
     sub = None

@@ -3,7 +3,7 @@ for it, or, in Manfee with signals, while the card might carry one."""
 import pygame
 import pytest
 
-from table import table_draw
+from table import hud, table_draw
 from table.rich import card_words
 from table_helpers import start_local
 from test_table_play import legal_cards, to_my_play
@@ -24,10 +24,18 @@ def test_a_lone_legal_card_plays_itself_unless_the_player_waits_for_it(table, au
     v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
     card = legal_cards(v)[0]
     prompts = []
+    real_prompt = table_draw.draw_prompt
     monkeypatch.setattr(table_draw, "draw_prompt", lambda _s, _look, text, *a: prompts.append(text))
     scene.draw(table.app.screen)
     going = f"Your only playable card, {card_words(card)}, goes by itself"      # not "drag a card"
     assert (prompts[-1] == going) == auto and prompts[-1].startswith("Your turn") != auto
+    # The card is drawn with its pip: plain text showed "J{C}" as it stands.
+    plain = []
+    real_render = hud.render
+    monkeypatch.setattr(hud, "render", lambda text, *a, **k: (plain.append(text), real_render(text, *a, **k))[1])
+    monkeypatch.setattr(table_draw, "draw_prompt", real_prompt)
+    scene.draw(table.app.screen)
+    assert plain and not [t for t in plain if "{" in t]
     if auto:
         assert table.until(lambda: not in_hand(scene, card), limit=600)
         assert any(h.get("card") == card for h in scene.link.view("bottom").get("trick") or ()) \
