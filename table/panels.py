@@ -13,7 +13,7 @@ import pygame
 from .charts import Series, score_race
 from .coach_draw import wrap
 from .hud import mirror
-from .i18n import N_, _, digits, ngettext, number, pgettext
+from .i18n import N_, _, digits, is_rtl, ngettext, number, pgettext
 from .rich import blit_rich, rich
 from .text import font
 from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, fit_text, signed
@@ -140,8 +140,9 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     blit_text(surface, head, fit_size(head, fs * 0.85, cols[1] - cols[0] - fs * 0.3, bold=True), colour=GOLD,
               bold=True, **at(cols[0], y))
     y += fs * 1.5
+    best_lines = _best_lines(rows, sides, fs, colw) if final is not None else []
     if final is not None:
-        reserve = max(reserve, 5.6)
+        reserve = max(reserve, 3.0 + 1.3 * max(map(len, best_lines), default=2))
     max_rows = max(1, int((rect.bottom - y - fs * reserve) // (fs * 1.35)))
     shown = list(zip(rows, labels))
     if len(shown) > max_rows:
@@ -185,7 +186,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
         y += fs * 1.35
     if final is not None:
-        _totals_rows(surface, rect, fs, cols, colw, rows, final, sides, winner, at)
+        _totals_rows(surface, rect, fs, cols, colw, rows, best_lines, final, sides, winner, at)
     return y
 
 
@@ -213,8 +214,11 @@ def _cell_parts(row: dict, side: str, signed_scores: bool) -> tuple[list[str], b
             how = " (" + number(pts - 30) + " ×" + number(sc // (pts - 30)) + ")"
     elif won is not None:
         made = ngettext("{n} trick", "{n} tricks", won).format(n=number(won))
+    total = number(row["totals"].get(side, 0))
+    # Right to left the parts run made, score, total from the right: "=" stands on the
+    # total's right, between it and the score ("= ۱" read "۱ =", after the next column's).
     return [made, digits(signed(sc) if signed_scores else f"+{sc}") + how,
-            "= " + number(row["totals"].get(side, 0))], broke
+            total + " =" if is_rtl() else "= " + total], broke
 
 
 def match_facts(rows: list, sides: list) -> dict:
@@ -234,18 +238,38 @@ def match_facts(rows: list, sides: list) -> dict:
     return facts
 
 
+def _best_lines(rows: list, sides: list, fs: float, colw: float) -> list[list[str]]:
+    """Per side: the deals it won, then its best deal, on one line or, where a side's does
+    not fit its column ("best: +4 in deal 2" in Dari's three Manni columns lost its number),
+    on two for every side ("best: +4", "in deal 2")."""
+    facts = match_facts(rows, sides)
+    out = []
+    for side in sides:
+        won, best = facts[side]
+        lines = [ngettext("{n} deal won", "{n} deals won", won).format(n=number(won))]
+        if best:
+            lines.append(_("best: {score} in deal {n}").format(score=digits(f"+{best[0]}"), n=number(best[1])))
+        else:
+            lines.append(_("best: –"))
+        out.append(lines)
+    room = colw - fs * 0.5
+    if any(fit_text(lines[1], fs * 0.85, room)[0] != lines[1] for lines in out):
+        for side, lines in zip(sides, out, strict=True):
+            best = facts[side][1]
+            if best:
+                lines[1:] = [_("best: {score}").format(score=digits(f"+{best[0]}")),
+                             pgettext("the second line of 'best: {score} in deal {n}'", "in deal {n}").format(
+                                 n=number(best[1]))]
+    return out
+
+
 def _totals_rows(surface: pygame.Surface, rect: pygame.Rect, fs: int, cols: list, colw: float, rows: list,
-                 final: dict, sides: list, winner: str | None, at: Callable) -> None:
+                 best_lines: list, final: dict, sides: list, winner: str | None, at: Callable) -> None:
     """At the foot of the history (the results screen): the deals each side won, its best
     deal, and under a rule the match's totals, the winner's in gold."""
-    facts = match_facts(rows, sides)
-    y = rect.bottom - fs * 5.1         # two lines clear of the rule under them
-    for j, side in enumerate(sides):
-        won, best = facts[side]
-        cells = [ngettext("{n} deal won", "{n} deals won", won).format(n=number(won)),
-                 _("best: {score} in deal {n}").format(score=digits(f"+{best[0]}"), n=number(best[1])) if best
-                 else _("best: –")]
-        for k, cell in enumerate(cells):      # cut with "…" past a readable size (three French
+    y = rect.bottom - fs * (2.5 + 1.3 * max(map(len, best_lines), default=2))   # clear of the rule under them
+    for j, lines in enumerate(best_lines):
+        for k, cell in enumerate(lines):      # cut with "…" past a readable size (three French
             cell, size = fit_text(cell, fs * 0.85, colw - fs * 0.5)     # Manni columns ran together)
             blit_text(surface, cell, size, colour=DIM, **at(cols[1] + j * colw, y + k * fs * 1.3))
     y = rect.bottom - fs * 2.1

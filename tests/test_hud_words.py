@@ -375,6 +375,40 @@ def test_the_best_deal_lines_at_a_match_end_stay_in_their_columns(monkeypatch):
     finally:
         i18n.set_language("en")
     assert len(best) == 3 and all(a[1] < b[0] for a, b in zip(best, best[1:])), best
+    # ... each whole, the deal's number on a line of its own where the line did not fit
+    # (Dari's "best: +4 in deal 2" lost its number to the "…")
+    lines = [text for text, _s, _p in drawn if text.startswith(("meilleure", "à la donne"))]
+    assert lines.count("à la donne 10") == 3 and not [t for t in lines if "…" in t], lines
+
+
+def test_the_deals_won_line_stays_level_when_one_sides_best_takes_two_lines(monkeypatch):
+    """A side that never scored has "best: –" on one line; the others' best deal on two
+    lifted their "deals won" a line above that side's."""
+    import table.panels as panels
+    from table import i18n
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **k: drawn.append((text, k.get("pos"))))
+    sides = ["bottom", "left", "right"]
+    summaries = [{"score": {"bottom": 4, "left": 0, "right": 2}, "tricks": {"bottom": 8, "left": 1, "right": 3},
+                  "outcome": "complete"}] * 3
+    try:
+        i18n.set_language("fa")
+        panels.draw_history(pygame.Surface((1024, 600)), pygame.Rect(0, 0, 300, 400), summaries, sides, name=str,
+                            final={"bottom": 12, "left": 0, "right": 6}, winner="bottom", font_px=14)
+    finally:
+        i18n.set_language("en")
+    won = {round(pos[1]) for text, pos in drawn if text.endswith("دور برده")}
+    assert len(won) == 1 and any(text.startswith("در دور") for text, _p in drawn), drawn[-12:]
+
+
+def test_right_to_left_a_deals_total_has_its_equals_sign_on_its_right(monkeypatch):
+    """Dari reads a row's parts from the right, made, score, total: "= ۱" read "۱ =",
+    its sign beside the next column's tricks."""
+    summaries = [{"points": {"ns": 38, "ew": 22}, "score": {"ns": 8, "ew": 0}, "outcome": "complete"}]
+    cells = [t for t, _c in history_words(monkeypatch, summaries, lang="fa")]
+    assert "۸ =" in [part for cell in cells for part in cell.split("   ")], cells
+    assert not any(part.startswith("=") for cell in cells for part in cell.split("   "))
 
 
 def test_a_tap_back_says_what_the_deal_then_counts_with_its_other_factors():
