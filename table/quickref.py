@@ -128,8 +128,10 @@ def _words(text):
 
 def _bracketed(word):
     """In a right-to-left page, the brackets and stops round a Latin word as words of their own:
-    kept on the Latin word, "(10" set its bracket inside the list it opened ("۵ = (10")."""
-    if not is_rtl() or not _latin(word):
+    kept on the Latin word, "(10" set its bracket inside the list it opened ("۵ = (10").  So
+    too a bracket on a number without letters: "۱)" drew its bracket between "=" and "۱"."""
+    bare_number = not any(c.isalpha() for c in word) and any(c in "()[]«»" for c in word)
+    if not is_rtl() or not (_latin(word) or bare_number):
         return [word]
     lead, core, trail = re.fullmatch(r"([(\[«]*)(.*?)([)\]»،؛,.:;!?]*)", word).groups()
     # set apart they are drawn left to right: mirrored here, as a right-to-left line shows them

@@ -716,5 +716,11 @@ def test_a_dari_rule_page_sets_a_bracket_round_latin_on_the_outer_side(fonts):
     placed = dict(zip([w for w, _b, _i in runs if w != " "], _mirrored(line, 600)))
     bracket, ten, word = placed[")"], placed["10"], placed["کارت‌ها"]
     assert ten[1] + ten[0].get_width() <= bracket[1] < word[1]         # 10) کارت‌ها
+    # ... and the one that closes it after a number: on its far side, "(۴ = A", not "۴( = A"
+    runs = _words("(10 = ۵، A = ۴) و ترتیب")
+    line = _render_words(runs, 20, (255, 255, 255), 600)[0][0]
+    placed = dict(zip([w for w, _b, _i in runs if w != " "], _mirrored(line, 600)))
+    closing, four, then = placed["("], placed["۴"], placed["و"]
+    assert then[1] + then[0].get_width() <= closing[1] and closing[1] + closing[0].get_width() <= four[1]
     i18n.set_language("en")
     assert _words("(10 = 5")[0] == ("(10", False, False)               # left to right: as written
