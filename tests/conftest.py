@@ -110,3 +110,5 @@ def table(manfee_home):
         s = app.scenes.pop()
         s.leave()
         s.close()
+    from table import i18n
+    i18n.set_language("en")         # a test that switched the table to Dari leaves English behind
