@@ -177,6 +177,8 @@ class Director(HandMotion):
         sp.layer = LAYER_COURT
         sp.order = len(b.court)
         sp.badge = signal
+        if signal:          # into the log too: the trick may close before the partner's turn
+            self.scene.log.append((seat, {"play": sp.card or sp.key, "signal": signal}))
         b.court.append(sp.key)
         b.court_seat[sp.key] = seat
         sp.home = b.layout.court_pose(b.place(seat), sp.key)
@@ -189,7 +191,8 @@ class Director(HandMotion):
         if win_key and win_key in b.sprites:
             b.sprites[win_key].glow = True
         scene.last_trick = {"cards": list(ev["cards"]), "leader": ev["leader"], "winner": winner,
-                            "seats": [b.court_seat.get(k) for k in b.court]}
+                            "seats": [b.court_seat.get(k) for k in b.court],
+                            "signals": [b.sprites[k].badge if k in b.sprites else None for k in b.court]}
         scene.trick_lead = (winner if any(b.hands.get(s) for s in b.seats) else None,)
         return Sequence(Wait(TRICK_HOLD), Lazy(lambda: self._sweep(winner)))
 

@@ -80,6 +80,18 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
     return r
 
 
+SLAM_INK, DROP_INK = (255, 120, 90), (140, 200, 255)
+
+
+def signal_tag(signal: str | None) -> tuple[str, tuple[int, int, int]] | None:
+    """A signal's word and colour, as its badge on the felt shows it (the last trick too)."""
+    if signal == "slam":
+        return pgettext("a signal's badge", "SLAM"), SLAM_INK
+    if signal == "drop":
+        return pgettext("a signal's badge", "DROP"), DROP_INK
+    return None
+
+
 def draw_badges(surface: pygame.Surface, look: TableLook) -> None:
     """SLAM / DROP written beside a card that carried a signal: from its impact (still
     flying, it came nine frames after the thud), then in the court."""
@@ -91,8 +103,7 @@ def draw_badges(surface: pygame.Surface, look: TableLook) -> None:
         sp = b.sprites.get(k)
         if sp is None or not sp.badge:
             continue
-        colour = (255, 120, 90) if sp.badge == "slam" else (140, 200, 255)
-        word = pgettext("a signal's badge", "SLAM") if sp.badge == "slam" else pgettext("a signal's badge", "DROP")
+        word, colour = signal_tag(sp.badge) or ("", DROP_INK)
         img = render(word, fs, (20, 16, 8), bold=True)
         r = img.get_rect(center=(round(sp.x + off[0]), round(sp.y + off[1] + b.layout.ch * 0.5 + fs * 0.2)))
         pygame.draw.rect(surface, colour, r.inflate(fs * 0.8, fs * 0.3), border_radius=fs // 2)

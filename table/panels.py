@@ -12,6 +12,7 @@ import pygame
 
 from .charts import Series, score_race
 from .coach_draw import wrap
+from .effects import signal_tag
 from .hud import mirror
 from .i18n import N_, _, digits, is_rtl, ngettext, number, pgettext
 from .rich import blit_rich, rich
@@ -21,15 +22,18 @@ from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
                      labels: list | None = None, mark: int | None = None,
-                     subtitle: str | None = None) -> pygame.Rect:
-    """A panel with a row of faces (last trick, the hand I passed)."""
+                     subtitle: str | None = None, signals: list | None = None) -> pygame.Rect:
+    """A panel with a row of faces (last trick, the hand I passed); ``signals``: the slam or
+    drop each card carried (None for none), under its player's name."""
     L = layout
     fs = max(13, round(L.H * 0.024))
     w = round(images.width * 0.8)
     gap = round(w * (0.18 if labels else -0.35))
     n = len(cards)
+    tags = [signal_tag(s) for s in signals or ()]
     width = max(n * w + (n - 1) * gap + fs * 2, fs * 16)
-    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0) + (fs * 1.1 if subtitle else 0))
+    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0) + (fs * 1.1 if subtitle else 0)
+                   + (fs * 1.1 if any(tags) else 0))
     rect = pygame.Rect(0, 0, round(width), height)
     rect.center = (L.W // 2, round(L.center[1]))
     panel(surface, rect, fill=OVERLAY)
@@ -46,6 +50,10 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
         if labels:
             blit_text(surface, labels[i], fit_size(labels[i], fs * 0.75, w + gap - 4), (r.centerx, r.bottom + 4),
                       CREAM, anchor="midtop")
+        if i < len(tags) and tags[i]:
+            word, colour = tags[i]
+            blit_text(surface, word, fit_size(word, fs * 0.75, w + gap - 4, bold=True),
+                      (r.centerx, r.bottom + 4 + fs * 1.1), colour, bold=True, anchor="midtop")
     # the subtitle (who holds the hand passed) over how to close, which it used to replace
     for k, foot in enumerate(reversed([line for line in (subtitle, _("click anywhere (or Esc) to close")) if line])):
         blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2),

@@ -250,7 +250,7 @@ class TableDrawing:
             mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
             rect = draw_cards_panel(surface, b.layout, b.images,
                                     _("Last trick: {name} won it").format(name=self.player_name(lt["winner"])),
-                                    lt["cards"], labels, mark)
+                                    lt["cards"], labels, mark, signals=lt.get("signals"))
         elif self.overlay == "passed" and v.get("passed_hand"):
             seats = list(self.seats)            # after a pass each seat holds the next one's hand (RULES.md)
             holder = seats[(seats.index(self.viewer) - 1) % len(seats)] if self.viewer in seats else None

@@ -312,11 +312,26 @@ class TableFeed:
 
 
 def deal_log(view: dict) -> list:
-    """The deal's announcements so far (calls, passes, trump, taps) from a view's public
+    """The deal's announcements so far (calls, passes, trump, taps, signals) from a view's public
     history, as the table's log keeps them: a resumed or reconnected table showed an empty
     log, and nothing said what was called or whether the dealer passed."""
     return [(h["seat"], {k: v for k, v in h.items() if k != "seat"}) for h in view.get("history") or ()
-            if "play" not in h and "cut" not in h and h.get("seat")]
+            if ("play" not in h or h.get("signal")) and "cut" not in h and h.get("seat")]
+
+
+def last_trick_signals(view: dict) -> list:
+    """The signal each card of the view's last trick carried (None for none), in the order
+    they were played: a table opened anew showed the last trick without them."""
+    last = view.get("last_trick") or {}
+    cards = list(last.get("cards") or ())
+    plays = [h for h in view.get("history") or () if "play" in h]
+    if not cards or not plays:
+        return [None] * len(cards)
+    end = len(plays) - len(view.get("trick") or ())
+    trick = plays[max(0, end - len(cards)):end]
+    if [h["play"] for h in trick] != cards:
+        return [None] * len(cards)
+    return [h.get("signal") for h in trick]
 
 
 def back_words(before: dict, now: dict, sent: bool = False, played: dict | None = None) -> str:

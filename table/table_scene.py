@@ -30,7 +30,7 @@ from .results import MatchEnd
 from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
-from .table_feed import TableFeed, back_words, deal_log
+from .table_feed import TableFeed, back_words, deal_log, last_trick_signals
 from .words import player_name, separator
 from . import explain
 
@@ -96,7 +96,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             last = self.shown.get("last_trick")
             if last:
                 self.last_trick = {"cards": last["cards"], "leader": last["leader"],
-                                   "winner": last["winner"], "seats": None}
+                                   "winner": last["winner"], "seats": None,
+                                   "signals": last_trick_signals(self.shown)}
         link.set_pace(app.bot_pace)
         if link.standin_played:        # back from the lobby after a crash: what a bot did meanwhile
             self.say(back_words({}, self.shown, played=link.standin_played), notice=True)
