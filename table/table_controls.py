@@ -248,8 +248,12 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         self._button("hint", _("Hint"), (bx, by + band_h / 2 - bh / 2, round(bw * 0.8), bh), small=True)
 
     def signal_width(self):
+        """Wide enough for the signal button's words (Dutch "Laten vallen (annuleren)" ran
+        out of it at the smallest font), within a third of the band."""
         bw, _bh = self.button_size()
-        return round(bw * 1.4)
+        size, bold = font_spec("@choice_button")
+        need = max(text_width(w, size, bold) for w in (_("Slam (undo)"), _("Drop (undo)"), _("Give a signal"))) + 28
+        return round(min(max(bw * 1.4, need), self.board.layout.band()[2] * 0.3))
 
     def prompt_room(self):
         """How wide the band's line may be between the buttons at its ends."""
@@ -274,7 +278,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         """Signals in the band above the hand: one button beside the prompt, or the
         three choices in a row in place of the prompt."""
         bx, by, band_w, band_h = L.band()
-        w = self.signal_width()
+        w = self.signal_width() if not self.signal_menu else round(bw * 1.4)
         y = by + band_h / 2 - bh / 2
         if self.signal_menu:
             mid = bx + band_w / 2

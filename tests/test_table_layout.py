@@ -257,6 +257,11 @@ def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home
         from table.theme import fit_size
         fs = max(13, round(scene.board.layout.H * 0.026))
         assert fit_size(scene.picker_sub, fs * 0.72, scene.picker_rect.width - fs) == fit_size(scene.picker_sub, fs * 0.72, 9999)
+    if state == "manfee-trick":       # a signal chosen: its button says which, and takes it back
+        table.click_button("drop")      # (Dutch "Laten vallen (annuleren)" ran out of it)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        assert scene.buttons["signal"].visible and check(scene, SMALLEST) == []
     if "act:1" in scene.buttons:            # a row of choices reads from the reader's side
         first, second = scene.buttons["act:0"].rect, scene.buttons["act:1"].rect
         assert first.y == second.y and (first.x > second.x) == (lang == "fa")
