@@ -185,9 +185,23 @@ class TableFeed:
         trick's winner while a finished trick waits for its sweep."""
         if self.dealing:
             return dict(self.shown, turn=None)
+        v = self.with_piles(self.shown)
         if self.trick_lead is not None:
-            return dict(self.shown, turn=self.trick_lead[0])
-        return self.shown
+            return dict(v, turn=self.trick_lead[0])
+        return v
+
+    def with_piles(self, v: dict) -> dict:
+        """``v`` with the tricks the piles on the felt hold where it is behind them: the last
+        trick of a deal came with the deal's end, and plates and target boxes lagged the pile
+        ("tricks 5" beside "6 tricks" under an "over the target!" banner)."""
+        won, piles = v.get("won"), self.board.piles
+        if v.get("phase") not in ("play", "done") or not isinstance(won, dict) \
+                or all(piles.get(s, 0) <= n for s, n in won.items()):
+            return v
+        won = {s: max(n, piles.get(s, 0)) for s, n in won.items()}
+        tricks = {side: max(n, sum(won.get(s, 0) for s in side.split("-")))
+                  for side, n in (v.get("tricks") or {}).items()}
+        return dict(v, won=won, tricks=tricks)
 
     def _animating(self, view):
         self.anim_view = view

@@ -617,3 +617,25 @@ def test_escape_brings_a_lifted_card_down(table):
     table.frames(2)
     assert table.app.top is scene and scene.input.selected is None
     assert all(sp.lift == 0 for k, sp in scene.board.sprites.items() if k in scene.board.hands[scene.viewer])
+
+
+def test_plates_and_target_boxes_keep_up_with_the_trick_piles(table):
+    """The deal's last trick came with its end: the pile said "6 tricks" under an "over the
+    target!" banner while the plate still said "won 5" and the boxes 5 of 6."""
+    from table.hud import plate_lines
+    scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=["KADO"] * 4, seed=2)   # over at 10
+    lags = []
+
+    def look_now():
+        look = scene.look()
+        piles = scene.board.piles
+        if look.view.get("phase") in ("play", "done") and look.view.get("won"):
+            for seat in scene.seats:
+                if str(piles[seat]) not in plate_lines(look, seat)[1]:
+                    lags.append((seat, piles[seat], plate_lines(look, seat)[1]))
+            for side, n in (look.view.get("tricks") or {}).items():
+                if n < sum(piles[s] for s in side.split("-")):
+                    lags.append((side, n))
+        return scene.summary_open
+    assert table.until(look_now, limit=20000)
+    assert sum(scene.board.piles.values()) > 0 and lags == []
