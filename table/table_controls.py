@@ -198,10 +198,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             finished = self.shown.get("finished")
             self._button("next", _("See result") if finished else _("Next deal"),
                          (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
-            hidden = any((self.shown.get("counts") or {}).values()) or self.game.widow_size    # cards never shown
-            if (self.mine and not self.link.replay and self.link.match_id() is not None
-                    and (self.summary_event or {}).get("outcome") != "misdeal"     # a void deal: nothing to review
-                    and not (hidden and (self.hotseat or self.link.lan))):    # not for all to see (coach_work.all_played)
+            if self.review_refusal() is None:
                 # The coach goes through the deal just played, from this player's seat.
                 x = r.right - bw * 1.75 if is_rtl() else r.x + bw * 0.25     # where a reader starts the line
                 self._button("review", _("Review this deal"), (x, r.bottom - bh * 1.5, bw * 1.5, bh), small=True)

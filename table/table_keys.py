@@ -52,12 +52,26 @@ class TableKeys:
             b = self.buttons.get(name) if name else None
             if b is not None and b.visible and b.is_enabled:
                 return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
+        if e.key == pygame.K_r and self.summary_open and self.review_refusal():
+            self.say(self.review_refusal(), notice=True)      # R did nothing, and said nothing why
+            return True
         if e.key == pygame.K_i and not self.link.hints_allowed and self.waiting_for_human() is not None:
             # The README's hint key, with no hint button: it did nothing, and said nothing why.
             self.say(_("Hints are off at this table: the host chose so") if self.link.lan
                      else _("Hints are off: Menu, Settings, Coach turns them on"), notice=True)
             return True
         return False
+
+    def review_refusal(self) -> str | None:
+        """Why the deal on the summary cannot be reviewed here (None: it can)."""
+        if not self.mine or self.link.replay or self.link.match_id() is None:
+            return _("No review here: only a player's own deals are reviewed")
+        if (self.summary_event or {}).get("outcome") == "misdeal":
+            return _("No review: a void deal has no play to go through")
+        hidden = any((self.shown.get("counts") or {}).values()) or self.game.widow_size    # cards never shown
+        if hidden and (self.hotseat or self.link.lan):      # not for all to see (coach_work.all_played)
+            return _("No review for this deal: it would show the cards nobody played, to everyone here")
+        return None
 
     def picker_key(self, e: pygame.event.Event) -> bool:
         """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the

@@ -605,6 +605,10 @@ def test_hot_seat_offers_the_review_only_of_a_deal_that_showed_every_card(table)
         scene.shown = scene.anim_view = view
         scene.rebuild_ui()
         assert ("review" in scene.buttons) is offered
+        scene.message = None
+        table.key(pygame.K_r)           # R says why it does nothing (it said nothing)
+        said = (scene.message or ("",))[0]
+        assert ("would show the cards nobody played" in said) is not offered
         scene.close_summary()
 
 
