@@ -9,7 +9,7 @@ import pygame
 
 from bots.coach_words import Reason
 
-from .cards import sort_hand
+from .cards import draw_sprite, sort_hand
 from .coach_words import hint_reason
 from .charts import bar_chart
 from .coach_draw import wrap
@@ -195,7 +195,12 @@ class TableDrawing:
                       anchor="midtop")
 
     def draw_over_ui(self, surface):
-        """Pips on the trump tiles (drawn over the widgets: fonts have no suit glyphs)."""
+        """Pips on the trump tiles (drawn over the widgets: fonts have no suit glyphs), and
+        a card in the hand of the player who drags it (it passed under the signal button)."""
+        b = self.board
+        for sp in b.sprites.values():
+            if sp.motion == "drag":
+                draw_sprite(surface, b.images, sp, b.offset())
         for b in self.buttons.values():
             suit = getattr(b, "pip", None)
             if not suit or not b.visible:

@@ -81,7 +81,7 @@ def test_a_drag_to_the_court_plays_the_card(table):
     assert card not in scene.board.hands["bottom"]
 
 
-def test_a_short_release_returns_the_card_to_the_hand(table):
+def test_a_short_release_returns_the_card_to_the_hand(table, monkeypatch):
     scene = start(table, seed=11)
     v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)     # a choice: a forced card plays itself
     card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
@@ -99,6 +99,11 @@ def test_a_short_release_returns_the_card_to_the_hand(table):
     table.move((p[0], p[1] - 10))
     table.move(drag_to)
     assert sp.motion == "drag" and sp.y < home[1]
+    import table.table_draw as drawing            # over the buttons (it passed under "Slam (undo)")
+    over = []
+    monkeypatch.setattr(drawing, "draw_sprite", lambda surface, images, s, off=(0, 0): over.append(s))
+    table.app.draw()
+    assert over == [sp]
     table.release(drag_to)
     table.frames(30)
     assert len(actions(scene)) == before
