@@ -356,8 +356,9 @@ class StatsScene(MenuScene):
             blit_fit(surface, TEXT["no_rating_hinted" if t.get("hinted_deals") else "no_rating"], fs, (x, y), w, DIM)
         else:
             r = ratings[game]
-            # The coach chose some cards of a hinted deal: it counts in the results, not in the rating.
-            rating = TEXT["rating_hinted"] if t.get("hinted_deals") else TEXT["rating"]
+            # The coach chose some cards of a hinted deal: it counts in the results, not in the
+            # rating (of its own game: a hinted Manni deal said so under the Manfee rating).
+            rating = TEXT["rating_hinted"] if (per_game.get(game) or {}).get("hinted_deals") else TEXT["rating"]
             # Two lines if need be: the note on hinted deals is long in French and Dutch.
             y = blit_lines(surface, rating.format(game=game_title(game), rating=count(round(r["rating"])),
                                                   bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD,

@@ -336,6 +336,17 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     assert STATS_TEXT["scores"].format(score=stats_screen.number(bo["average_difference"], signed=True),
                                        deal_rate=rate) in drawn
     assert not any("with a hint" in d for d in drawn)
+    # A Manni deal with a hint: the Manfee rating shown says nothing of hints (it did)
+    manni = ana_record("manni", {"target": 5}, seed=5)
+    with StatsStore(stats_path()) as store:
+        store.sync_match("c2.json", dict(manni, deals=manni["deals"][:1], hints=[[0, "bottom"]]), {"bottom": "Bo"})
+        assert store.per_game("Bo")["manni"]["hinted_deals"] == 1 and "manni" not in store.ratings("Bo")
+    drawn.clear()
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Ana")
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
+    table.frames(2)
+    assert any(d.startswith("Rating in Manfee") for d in drawn) and not any("with a hint" in d for d in drawn)
     # A deal Bo played with the coach's hint: his rating says such deals are not rated.
     with StatsStore(stats_path()) as store:
         store.sync_match("d.json", dict(ana_record(seed=6), hints=[[0, "bottom"]]), {"bottom": "Bo"})
