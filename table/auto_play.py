@@ -13,7 +13,7 @@ from .explain import obligation
 from .i18n import _
 from .rich import card_words
 
-FORCED_SHOWN = 0.8        # seconds (at the animation pace) the lone playable card shows before it goes
+FORCED_SHOWN = 1.2        # seconds (at the animation pace) the lone playable card shows before it goes
 
 
 class AutoPlay:
@@ -52,6 +52,11 @@ class AutoPlay:
             self._forced = None
             return
         key = (v.get("version"), legal[0])
+        if self.board.moving or self.director.busy():
+            # counted from when the table is still: a hand turned face up (Manille's dealer's
+            # partner) lost its forced card while it was still turning, unseen
+            self._forced = None
+            return
         if self._forced is None or self._forced[0] != key:
             self._forced = (key, self.clock)
         elif self.clock - self._forced[1] >= FORCED_SHOWN:

@@ -72,3 +72,22 @@ def test_with_signals_a_forced_card_waits_while_it_might_carry_one(table, monkey
     last = scene.shown["hand"][0]
     assert table.until(lambda: not in_hand(scene, last), limit=600)
     assert scene.waiting_for_human() is None
+
+
+def test_a_forced_card_waits_until_the_table_is_still_to_show_itself(table, monkeypatch):
+    """Manille's dealer's partner: the hand turned face up and its forced card was gone
+    before the turning ended, unseen. The card shows ``FORCED_SHOWN`` from the stillness."""
+    from table.auto_play import FORCED_SHOWN
+    from table.board import Board
+    table.app.settings.auto_play = True
+    scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
+    v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
+    card = legal_cards(v)[0]
+    turning = [True]
+    monkeypatch.setattr(Board, "moving", property(lambda self: turning[0]))
+    table.frames(200)
+    assert in_hand(scene, card)
+    turning[0] = False
+    still = scene.clock
+    assert table.until(lambda: not in_hand(scene, card), limit=600)
+    assert scene.clock - still >= FORCED_SHOWN
