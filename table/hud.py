@@ -97,7 +97,8 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     targets, tricks = v.get("targets") or {}, v.get("tricks") or {}
     row_h, w = round(fs * 2.7), L.scoreboard_width()
     extra = _deal_lines(look, fs, w - fs * 2) if game.card_points else []
-    h = round(fs * 2.4) + row_h * len(sides) + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0)
+    h = (round(fs * (2.75 if is_rtl() else 2.4)) + row_h * len(sides)     # Dari's taller lines: the last sat on the edge
+         + (round(fs * 0.5 + sum(x[2] for x in extra)) if extra else 0))
     rect = panel(surface, (L.margin, L.margin, w, h))
     x0, y = rect.x + fs, rect.y + round(fs * 0.5)
     start, start_anchor = mirror(rect, x0)              # where a line starts, for this reader
@@ -319,8 +320,7 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             rects.append((f"dealer:{seat}", pos))
         if seat == turn and look.thinking == seat:
             dots = "." * (1 + int(look.clock * 3) % 3)
-            blit_text(surface, dots, fs * 1.4, (rect.centerx, rect.bottom - 2), GOLD, bold=True,
-                      anchor="midtop")
+            blit_text(surface, dots, fs * 1.4, (rect.centerx, rect.bottom - 2), GOLD, bold=True, anchor="midtop")
         rects.append((f"plate:{seat}", rect))
         bubble = look.announces.get(seat)
         if bubble:

@@ -4,6 +4,7 @@ from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from table.hud import _deal_lines  # noqa: E402
 
@@ -417,3 +418,26 @@ def test_a_tap_back_says_what_the_deal_then_counts_with_its_other_factors():
     assert decision_heading("redouble", {"factors": [["tap", 2]]})[1] == "the deal then counts 4 times"
     blind = {"factors": [["no-trump", 2], ["blind", 2], ["tap", 2]]}
     assert decision_heading("redouble", blind) == ("Tap back?", "the deal then counts 16 times")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_score_boards_last_line_stays_inside_it_in_dari(monkeypatch, size):
+    """Manni in Dari: "دست ۵، این دور +۱" sat on the board's bottom edge, its descenders cut
+    (the Dari letters are 12 % larger and their line taller)."""
+    from table import hud, i18n
+    from table.layout import Layout
+    pygame.font.init()
+    rects = []
+    real = hud.blit_text
+    monkeypatch.setattr(hud, "blit_text", lambda *a, **k: (rects.append(real(*a, **k)), rects[-1])[1])
+    view = {"game": "manni", "phase": "play", "deal": 4, "options": {"target": 10}, "turn": "left",
+            "totals": {"bottom": 5, "left": -3, "right": 0}, "tricks": {"bottom": 5, "left": 3, "right": 0},
+            "won": {"bottom": 5, "left": 3, "right": 0}}
+    try:
+        i18n.set_language("fa")
+        look = hud.TableLook(view=view, layout=Layout(size, 3), board=None, viewer="bottom",
+                             name=lambda s: "تیزاب", kind=lambda s: "bot")
+        board = hud.draw_scoreboard(pygame.Surface(size), look)
+    finally:
+        i18n.set_language("en")
+    assert rects and max(r.bottom for r in rects) <= board.bottom - 2, (board, rects[-1])
