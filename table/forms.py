@@ -278,11 +278,13 @@ class Form:
         """The rectangle of a widget in this row, ``x`` pixels right of the label."""
         return self.place(pygame.Rect(self.x0 + self.lw + 10 + x, self.y, width or self.cw, self.rh))
 
-    def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None) -> DropDown:
+    def drop(self, name: str, options: list, start: str, x: int = 0, width: int | None = None,
+             tip: str | None = None) -> DropDown:
         # Rows squeezed below the drop-down's font (a tall form in a short
         # window, taller Dari letters) take the compact font: never cut letters.
         compact = ObjectID(class_id="@compact_drop") if self.compact else None
         d = self.scene.add(DropDown([o for o in options], start, self.field(x, width), self.ui, object_id=compact))
+        d.tip = tip
         d.open_toward_room(self.H, list_height(len(options)))     # every line in sight ("You" was cut)
         self.drops[name] = d
         self.shown[name] = {o: o for o in options}
@@ -358,7 +360,8 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
     if target is not None:
         form.label(_(target.label))
         now = values.get("target", target.default)     # a target set on the command line is offered too
-        form.drop("opt:target", [number(t) for t in sorted(set(target.choices) | {now})], number(now), width=140)
+        form.drop("opt:target", [number(t) for t in sorted(set(target.choices) | {now})], number(now), width=140,
+                  tip=option_help("target"))
     half = (form.cw - 10) // 2
     first = True
     for i, o in enumerate(toggles):

@@ -126,6 +126,7 @@ class MenuKeys:
                     b.select()
                 elif b.is_selected:       # (unselect draws even a disabled button as enabled)
                     b.unselect()
+        self._focus_tip(face)
         field = reach.get(name) if name and name.startswith(FIELD) else None
         self.app.ui.set_focus_set(field)          # the cursor in the field, or out of every field
         for w in reach.values():        # and the field lit, in a gold frame: a cursor alone
@@ -135,6 +136,22 @@ class MenuKeys:
                 if (w.border_colour, w.background_colour) != want:
                     w.border_colour, w.background_colour = want
                     w.rebuild()
+
+    def _focus_tip(self, face: UIButton | None) -> None:
+        """What the widget the keyboard is on does, as its tooltip (shown to the mouse only:
+        a toggle reached with Tab said nothing of what it does)."""
+        old = self.__dict__.pop("focus_tip", None)
+        if old is not None:
+            old.kill()
+            if getattr(old.parent_element, "tool_tip", None) is old:
+                old.parent_element.tool_tip = None
+        text = getattr(face, "tool_tip_text", None) if face is not None else None
+        if text and face.alive() and face.tool_tip is None:
+            # the face's own: it goes with the face, and hovering does not make a second one
+            face.tool_tip = self.focus_tip = self.app.ui.create_tool_tip(
+                text=text, position=(face.rect.centerx, face.rect.centery), hover_distance=(0, face.rect.height // 2),
+                parent_element=face, object_id=face.tool_tip_object_id, wrap_width=face.tool_tip_wrap_width,
+                text_kwargs=face.tool_tip_text_kwargs)
 
     def move_slider(self, name: str, step: int) -> bool:
         """Move slider ``name`` a tenth of its range up (``step`` -1: down), as a drag does."""

@@ -163,6 +163,8 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
     data["text_entry_line"].setdefault("misc", {})["padding"] = f"{round(8 * _scale[0])},2"
     # Tooltips (what a form's option does) wide enough for a sentence in three lines or so.
     data.setdefault("tool_tip", {}).setdefault("misc", {})["rect_width"] = str(round(320 * _scale[0]))
+    # ... opaque (the fields under it showed through) and its lines close (Dari's stood apart)
+    data["tool_tip.text_box"] = {"colours": {"dark_bg": "#0f2219"}, "misc": {"line_spacing": "1.0"}}
     # ... and a key's name ("Key: S", "Touche : Entrée" on one line) in a small one, not a
     # 320-pixel box over the trump badge.
     data["#key_tip"] = {"misc": {"rect_width": "-1"}}       # as wide as its words ("Toets: P" stood in 170 px)

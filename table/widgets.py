@@ -57,6 +57,8 @@ def dim_placeholder(entry: UITextEntryLine) -> None:
 
 
 class DropDown(UIDropDownMenu):
+    tip: str | None = None          # what the choice does: the tooltip of its face
+
     def process_event(self, event: pygame.event.Event) -> bool:
         # A click on the line already chosen is a choice made: pygame_gui drops the
         # selection and leaves the list open over the form; close it, the choice unchanged.
@@ -70,6 +72,9 @@ class DropDown(UIDropDownMenu):
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
         state = self.current_state
+        face = getattr(state, "selected_option_button", None) if state is not None else None
+        if self.tip and face is not None and face.tool_tip_text != self.tip:
+            face.set_tooltip(self.tip)      # a face is made anew as the list opens and closes
         lst = getattr(state, "options_selection_list", None) if state is not None else None
         if lst is not None and lst.alive() and lst.rect.width < self.rect.width:
             lst.set_dimensions((self.rect.width, lst.rect.height))

@@ -411,6 +411,16 @@ def test_new_game_offers_the_muette_options(table):
                for n in ("blind", "doubling", "max_deals", "en_face"))
     assert all(app.top.buttons[n].rect.bottom <= app.size[1]
                for n in ("start", "back", "opt:blind", "opt:en_face", "opt:doubling", "opt:max_deals"))
+    # ... so does the target's drop-down (it had none), and a toggle the keyboard is on
+    from pygame_gui.elements import UITooltip
+    face = app.top.form.drops["opt:target"].current_state.selected_option_button
+    assert face.tool_tip_text == OPTION_HELP["target"]
+    app.top.set_focus("opt:doubling")
+    tips = [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UITooltip) and w.alive()]
+    assert [t.text_block.html_text for t in tips] == [OPTION_HELP["doubling"]]
+    app.top.set_focus("opt:blind")
+    tips = [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UITooltip) and w.alive()]
+    assert [t.text_block.html_text for t in tips] == [OPTION_HELP["blind"]]
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
