@@ -257,8 +257,10 @@ class QuickRefScene(MenuScene):
 
     title = None
 
-    def __init__(self, app, game="manfee", overlay=False):
+    def __init__(self, app, game=None, overlay=False):
         super().__init__(app)
+        # from the menu: the game last set up (it opened on Manfee after a Manni match)
+        game = game or getattr(app.settings, "game", None)
         self.game = game if game in dict(GAMES) else "manfee"
         self.overlay = overlay
         self.scroll = 0

@@ -366,6 +366,10 @@ def test_rules_from_the_menu_and_from_the_table(table):
     assert ref.scroll > 0
     table.key(pygame.K_ESCAPE)
     assert app.top is menu
+    app.settings.game = "manni"         # after a Manni match, Rules open on Manni (on Manfee, always)
+    table.click(menu.buttons["rules"].rect.center)
+    assert app.top.game == "manni"
+    table.key(pygame.K_ESCAPE)
     scene = start(table, "manille-muette", 2)
     waiting(table, scene)
     table.click_button("rules")
