@@ -258,11 +258,12 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         plot.h = round(inner.bottom - bottom_h - plot.y)
         if plot.w < 20 or plot.h < 20:
             return plot
+        axis_w = max(1, round(u / 3))
         if target is not None and math.isfinite(target) and hi > lo:
             # Room over the target's line for its label: with the target the top of the scale
             # the label could only go under the line, where the sides' lines ran through it
             # (Manni's target of 10 over totals near 0).
-            k = (text("Ag", small, style.target, False).get_height() + axis_w_for(u) + 3) / plot.h
+            k = (text("Ag", small, style.target, False).get_height() + axis_w + 3) / plot.h
             if k < 0.5:
                 hi = max(hi, (target - k * lo) / (1 - k))
 
@@ -276,7 +277,6 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         surface.blit(_grid_overlay(plot, grid, style.grid, max(1, round(u / 4))), plot.topleft)
         for t, img in zip(ticks, labels, strict=True):
             surface.blit(img, img.get_rect(midright=(plot.x - pad, Y(t))))
-        axis_w = axis_w_for(u)
         pygame.draw.line(surface, style.axis, (plot.x, Y(0)), (plot.right, Y(0)), axis_w)
         pygame.draw.line(surface, style.axis, (plot.x, plot.y), (plot.x, plot.bottom), axis_w)
         step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10 ** 9)
@@ -301,11 +301,6 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
                 for p in pts[1:]:
                     pygame.draw.aacircle(surface, s.colour, p, dot)
     return plot
-
-
-def axis_w_for(u: float) -> int:
-    """The axes' width for a chart of unit ``u``."""
-    return max(1, round(u / 3))
 
 
 def _target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, pad: int,
