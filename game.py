@@ -39,7 +39,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--windowed", action="store_true", help="open in a window")
     mode.add_argument("--fullscreen", action="store_true", help="open full screen")
-    p.add_argument("--size", default="1280x720", help="window size, e.g. 1280x720")
+    p.add_argument("--size", help="window size, e.g. 1280x720 (default: as much of it as the screen holds)")
     p.add_argument("--screenshot", metavar="PATH", help="debug: save the screen to PATH and exit")
     p.add_argument("--after", type=float, default=2.0, metavar="SECONDS",
                    help="debug: when to take the --screenshot")
@@ -51,8 +51,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--bot", metavar="NAME", help="LAN: play this seat with a bot")
     args = p.parse_args(argv)
     try:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-        args.size = (max(640, w), max(400, h))
+        if args.size is not None:
+            w, h = (int(x) for x in args.size.lower().split("x"))
+            args.size = (max(640, w), max(400, h))
     except ValueError:
         p.error(f"--size must look like 1280x720, not {args.size!r}")
     if args.humans is not None and not 0 <= args.humans <= 4:

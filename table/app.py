@@ -53,8 +53,21 @@ def make_sound_bank(settings):
         return _Silence()
 
 
+def window_size(desktop: tuple[int, int] | None, want: tuple[int, int] = (1280, 720)) -> tuple[int, int]:
+    """The window a screen has room for: ``want``, or as much of it as the desktop holds
+    less a taskbar's and a title bar's height, never below ``MIN_SIZE`` (1280x720 opened
+    on a 1024x600 netbook with the score board off its edge).
+
+    >>> window_size((1920, 1080)), window_size((1366, 768)), window_size((1024, 600)), window_size(None)
+    ((1280, 720), (1280, 688), (1024, 600), (1280, 720))
+    """
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return want
+    return max(MIN_SIZE[0], min(want[0], desktop[0])), max(MIN_SIZE[1], min(want[1], desktop[1] - 80))
+
+
 class App:
-    def __init__(self, settings=None, size=(1280, 720), fullscreen=None, time_scale=1.0,
+    def __init__(self, settings=None, size=None, fullscreen=None, time_scale=1.0,
                  screenshot=None, after=2.0, quiet_sound=False):
         self.settings = settings or Settings.load()
         # The table host's thread (bots, the save) holds the GIL in slices: short
@@ -67,6 +80,8 @@ class App:
         pygame.display.set_caption("Manfee")
         set_four_colour(self.settings.four_colour)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        if size is None:                # as much of 1280x720 as the screen holds
+            size = window_size(pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else None)
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.
