@@ -196,7 +196,10 @@ class HandInput:
             # legal one) and the next plays it, as the first Enter picks in a call's box.
             h = self.scene.hint_now() or {}
             ringed = (h.get("action") or {}).get("play")
-            self.select(ringed if ringed in hand else hand[0])
+            sig = (h.get("action") or {}).get("signal")
+            if ringed in hand and sig and not self.scene.signal:
+                self.scene.signal = sig     # the hint's card with its signal (Enter, Enter dropped it);
+            self.select(ringed if ringed in hand else hand[0])      # the button shows it, and undoes it
             return True
         if e.key == pygame.K_DOWN and self.selected:
             self.select(None)

@@ -644,3 +644,24 @@ def test_plates_and_target_boxes_keep_up_with_the_trick_piles(table):
         return scene.summary_open
     assert table.until(look_now, limit=20000)
     assert sum(scene.board.piles.values()) > 0 and lags == []
+
+
+def test_enter_enter_on_a_hinted_card_gives_the_hints_signal_too(table, monkeypatch):
+    """The hint said "K♥ (drop)"; Enter, Enter played K♥ with no signal."""
+    from host import thinking
+    scene = hinted_table(table, monkeypatch, "manfee", {"target": 13, "signals": True}, 3)
+    monkeypatch.setattr(thinking, "hint_for", lambda view, budget: {
+        "seat": view["seat"], "phase": view["phase"], "reasons": [],
+        "action": dict(next(a for a in view["legal"] if "play" in a), signal="drop") if view["phase"] == "play"
+        else dict(view["legal"][0])})
+    to_my_play(table, scene, want=lambda v: len(legal_cards(v)) > 1)
+    table.key(pygame.K_i)
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
+    card = scene.hint_now()["action"]["play"]
+    table.key(pygame.K_RETURN)
+    assert scene.input.selected == card and scene.signal == "drop"     # the button says so, and undoes it
+    table.key(pygame.K_RETURN)
+    assert table.until(lambda: any(a.get("play") == card for d in record(scene)["deals"] for a in d["actions"]
+                                   if a["seat"] == "bottom"), limit=600)
+    mine = [a for d in record(scene)["deals"] for a in d["actions"] if a.get("play") == card]
+    assert mine[-1].get("signal") == "drop"
