@@ -90,6 +90,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.fixed_state() != self._fixed_key:
             self._show_fixed()
         self.auto_play_forced()
+        self.ask_queued_hint()
         self.summary_overrun()
 
     def build_ui(self):

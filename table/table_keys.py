@@ -49,11 +49,16 @@ class TableKeys:
         """Press the button a letter key stands for, if it shows; True if one was pressed."""
         # While the signal choices show, S D N are theirs; else (an overlay hid them) the keys' own
         for name in (SIGNAL_KEYS.get(e.key) if self.signal_menu else None, KEYS.get(e.key)):
-            b = self.buttons.get(name) if name else None
-            if b is not None and b.visible and b.is_enabled:
-                return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
+            if name and self.press_if_shown(name):
+                return True
         if e.key == pygame.K_r and self.summary_open and self.review_refusal():
             self.say(self.review_refusal(), notice=True)      # R did nothing, and said nothing why
+            return True
+        newest = self.link.view(self.viewer)
+        if e.key == pygame.K_i and self.link.hints_allowed and newest.get("turn") == self.viewer:
+            # The decision is the player's but its cards are still moving (a trick gathered, a
+            # banner): the hint comes when they are still (I did nothing; a second I worked).
+            self.hint_queued = newest.get("version")
             return True
         if e.key == pygame.K_i and not self.link.hints_allowed and self.waiting_for_human() is not None:
             # The README's hint key, with no hint button: it did nothing, and said nothing why.
@@ -61,6 +66,22 @@ class TableKeys:
                      else _("Hints are off: Menu, Settings, Coach turns them on"), notice=True)
             return True
         return False
+
+    def ask_queued_hint(self) -> None:
+        """Press the Hint button for an I pressed before it showed, once it shows."""
+        queued = getattr(self, "hint_queued", None)
+        if queued is None:
+            return
+        if self.link.view(self.viewer).get("version") != queued:
+            self.hint_queued = None         # that decision went by (the player, or a stand-in, acted)
+        elif self.shown.get("version") == queued and self.press_if_shown("hint"):
+            self.hint_queued = None
+
+    def press_if_shown(self, name: str) -> bool:
+        b = self.buttons.get(name)
+        if b is None or not b.visible or not b.is_enabled:
+            return False
+        return bool(self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b)))
 
     def review_refusal(self) -> str | None:
         """Why the deal on the summary cannot be reviewed here (None: it can)."""

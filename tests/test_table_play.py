@@ -665,3 +665,15 @@ def test_enter_enter_on_a_hinted_card_gives_the_hints_signal_too(table, monkeypa
                                    if a["seat"] == "bottom"), limit=600)
     mine = [a for d in record(scene)["deals"] for a in d["actions"] if a.get("play") == card]
     assert mine[-1].get("signal") == "drop"
+
+
+def test_the_hint_key_pressed_while_the_cards_still_move_asks_once_they_are_still(table, monkeypatch):
+    """I pressed while the trick was gathered (the decision already the player's) did
+    nothing and said nothing; a second press worked. Now the hint comes when it can."""
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3, pick=-1)
+    to_my_play(table, scene)
+    scene.ui_key = None                     # as while the cards move: no Hint button yet
+    scene.buttons.pop("hint").kill()
+    table.key(pygame.K_i)
+    assert scene.hint is None
+    assert table.until(lambda: scene.hint_now() is not None, limit=600)
