@@ -18,7 +18,7 @@ import pygame
 from . import charts
 from .i18n import is_rtl
 from .rich import rich
-from .text import lead
+from .text import font, lead
 from .theme import CREAM, DIM, GOLD
 
 Colour = tuple
@@ -242,7 +242,10 @@ def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: o
     blit_fit(surface, pos.trick_title, label, band.topleft, band.w, DIM, bold=True)
     top = band.y + round(label * 1.4)
     ch = round(cw * 1.4)
-    step = cw + max(6, cw // 4)
+    # Room for each player's whole name where the band has it: under small cards "Zelzela 2"
+    # was cut to "Zelzela", like the other Zelzela (at most four places: three cards and yours).
+    names = max((font(label).size(who)[0] for who, _card in pos.trick), default=0)
+    step = max(cw + max(6, cw // 4), min(round(band.w / 5), names + 10))
     x = band.x + label
     for who, card in pos.trick:
         img = images.get(card, True, cw)

@@ -718,3 +718,24 @@ def test_a_long_judgement_takes_a_third_line_rather_than_small_letters(monkeypat
                               sentence=sentence, numbers="From what you knew: 1.6 points.")
     coach_draw.draw_position(pygame.Surface((460, 500)), pygame.Rect(0, 0, 440, 480), 14, None, pos)
     assert sizes[sentence] >= 14 * 0.85
+
+
+def test_the_reviews_trick_has_room_for_each_players_whole_name(monkeypatch):
+    """At 1024x600 the trick's cards are small: "Zelzela 2" under one was cut to "Zelzela",
+    like the other Zelzela's, and nobody could tell who played what."""
+    import table.coach_draw as coach_draw
+    from table.text import font
+    pygame.font.init()
+    given = []
+    real = coach_draw.blit_fit
+    monkeypatch.setattr(coach_draw, "blit_fit", lambda s, text, size, at, width, *a, **k: (
+        given.append((text, size, width)), real(s, text, size, at, width, *a, **k))[1])
+
+    class Images:
+        def get(self, card, face_up, cw):
+            return pygame.Surface((cw, round(cw * 1.4)))
+    pos = coach_draw.Position("h", "c", "On the table", [("Zelzela", "JS"), ("Tana", "9S"), ("Zelzela 2", "8S")],
+                              None, "you", ["KD", "4C"], "", {})
+    coach_draw.draw_trick(pygame.Surface((460, 120)), pygame.Rect(0, 0, 440, 80), 11, Images(), pos, 28)
+    names = [(t, size, width) for t, size, width in given if t in ("Zelzela", "Tana", "Zelzela 2")]
+    assert len(names) == 3 and all(font(size).size(t)[0] <= width for t, size, width in names), names
