@@ -38,7 +38,7 @@ from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import N_, _, character_name, digits, game_title, pgettext
+from .i18n import N_, _, character_name, digits, game_title, ngettext, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -359,8 +359,11 @@ class StatsScene(MenuScene):
             # The coach chose some cards of a hinted deal: it counts in the results, not in the
             # rating (of its own game: a hinted Manni deal said so under the Manfee rating).
             rating = TEXT["rating_hinted"] if (per_game.get(game) or {}).get("hinted_deals") else TEXT["rating"]
-            # Two lines if need be: the note on hinted deals is long in French and Dutch.
-            y = blit_lines(surface, rating.format(game=game_title(game), rating=count(round(r["rating"])),
+            # How many deals it rests on (1201 after a single deal read as a settled figure); two
+            # lines if need be: the note on hinted deals is long in French and Dutch.
+            rests = ngettext("{rating} (from {n} deal)", "{rating} (from {n} deals)", r["deals"]).format(
+                rating=count(round(r["rating"])), n=count(r["deals"]))
+            y = blit_lines(surface, rating.format(game=game_title(game), rating=rests,
                                                   bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD,
                            bold=True) - step
         y += round(step * 1.3)

@@ -347,6 +347,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["profile"], text="Bo")
     table.frames(2)
     assert any(d.startswith("Rating in Manfee") for d in drawn) and not any("with a hint" in d for d in drawn)
+    with StatsStore(stats_path()) as store:         # ... and says how many deals it rests on
+        n = store.ratings("Bo")["manfee"]["deals"]
+    assert any(d.startswith("Rating in Manfee: ") and f"(from {n} deal{'s' if n > 1 else ''})" in d for d in drawn)
     # A deal Bo played with the coach's hint: his rating says such deals are not rated.
     with StatsStore(stats_path()) as store:
         store.sync_match("d.json", dict(ana_record(seed=6), hints=[[0, "bottom"]]), {"bottom": "Bo"})
