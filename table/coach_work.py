@@ -32,6 +32,7 @@ from typing import Any
 from bots.review import DealReview, ReviewError, review_deal
 from rules.errors import RulesError
 from rules.games import Game, get_game
+from rules.record import read_match
 
 # -- in the worker process ----------------------------------------------------------------------
 _progress: Any = None         # the queue of (job, done, total, pid) back to the screen
@@ -168,7 +169,7 @@ class RecordFacts:
     game: Game
     deals: int                  # how many deals it holds
     seats: tuple[str, ...]      # every seat of the game
-    people: tuple[str, ...]     # the seats people played, else every seat (the seats offered)
+    people: tuple[str, ...]     # the seats offered: the people's, or every seat (see record_facts)
     names: dict[str, str]       # seat -> the name in ``players`` ("" when none)
     humans: tuple[str, ...] = ()    # the seats people played (several: hot-seat, or a LAN host's)
 
@@ -192,7 +193,11 @@ def record_facts(record: object) -> RecordFacts:
         name = p.get("name") or p.get("bot") if isinstance(p, dict) else None
         names[s] = name if isinstance(name, str) else ""
     humans = tuple(s for s in game.seats if isinstance(players.get(s), dict) and players[s].get("kind") == "human")
-    return RecordFacts(game, len(deals), tuple(game.seats), humans or tuple(game.seats), names, humans)
+    # One person against bots, the match over: every seat may be studied (a bot's unplayed
+    # cards, shown by its review, are the replay's anyway). Else only the people's seats.
+    match, error = read_match(record)
+    offered = tuple(game.seats) if len(humans) <= 1 and error is None and match.finished else humans
+    return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans)
 
 
 def deal_fingerprint(record: dict, deal: int) -> str:

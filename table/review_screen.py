@@ -98,8 +98,7 @@ class ReviewScene(MenuScene):
             return
         f = self.facts
         self.deal = deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1
-        # Hidden cards stay hidden: where people played only their seats are offered (a bot's showed its unplayed cards)
-        self.offered = list(f.people)
+        self.offered = list(f.people)     # hidden cards stay hidden (coach_work.record_facts)
         self.seat = seat if seat in self.offered else self.offered[0]
 
     # -- the review in the background -----------------------------------------------------
@@ -157,7 +156,8 @@ class ReviewScene(MenuScene):
         try:
             with StatsStore(path) as store:
                 notice = store.notice
-                match_id = self.match_id or match_id_of(store, self.record, review.deal, review.seat)
+                match_id = None if review.seat not in self.facts.humans else (    # a bot's: nobody's
+                    self.match_id or match_id_of(store, self.record, review.deal, review.seat))
                 if match_id is None:
                     self.status = notice or TEXT["not_kept"]
                     return

@@ -124,12 +124,17 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
         assert [p["deal"] for p in store.accuracy_series("Ana")] == [deal]
     table.key(pygame.K_DOWN)
     assert scene.selected == k + 1
-    # The seat picker offers Ana's seat alone: a bot's review showed its cards never played.
-    assert scene.drops["seat"].options_list == [("Bottom: Ana", "Bottom: Ana")]
-    mine = scene.review
+    # The match is over and Ana alone played in it: every seat may be studied (the picker
+    # offered hers alone), a bot's review kept in nobody's statistics.
+    assert [o[0] for o in scene.drops["seat"].options_list][:2] == ["Bottom: Ana", "Left: Left"]
+    assert len(scene.drops["seat"].options_list) == 4
     table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.drops["seat"], text="Left: Left")
     table.frames(1)
-    assert scene.seat == "bottom" and scene.review is mine
+    assert scene.seat == "left"
+    assert wait(table, lambda: scene.review is not None or scene.error)
+    assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept"]
+    with StatsStore(stats_path()) as store:
+        assert store.totals("Ana")["reviewed_decisions"] == n
     table.key(pygame.K_ESCAPE)
     assert app.top is not scene
 
@@ -215,7 +220,12 @@ def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
     scene = ReviewScene(table.app, record=alone, deal=0, budget=BUDGET)
     table.app.push(scene)
     table.frames(1)
-    assert scene.error is None and scene.offered == ["bottom"]     # one person: their own seat, reviewed
+    assert scene.error is None and scene.offered == ["bottom", "left", "right"]    # the match over: every seat
+    table.app.pop()
+    scene = ReviewScene(table.app, record=dict(alone, deals=alone["deals"][:1]), deal=0, budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error is None and scene.offered == ["bottom"]     # still on: their own seat only
     table.app.pop()
 
 def test_a_damaged_record_is_reported_in_one_line(table, manfee_home):
