@@ -35,10 +35,43 @@ class ReplayLink(LinkBase):
         self.pace = pace
         self._shown = -1
         self._caught_up = time.monotonic()
-        public = {s: replay_player(s, p) for s, p in players.items()}
+        self._public = {s: replay_player(s, p) for s, p in players.items()}
+        self._scored: list = []           # each deal's summary so far (the scores' history)
+        self._welcome()
+
+    def _welcome(self) -> None:
         self.put({"type": "welcome", "seat": self.seats[0], "spectator": True, "token": None,
-                  "table": "", "players": public, "rejoin": False, "summaries": [],
+                  "table": "", "players": self._public, "rejoin": False, "summaries": list(self._scored),
                   "view": self.mh.view(self.seats[0])})
+
+    def one_back(self) -> ReplayLink:
+        """A new link standing one action before the last one this one played (the last
+        deal's end, before a deal's first action), as a screen opens on it: a step back."""
+        deal_i, action_i = self.deal_i, self.action_i - 1
+        if action_i < 0 and deal_i > 0:
+            deal_i -= 1
+            action_i = len(self.deals[deal_i].get("actions") or [])
+        link = ReplayLink(self._record, self.wake, self.pace)
+        link._play_to(max(0, deal_i), max(0, action_i))
+        return link
+
+    def _play_to(self, deal_i: int, action_i: int) -> None:
+        """Play the record on to ``action_i`` actions of deal ``deal_i``, without a word to the
+        screen, which is then welcomed to the table as it stands."""
+        while self.deal_i < deal_i or (self.deal_i == deal_i and self.action_i < action_i):
+            if self.mh.needs_deal():
+                if self.deal_i + 1 >= len(self.deals):
+                    break
+                self._start_deal()
+                continue
+            act = (self.deals[self.deal_i].get("actions") or [])[self.action_i]
+            self.action_i += 1
+            for ev in self.mh.submit(act["seat"], {k: v for k, v in act.items() if k != "seat"}, self.mh.version):
+                if ev.get("type") == "deal_scored":
+                    self._scored.append(ev.get("summary") or {"score": ev.get("score") or {}})
+        while not self.inbox.empty():
+            self.inbox.get_nowait()
+        self._welcome()
 
     # -- the screen's side -------------------------------------------------------------------
     def act(self, seat: str, action: dict) -> bool:
@@ -108,6 +141,8 @@ class ReplayLink(LinkBase):
                      "order": order, "cut": None}])
 
     def _send(self, events: list) -> None:
+        self._scored += [ev.get("summary") or {"score": ev.get("score") or {}} for ev in events
+                         if ev.get("type") == "deal_scored"]
         self.put({"type": "events", "events": events, "view": self.mh.view(self.seats[0])})
 
 

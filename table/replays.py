@@ -1,8 +1,8 @@
 """A finished match played back (the list of them is ``replay_list.py``).
 
 A replay is the table itself over a ``ReplayLink`` (the record, checked again
-by the rules step by step), with every hand face up.  Step plays one action per click;
-Auto plays on at the animation pace.
+by the rules step by step), with every hand face up.  Step plays one action per click,
+Step back (or ←) goes one back; Auto plays on at the animation pace.
 """
 import pygame
 import pygame_gui
@@ -47,9 +47,12 @@ class ReplayScene(TableScene):
         row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
         x = min(r.left for r in row) - 8 - bw
         y = row[0].top
-        words = (_("Replays"), _("Pause"), _("Auto"), _("Step"))      # one font for the row, Pause or Auto
+        words = (_("Replays"), _("Pause"), _("Auto"), _("Step"), _("Step back"))   # one font for the row
+        board = self.board.layout.margin + self.board.layout.scoreboard_width()
         for name, text in (("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
-                           ("step", _("Step"))):
+                           ("step", _("Step")), ("step_back", _("Step back"))):
+            if name == "step_back" and x < board + 8 + self.board.layout.W * 0.08:
+                break           # a narrow window: ← alone steps back (the button sat on the score board)
             self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=words)
             x -= bw + 8
 
@@ -62,6 +65,9 @@ class ReplayScene(TableScene):
                 else:
                     self.link.step()
                 return True
+            if name == "step_back":
+                self.step_back()
+                return True
             if name == "auto":
                 self.link.auto = not self.link.auto
                 self.buttons["auto"].set_text(_("Pause") if self.link.auto else _("Auto"))
@@ -71,9 +77,19 @@ class ReplayScene(TableScene):
                 return True
         return super().ui_event(e)
 
+    def step_back(self):
+        """The table one action back, laid out as it stood (there was no way back: trick 9 of
+        deal 3 again meant watching all that came before it)."""
+        link = self.link.one_back()
+        self.app.pop()
+        self.app.push(open_scene("replay", self.app, link=link))
+
     def process_event(self, e):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RIGHT, pygame.K_SPACE) and not self.summary_open:
             self.link.step()
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_LEFT:
+            self.step_back()
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_a, pygame.K_BACKSPACE) and not self.summary_open:
             # A: plays on by itself or pauses; Backspace: back to the replays (Tab reaches no button here)
@@ -91,7 +107,7 @@ class ReplayScene(TableScene):
         super().draw(surface)
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
-        step = self.buttons.get("step")
+        step = self.buttons.get("step_back") or self.buttons.get("step")
         if step is not None:
             # between the score board and the buttons: a longer word takes a smaller size
             board = next((r for n, r in self.drawn if n == "scoreboard"), None)

@@ -33,7 +33,8 @@ def key_word(key: str) -> str:
 # read "Slam" and "Drop" with nothing more): before its key in the tooltip.
 BUTTON_TIPS = {"slam": N_("Slam: partner, lead this suit the next time you lead."),
                "drop": N_("Drop: I have no more of this suit."),
-               "signal": N_("Slam (lead this suit, partner) or drop (no more of it), with the card you play.")}
+               "signal": N_("Slam (lead this suit, partner) or drop (no more of it), with the card you play."),
+               "step": N_("A replay's next action: the Right arrow key; the Left arrow goes one back.")}
 
 
 def tool_tip(name: str) -> tuple[str | None, ObjectID | None]:

@@ -231,6 +231,21 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     assert scene.link.action_i == 1
     assert all(len(scene.board.hands[x]) == 13 for x in scene.seats)
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    # Step back (←): the table one action back, as it stood (there was no way back)
+    for _ in range(5):
+        table.key(pygame.K_RIGHT)
+        assert table.until(lambda: not scene.director.busy() and not scene.link.steps, limit=600)
+    assert scene.link.action_i == 6
+    history = scene.link.view()["history"]
+    table.key(pygame.K_LEFT)
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and (scene.link.deal_i, scene.link.action_i) == (0, 5)
+    table.frames(3)
+    assert scene.shown["history"] == history[:5] and scene.link.view()["history"] == history[:5]
+    assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    table.click(scene.buttons["step_back"].rect.center)
+    scene = app.top
+    assert scene.link.action_i == 4 and len(scene.board.court) == len(scene.link.view()["trick"])
     table.key(pygame.K_a)                     # A: plays on by itself, A again: pauses
     assert scene.link.auto and scene.buttons["auto"].text == "Pause"
     table.key(pygame.K_a)
@@ -372,3 +387,24 @@ def test_latin_names_in_a_dari_replays_row_read_in_their_order(table, manfee_hom
     # were taken as one Latin phrase, and read "Ana و Ana  Cy و Bo".
     seen = "".join(run[::-1] if rtl else run for run, rtl in visual_runs(row, rtl=True))
     assert len(logical) == 6 and re.findall(r"[A-Za-z]+", seen)[::-1] == logical
+
+
+def test_a_step_back_over_a_deals_start_stands_at_the_last_deals_end_with_its_scores():
+    """Back from a deal's first action: the end of the deal before, its score still in the
+    history the scores panel reads (a step back starts the record anew, silently)."""
+    from host.replay import ReplayLink
+    rec = bot_record("manni", {"target": 5}, seed=3)
+    link = ReplayLink(rec)
+    link.steps = 10 ** 6
+    while link.deal_i < 1:
+        link.shown(10 ** 9)
+        link.poll()
+    assert (link.deal_i, link.action_i) == (1, 0) and len(link.summaries()) == 1
+    back = link.one_back()
+    msgs = back.poll()
+    assert [m["type"] for m in msgs] == ["welcome"] and back.summaries() == link.summaries()
+    assert back.deal_i == 0 and back.action_i == len(rec["deals"][0]["actions"])
+    assert msgs[0]["view"]["phase"] == "done"
+    again = back.one_back()
+    again.poll()
+    assert (again.deal_i, again.action_i) == (0, back.action_i - 1) and again.summaries() == []
