@@ -50,7 +50,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         turn = v.get("turn") if idle else None
         human_turn = (idle and turn == self.viewer and self.revealed and self.cover_seat is None
                       and not self.summary_open and self.link.kind(turn) == "me"
-                      and self.pending is None and not self.link.lost)
+                      and self.pending is None and not (self.link.lost or self.reconnecting))
         return (self.layout_state(), self.summary_open, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
                 self.signal, self.signal_menu, self.confirm, bool(self.overlay), self.chat_open)

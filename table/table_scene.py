@@ -217,7 +217,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         v = self.shown
         return (not self.director.busy() and self.cover_seat is None and not self.summary_open
                 and self.revealed and v.get("phase") == "play" and v.get("turn") == self.viewer
-                and self.link.kind(self.viewer) == "me" and self.pending is None and not self.link.lost)
+                and self.link.kind(self.viewer) == "me" and self.pending is None
+                and not (self.link.lost or self.reconnecting))    # the box says the host is away: no move
 
     def hint_now(self):
         """The coach's hint for the decision on screen, if it has come (else None)."""

@@ -677,3 +677,15 @@ def test_the_hint_key_pressed_while_the_cards_still_move_asks_once_they_are_stil
     table.key(pygame.K_i)
     assert scene.hint is None
     assert table.until(lambda: scene.hint_now() is not None, limit=600)
+
+
+def test_no_move_while_the_table_says_it_is_reconnecting(table):
+    """A LAN host frozen: the box said "Reconnecting…" and a card could still be dragged
+    (played later, or a decision dropped without a word). The hand and the choices wait."""
+    scene = start(table, seed=11)
+    to_my_play(table, scene)
+    assert scene.can_play() and scene.ui_state()[2]
+    scene.reconnecting = True
+    assert not scene.can_play() and not scene.ui_state()[2]
+    scene.reconnecting = False
+    assert scene.can_play()
