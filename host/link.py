@@ -94,6 +94,7 @@ class LinkBase:
         self._view: dict = {}
         self._players: dict = {}
         self._summaries: list = []
+        self._unannounced: set[str] = set()    # seats away at the welcome: no "back" for them
         self._derived: list[dict] = []     # notices read from a change of the players (a friend's screen)
         self.watchers = 0                  # spectators at a LAN table
         # LAN, between deals: the seats whose players still read the last summary, and when
@@ -229,6 +230,10 @@ class LinkBase:
                 self.token = msg["token"]
             self.lost = None
             self._players = dict(msg.get("players") or {})
+            # Away when this screen came (back): their leaving was never told here, so their
+            # return is not either (after a host's freeze every screen said "Bo is back").
+            self._unannounced = {s for s, p in self._players.items()
+                                 if isinstance(p, dict) and p.get("connected") is False}
             if isinstance(msg.get("summaries"), list):
                 self._summaries = list(msg["summaries"])
             if msg.get("table"):
@@ -241,7 +246,10 @@ class LinkBase:
             self._standin_due = {seat: time.monotonic() + p["standin_in"] for seat, p in players.items()
                                  if isinstance(p, dict) and isinstance(p.get("standin_in"), int)}
             if self.lan and not self.hosting:      # the host's own screen gets the host's notices
-                self._derived.extend(seat_notices(self._players, players, self._mine))
+                quiet = self._unannounced
+                self._derived.extend(n for n in seat_notices(self._players, players, self._mine)
+                                     if not (n["kind"] == "back" and n["seat"] in quiet))
+                self._unannounced = {s for s in quiet if (players.get(s) or {}).get("connected") is False}
             self._players = players
         elif kind == "watchers" and isinstance(msg.get("n"), int):
             if msg["n"] > self.watchers:       # someone came to watch: the table is told

@@ -780,3 +780,25 @@ def test_a_lost_connection_is_not_blamed_on_an_old_refusal(monkeypatch):
         assert lost and "ZZ" not in lost["reason"], lost
     finally:
         server.stop(wait=False)
+
+
+def test_a_screen_that_came_back_does_not_announce_the_return_of_a_friend_it_never_saw_leave():
+    """After a host's freeze every screen reconnected, then said "Bo is back": their leaving
+    had been told to nobody there. A drop seen here and its return are still told."""
+    from host.link import LinkBase
+
+    class Friend(LinkBase):
+        lan = True
+    link = Friend("manni")
+    gone = {"kind": "human", "name": "Bo", "connected": False, "standin": False}
+    here = dict(gone, connected=True)
+    me = {"kind": "human", "name": "Cy", "connected": True, "standin": False}
+
+    def notices(msg):
+        link.put(msg)
+        return [m["kind"] for m in link.poll() if m["type"] == "notice"]
+    assert notices({"type": "welcome", "seat": "right", "seats": ["right"], "view": {},
+                    "players": {"left": gone, "right": me}}) == []
+    assert notices({"type": "players", "players": {"left": here, "right": me}}) == []
+    assert notices({"type": "players", "players": {"left": gone, "right": me}}) == ["left"]
+    assert notices({"type": "players", "players": {"left": here, "right": me}}) == ["back"]
