@@ -112,7 +112,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     target = _("match to {target}").format(target=number(opts["target"]) if isinstance(opts.get("target"), int)
                                            else opts.get("target"))
     t_size = fit_size(target, fs * 0.85, w * 0.45)       # the title keeps its size: the target gives way
-    title_size = fit_size(title, fs, w - fs * 3 - font_width(target, t_size), bold=True)
+    title_size = fit_size(title, fs, w - fs * 3 - render(target, t_size, CREAM).get_width(), bold=True)
     blit_text(surface, title, title_size, (start, y), GOLD, bold=True, anchor=start_anchor)
     blit_text(surface, target, t_size, (end, y + 2), DIM, anchor=end_anchor)
     y += round(fs * 1.8)
@@ -122,7 +122,7 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
     for side in sides:
         colour = GOLD if side == mine else CREAM
         total = number(v["totals"][side])
-        total_w = font_width(total, fs * 1.6, bold=True)
+        total_w = render(total, fs * 1.6, CREAM, True).get_width()
         name, size = fit_names([look.name(s) for s in side.split("-")], _(" & "), fs, w - fs * 3 - total_w, bold=True)
         blit_text(surface, name, size, (start, y), colour, bold=True, anchor=start_anchor)
         blit_text(surface, total, fs * 1.6, (end, y - fs * 0.25), colour, bold=True, anchor=end_anchor)
@@ -153,11 +153,6 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
                       bold=colour is GOLD, anchor=start_anchor)         # gold rows are bold: wider than measured
             y += height
     return rect
-
-
-def font_width(text: str, size: float, bold: bool = False) -> int:
-    """How wide ``text`` is drawn at ``size``."""
-    return render(text, size, CREAM, bold).get_width()
 
 
 def _deal_lines(look: TableLook, fs: int, width: float) -> list:
@@ -299,6 +294,8 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         h = n1.get_height() + sum(n.get_height() for n in n2s) + fs * 0.6
         rect = pygame.Rect(0, 0, round(w), round(h))
         setattr(rect, anchor, (round(x), round(y)))
+        if place == "top":      # a long line ("away: a bot in 20 s") runs over the top hand, not the score
+            rect.left = max(rect.left, L.margin + L.scoreboard_width() + 8)
         if seat == turn:
             pulse = 0.5 + 0.5 * math.sin(look.clock * 5.0) if look.moving else 0.6
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 3 + round(pulse * 2), border_radius=14)

@@ -441,3 +441,26 @@ def test_the_score_boards_last_line_stays_inside_it_in_dari(monkeypatch, size):
     finally:
         i18n.set_language("en")
     assert rects and max(r.bottom for r in rects) <= board.bottom - 2, (board, rects[-1])
+
+
+def test_an_away_players_long_plate_at_the_top_leaves_the_score_board_uncovered():
+    """French at 1024x600: "plis 0 · absent : un bot dans 20 s" grew the top plate over the
+    score board, hiding a side's score."""
+    from table import hud, i18n
+    from table.layout import Layout
+    pygame.font.init()
+    view = {"game": "manfee", "phase": "play", "deal": 1, "options": {"target": 26}, "turn": "left",
+            "dealer": "right", "calls": {"bottom": 3, "left": 4, "top": 3, "right": 3},
+            "totals": {"bottom-top": 0, "left-right": 13}, "won": {s: 0 for s in ("bottom", "left", "top", "right")},
+            "seats": ["bottom", "left", "top", "right"]}
+    board = SimpleNamespace(seats=("bottom", "left", "top", "right"), place=lambda s: s)
+    try:
+        i18n.set_language("fr")
+        look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=board, viewer="bottom",
+                             name=lambda s: "Cy", kind=lambda s: "human", away=lambda s: 20 if s == "top" else False)
+        surface = pygame.Surface((1024, 600))
+        score = hud.draw_scoreboard(surface, look)
+        plates = dict(hud.draw_plates(surface, look))
+    finally:
+        i18n.set_language("en")
+    assert not plates["plate:top"].colliderect(score), (plates["plate:top"], score)
