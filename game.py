@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from rules import RulesError
@@ -117,8 +118,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if link is not None:
         app.push(open_scene("table", app, link=link))
+    end_on_sigterm(app)
     app.run()
     return 0
+
+
+def end_on_sigterm(app) -> None:
+    """SDL turns a SIGTERM into a window close, which a LAN host's table asks about again:
+    a system shutting the game down waited for ever. It ends as Quit does (the save is kept)."""
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: app.quit())
 
 
 if __name__ == "__main__":

@@ -116,6 +116,24 @@ def test_game_py_refuses_an_option_the_game_does_not_have(capsys):
     assert args.options == {"blind": True, "doubling": False, "max_deals": 9}
 
 
+def test_a_sigterm_ends_the_game_as_quit_does(table):
+    """SDL made SIGTERM a window close, which a LAN host's table asks about again: a system
+    shutting the game down waited for ever (kill -9 was needed). It now quits as Quit does."""
+    import signal
+    import game
+    app = table.app
+    app.running = True
+    app.scenes[-1].holds_quit = lambda: True         # as a LAN host's table holds a window close
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        game.end_on_sigterm(app)
+        os.kill(os.getpid(), signal.SIGTERM)
+        table.frames(1)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert app.running is False
+
+
 def test_headless_hands_over_to_net_cli_without_pygame(tmp_path):
     stub = tmp_path / "net"
     stub.mkdir()
