@@ -140,8 +140,14 @@ _FRENCH_QUEEN = re.compile(r"\b(le|Le|du|Du|au|Au) (?=D\{[SHDC]\})")
 _FEMININE = {"le": "la ", "Le": "La ", "du": "de la ", "Du": "De la ", "au": "à la ", "Au": "À la "}
 
 
+# ... and a name starting with a vowel elides "de" and "que" before it: "dépassement d'Ana".
+_FRENCH_NAME_ELISION = re.compile(r"\b(de|De|que|Que) (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])")
+_NAME_ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'"}
+
+
 def elide(text: str, code: str | None = None) -> str:
-    """A line with card tokens (``A{S}``) as the language writes its article before them.
+    """A line with card tokens (``A{S}``) as the language writes its article before them,
+    and names as it writes "de" and "que" before them.
 
     >>> elide("le A{S} est la plus haute carte, donnez les points du A{H} au A{D}", "fr")
     "l'A{S} est la plus haute carte, donnez les points de l'A{H} à l'A{D}"
@@ -149,10 +155,13 @@ def elide(text: str, code: str | None = None) -> str:
     ('le R{S} remporte le pli', 'le A{S}')
     >>> elide("le D{S} est la plus haute, jouez au D{H}", "fr")
     'la D{S} est la plus haute, jouez à la D{H}'
+    >>> elide("Donne 2 : dépassement de Ana & Cy, en attente de Bo et de Émile", "fr")
+    "Donne 2 : dépassement d'Ana & Cy, en attente de Bo et d'Émile"
     """
     if (code or _state.get("code")) != "fr":
         return text
     text = _FRENCH_QUEEN.sub(lambda m: _FEMININE[m.group(1)], text)
+    text = _FRENCH_NAME_ELISION.sub(lambda m: _NAME_ELIDED[m.group(1)], text)
     return _FRENCH_ELISION.sub(lambda m: _ELIDED[m.group(1)], text)
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")

@@ -414,7 +414,9 @@ i18n.on_change(_forget)
 
 
 def render(text, size, colour=(255, 255, 255), bold=False, shadow=False):
-    """A cached antialiased surface of ``text`` (with a soft drop shadow if asked)."""
+    """A cached antialiased surface of ``text`` (with a soft drop shadow if asked); in
+    French with "de Ana" written "d'Ana" (``i18n.elide``)."""
+    text = i18n.elide(str(text))
     key = (text, int(size), tuple(colour), bold, shadow)
     surf = _texts.get(key)
     if surf is None:
