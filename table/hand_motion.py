@@ -253,12 +253,12 @@ class HandMotion:
         """Memorize, turn the hand down, slide every hand one seat to the right, look."""
         scene, b = self.scene, self.board
         steps = []
-        if scene.shows_hand(b.viewer) and not b.open_hands:
+        shown = [k for k in b.hands.get(b.viewer, ()) if b.sprites[k].face_up]    # none for a watcher
+        if scene.shows_hand(b.viewer) and not b.open_hands and shown:
             scene.banner(_("Memorize your hand"), _("the hands move one seat to the right"), MEMORIZE)
             steps.append(Until(scene.memorize_done(MEMORIZE)))
-            flips = [Sequence(Wait(i * 0.02), FlipTask(b.sprites[k], 0.2, face_up=False))
-                     for i, k in enumerate(b.hands[b.viewer]) if b.sprites[k].face_up]
-            steps.append(Parallel(*flips))
+            steps.append(Parallel(*[Sequence(Wait(i * 0.02), FlipTask(b.sprites[k], 0.2, face_up=False))
+                                    for i, k in enumerate(shown)]))
         else:
             scene.banner(_("Pass!"), _("every hand moves one seat to the right"), 1.4)
             steps.append(Wait(0.9))

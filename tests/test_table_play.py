@@ -280,6 +280,19 @@ def test_a_demo_match_plays_to_the_end_and_is_saved(table, manfee_home):
         assert json.load(f)["deals"] == rec["deals"]
 
 
+def test_a_screen_with_no_hand_face_up_is_not_told_to_memorize_it(table):
+    """A spectator behind a seat read "Memorize your hand" after a pass: it has none."""
+    scene = start(table, seed=2)              # bottom deals and decides
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    for k in scene.board.hands["bottom"]:
+        scene.board.sprites[k].face_up = False      # as a watcher's table shows the seat's backs
+    name = next(n for n, b in scene.buttons.items() if n.startswith("act:") and b.action == {"decision": "pass"})
+    said = []
+    table.click_button(name)
+    assert table.until(lambda: said.extend(b[0] for b in scene.banners) or "Pass!" in said, limit=400)
+    assert "Memorize your hand" not in said
+
+
 def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_hand(table):
     scene = start(table, seed=2)              # bottom deals and decides
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
