@@ -328,10 +328,13 @@ class TableDrawing:
         self._summary_charts(surface, area, fs)
         note = self.next_deal_note()
         if note:                                     # beside the Next button, not out from under it
-            room = r.right - (r.centerx + bw) - 2 * fs
+            room, size = r.right - (r.centerx + bw) - 2 * fs, max(12, round(L.H * 0.02))
             x, anchor = mirror(r, r.centerx + bw + fs, "midleft")
-            blit_text(surface, note, fit_size(note, max(12, round(L.H * 0.02)), room), (x, r.bottom - bh), DIM,
-                      anchor=anchor)
+            # two lines at its colon rather than past the panel's edge (French ran out of it)
+            lines = [note] if fit_size(note, size, room) >= size * 0.85 else note.replace(": ", ":\n", 1).split("\n")
+            for k, line in enumerate(lines):
+                y = r.bottom - bh + (k - (len(lines) - 1) / 2) * size * 1.2
+                blit_text(surface, line, fit_size(line, size, room), (x, y), DIM, anchor=anchor)
 
     def _summary_charts(self, surface, area, fs):
         """The deal in pictures: each side's tricks against its target (Manfee's calls,

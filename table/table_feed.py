@@ -155,6 +155,8 @@ class TableFeed:
         if self.demo and not self.link.replay:
             return _("next deal in a moment…")
         reading = self.reading_now()
+        if reading and set(reading[0]) - set(self.mine) and set(reading[0]) & set(self.mine):
+            return _("the next deal in {n} s at most").format(n=number(reading[1]))   # nobody waits yet
         if reading and set(reading[0]) & set(self.mine):
             return _("the others wait for you: the next deal in {n} s at most").format(n=number(reading[1]))
         return None
@@ -276,7 +278,8 @@ class TableFeed:
                     and newest.get("phase") not in ("done", "waiting", None):
                 self.close_summary()
                 # a watcher has no summary of their own to close: "the others went on" made no sense
-                self.say(_("The next deal has begun: the others went on.") if self.mine
+                # (the host's half minute ran out: nobody else need have gone on)
+                self.say(_("The next deal has begun: the table waits half a minute at most.") if self.mine
                          else _("The next deal has begun."), notice=True)
 
     def holds_quit(self):

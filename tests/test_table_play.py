@@ -702,3 +702,18 @@ def test_no_move_while_the_table_says_it_is_reconnecting(table):
     assert not scene.can_play() and not scene.ui_state()[2]
     scene.reconnecting = False
     assert scene.can_play()
+
+
+def test_the_summary_says_the_others_wait_only_when_they_do():
+    """LAN: every player read "the others wait for you" before anyone had closed the summary."""
+    import time
+    from types import SimpleNamespace
+    from table.table_feed import TableFeed
+    feed = SimpleNamespace(demo=False, mine=("bottom",), link=SimpleNamespace(replay=False, reading=None))
+    feed.reading_now = lambda: TableFeed.reading_now(feed)
+    feed.link.reading = (["bottom", "left"], time.monotonic() + 9.5)
+    assert TableFeed.next_deal_note(feed) == "the next deal in 10 s at most"
+    feed.link.reading = (["bottom"], time.monotonic() + 9.5)
+    assert TableFeed.next_deal_note(feed).startswith("the others wait for you")
+    feed.link.reading = (["left"], time.monotonic() + 9.5)
+    assert TableFeed.next_deal_note(feed) is None
