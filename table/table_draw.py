@@ -21,7 +21,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import N_, _, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
-from .words import announce_text, deal_title, describe, seat_where, table_waits_for
+from .words import announce_text, deal_title, describe, seat_where, separator, table_waits_for
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_names, fit_size
 from . import explain
 
@@ -412,6 +412,9 @@ class TableDrawing:
         if link.watchers and not watching:    # who sees the table, after the second the arrival was said
             lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
                 n=number(link.watchers)))
+            pile = dict(self.board.element_rects()).get(f"pile_label:{self.viewer}")
+            if pile is not None and y - len(lines) * fs * 1.4 < pile.bottom + 2:
+                lines = [separator().join(lines)]      # one line under the pile's "1 trick (you)", not on it
         for line in reversed(lines):           # two lines rather than over the hand's last card
             drawn = blit_text(surface, line, fit_size(line, fs, room), (L.W - L.margin, y), CREAM if watching else DIM,
                               anchor="bottomright")

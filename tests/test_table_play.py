@@ -717,3 +717,20 @@ def test_the_summary_says_the_others_wait_only_when_they_do():
     assert TableFeed.next_deal_note(feed).startswith("the others wait for you")
     feed.link.reading = (["left"], time.monotonic() + 9.5)
     assert TableFeed.next_deal_note(feed) is None
+
+
+def test_the_watchers_line_stays_clear_of_the_players_own_trick_pile(table):
+    """LAN, French at 1024x600: "1 personne regarde" was drawn over "1 pli (vous)"."""
+    from table.theme import apply_language
+    scene = start(table, seed=11)
+    to_my_play(table, scene)
+    apply_language(table.app.ui, "fr")
+    table.app._resized((1024, 600))
+    table.frames(3)
+    link = scene.link
+    link.lan, link.hosting, link.watchers, link.table_name = True, True, 1, "Table d'Ana"
+    scene.board.piles["bottom"] = 1
+    scene.draw(table.app.screen)
+    label = dict(scene.board.element_rects())["pile_label:bottom"]
+    tags = [r for n, r in scene.drawn if n == "lan_tag"]
+    assert tags and not any(r.colliderect(label) for r in tags), (label, tags)
