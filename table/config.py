@@ -83,6 +83,10 @@ def _lan_table(v):
     options = v.get("options")
     if isinstance(options, dict):
         out["options"] = {g: o for g, o in list(options.items())[:16] if isinstance(g, str) and isinstance(o, dict)}
+    seats = v.get("seats")       # each game's seats as chosen (you, a friend, a bot): the form checks them
+    if isinstance(seats, dict):
+        out["seats"] = {g: {s: c for s, c in list(o.items())[:4] if isinstance(s, str) and isinstance(c, str)}
+                        for g, o in list(seats.items())[:16] if isinstance(g, str) and isinstance(o, dict)}
     return out
 
 

@@ -128,7 +128,7 @@ class HostSetupScene(MenuScene):
         self.options = table_for(game, {"options": (kept.get("options") or {}).get(game)})["options"]
         self.private = kept.get("private", False)
         self.hints = kept.get("hints", bool(app.settings.hints))    # the coach's Hint button, for all alike
-        self.choices = {}            # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
+        self.choices = self._last_seats(game)        # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"
         self.status = None
         self.starting = None         # the worker thread starting the server
         self.result = None           # (server, seat, addresses) or an exception
@@ -136,6 +136,12 @@ class HostSetupScene(MenuScene):
         # which of them Resume opens (a list when there are several; the main menu's Resume names one)
         self.resume_pick = next((i for i, e in enumerate(self.unfinished) if e["path"] == resume_path), 0)
         self.form = None
+
+    def _last_seats(self, game):
+        """The seats as last chosen for ``game`` (a bot seat went back to an open one each time)."""
+        last = (self.app.settings.lan_table.get("seats") or {}).get(game) or {}
+        ok = all(c in (YOU, OPEN, RANDOM, *BOT_CHOICES) for c in last.values()) and list(last.values()).count(YOU) == 1
+        return dict(last) if ok else {}
 
     def _seats(self):
         seats = get_game(self.game).seats
@@ -245,7 +251,7 @@ class HostSetupScene(MenuScene):
                 self.game = next(g.name for g in GAMES.values() if game_title(g.name) == text)
                 self.options = table_for(self.game, {"options": (self.app.settings.lan_table.get("options")
                                                                  or {}).get(self.game)})["options"]
-                self.choices = {}
+                self.choices = self._last_seats(self.game)
                 self.rebuild_ui()
             elif name == "resume_pick":
                 self.resume_pick = self.pick_texts.get(text, self.resume_pick)
@@ -322,7 +328,8 @@ class HostSetupScene(MenuScene):
         kept = self.app.settings.lan_table
         named = self.table_name != default_table_name(self.host_name)    # else it follows the host's name
         kept.update(private=self.private, hints=self.hints, options=dict(kept.get("options") or {},
-                                                                          **{self.game: option_values(g, self.options)}))
+                                                                          **{self.game: option_values(g, self.options)}),
+                    seats=dict(kept.get("seats") or {}, **{self.game: dict(self.choices)}))
         if named:
             kept["name"] = self.table_name
         else:

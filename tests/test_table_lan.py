@@ -467,6 +467,10 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     assert "off" in setup.buttons["hints"].text    # as the player's setting (off here)
     table.click_button("hints")                    # the coach, for everyone at this table
     table.click_button("private")                  # a join code
+    from table.host_setup import seat_choice_text
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=setup.form.drops["seat:top"],
+               text=seat_choice_text(BOT_CHOICES[1]))
+    table.frames(1)
     setup.form.entries["table"].set_text(unique("Muette"))
     table.click_button("start")
     assert wait_real(table, lambda: isinstance(table.scene, TableScene), 5)
@@ -492,6 +496,9 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     finally:
         c.close()
     app.reset(MainMenu(app))                       # closes the table
+    # Hosting again: the bot seat is as it was (it went back to an open seat each time)
+    again = HostSetupScene(app, game="manille-muette")
+    assert again.choices["top"] == BOT_CHOICES[1] and again.choices["bottom"] == "You"
 
 
 def test_the_host_closing_or_a_drop_is_answered_under_the_pause_menu(table):
