@@ -26,7 +26,9 @@ from .words import decision_heading, describe, suit_word
 
 
 # The buttons at the top right, from the right edge inward (the order they close up in).
-TOP_ROW = ("menu", "rules", "history", "last", "passed", "say")
+# From the right, the buttons always there first, those that come and go last: the row
+# closes up over a hidden one, and "Say…" moved each time "Last trick" came (a mis-click).
+TOP_ROW = ("menu", "rules", "say", "history", "last", "passed")
 
 
 class TableControls(TableChat, TableKeys, AutoPlay):
@@ -106,9 +108,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         bw, bh = self.button_size()
         x = L.W - m - bw
         passed = _("Hand I gave away") if self.game.widow_size else _("Hand I passed")
-        row = (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)), ("history", _("Scores"), bw),
-               ("last", _("Last trick"), bw), ("passed", passed, round(bw * 1.45)))
+        row = (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)))
         row += (("say", _("Say…"), round(bw * 0.8)),) if self.chat_allowed() else ()
+        row += (("history", _("Scores"), bw), ("last", _("Last trick"), bw), ("passed", passed, round(bw * 1.45)))
         shared = row_fit_id("@small_button", [(text, w) for _n, text, w in row])     # one font for the row
         for name, text, w in row:
             self._button(name, text, (x - (w - bw), m, w, bh), small=True, fixed=True, fitted=shared)

@@ -1462,3 +1462,20 @@ def test_the_host_forms_seat_lists_open_with_every_line_in_sight(table):
 
 def setup_seats(setup):
     return [name[5:] for name in setup.form.drops if name.startswith("seat:")]
+
+
+def test_the_say_button_stays_put_as_the_scores_and_last_trick_buttons_come(table):
+    """"Say…" moved left each time "Last trick" or "Hand I passed" came: a player reaching for
+    it pressed "Hand I passed" instead."""
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        table.frames(2)
+        assert "say" in scene.buttons
+        xs = []
+        for state in ((False, False, False), (True, True, True)):
+            scene.fixed_state = lambda state=state: state
+            scene._show_fixed()
+            xs.append((scene.buttons["say"].rect.x, scene.buttons["menu"].rect.x))
+        assert xs[0] == xs[1] and scene.buttons["last"].visible
+    finally:
+        server.stop(wait=True)
