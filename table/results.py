@@ -56,6 +56,9 @@ class MatchEnd:
         return (_("{names} win") if "-" in w else _("{name} wins")).format(name=name, names=name)
 
 
+KEYS_AFTER = 1.0         # seconds the results screen stands before keys reach its buttons
+
+
 class ResultsScene(MenuScene):
     overlay = True
     title = None
@@ -86,6 +89,13 @@ class ResultsScene(MenuScene):
 
     def update(self, dt):
         self.age += dt
+
+    def process_event(self, e):
+        # Keys pressed for the last trick still coming in a moment after the screen opened:
+        # two of them took "New game" and left the results and the review behind.
+        if e.type == pygame.KEYDOWN and self.age < KEYS_AFTER:
+            return True
+        return super().process_event(e)
 
     def draw(self, surface):
         W, H = surface.get_size()

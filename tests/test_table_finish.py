@@ -676,3 +676,20 @@ def test_a_drop_down_closes_when_its_chosen_line_is_clicked_again(table):
     table.click(item.rect.center)
     table.frames(3)
     assert not d.is_open and d.selected_option == chosen
+
+
+def test_keys_meant_for_the_last_trick_do_not_leave_the_results_at_once(table):
+    """Enter, Enter for the last card, the results screen just open: "New game" took it and
+    the results and the Review button were gone."""
+    from table.results import KEYS_AFTER, MatchEnd, ResultsScene
+    end = MatchEnd(game="manfee", winner="bottom-top", totals={"bottom-top": 13, "left-right": 0},
+                   summaries=[], name=str, my_side="bottom-top")
+    scene = ResultsScene(table.app, end)
+    table.app.push(scene)
+    table.frames(1)
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    assert table.app.top is scene and scene.focus is None
+    scene.age = KEYS_AFTER
+    table.key(pygame.K_RETURN)                  # now the first Enter shows the focus, the next presses
+    assert table.app.top is scene and scene.focus == "new"
