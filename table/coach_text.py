@@ -198,6 +198,16 @@ def summary_text(s: Mapping, game: str = "") -> str:
                        inaccuracies=number(s["inaccuracies"]), mean=points(s["mean_loss"]))
 
 
+def seat_words(own: bool, name: str, when: str, choice: str) -> tuple[str, str, str]:
+    """The position's heading, the note of a lead and the label of the empty place, for
+    the player's own seat ("Trick 6: you chose K♦") or another's, a bot's studied after the
+    match ("Trick 6: Zelzela chose K♦": "you" read as the person, "You" beside it)."""
+    if own:
+        return TEXT["heading"].format(when=when, choice=choice), TEXT["you_lead"], TEXT["your_turn"]
+    return (_("{when}: {name} chose {choice}").format(when=when, name=name, choice=choice),
+            _("{name} leads this trick.").format(name=name), name)
+
+
 def choice_text(action: dict, short: bool = False) -> str:
     """A choice in the screen's words (rich text: pips as tokens); ``short``: in a
     table's narrow column."""

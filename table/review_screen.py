@@ -34,7 +34,7 @@ from rules.views import seat_view
 from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, decision_info, judgement,
-                         plain, points, row_cells, summary_text, verdict, why_line)
+                         plain, points, row_cells, seat_words, summary_text, verdict, why_line)
 from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
@@ -483,13 +483,15 @@ class ReviewScene(MenuScene):
         numbers = TEXT["numbers_unseen" if d.dd_loss is None else "numbers_exact" if d.dd_exact else "numbers"].format(
             loss=cost_words(d.expected_loss, review.game), spread=points(d.spread),
             dd="" if d.dd_loss is None else cost_words(d.dd_loss, review.game))
+        heading, lead, turn = seat_words(self.seat in f.humans, f.names.get(self.seat) or TEXT["seats"].get(
+            self.seat, self.seat), cells[0], choice_text(plain(d.chosen)))
         return Position(
-            heading=TEXT["heading"].format(when=cells[0], choice=choice_text(plain(d.chosen))), context=context,
+            heading=heading, context=context,
             trick_title=TEXT["on_table"],
             trick=[(f.names.get(t["seat"]) or TEXT["seats"].get(t["seat"], t["seat"]), t["card"])
                    for t in view.get("trick") or []] if d.phase == "play" else [],
-            trick_note=TEXT["you_lead"] if d.phase == "play" and not view.get("trick") else None,
-            turn_label=TEXT["your_turn"] if d.phase == "play" else None,
+            trick_note=lead if d.phase == "play" and not view.get("trick") else None,
+            turn_label=turn if d.phase == "play" else None,
             hand=sort_hand(hand, f.game.rank_order) if isinstance(hand, list) else None,
             hand_note=TEXT["hand_hidden"], marks=marks,
             sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,

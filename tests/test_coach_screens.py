@@ -133,6 +133,9 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     assert scene.seat == "left"
     assert wait(table, lambda: scene.review is not None or scene.error)
     assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept"]
+    # ... in a bot's words: "you chose" read as the person's, beside a "You" who is the person
+    pos = scene.position(len(scene.review.decisions) - 1)
+    assert pos.heading.split(": ")[1].startswith("Left chose ") and pos.turn_label in (None, "Left")
     with StatsStore(stats_path()) as store:
         assert store.totals("Ana")["reviewed_decisions"] == n
     table.key(pygame.K_ESCAPE)
