@@ -11,12 +11,15 @@ the scene's own.
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from .i18n import N_, _, is_rtl, pgettext
 
+HINT_QUEUED = 8.0       # seconds an I pressed before the player's decision showed waits for it
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
 SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
@@ -55,11 +58,10 @@ class TableKeys:
         if e.key == pygame.K_r and self.summary_open and self.review_refusal():
             self.say(self.review_refusal(), notice=True)      # R did nothing, and said nothing why
             return True
-        newest = self.link.view(self.viewer)
-        if e.key == pygame.K_i and self.link.hints_allowed and newest.get("turn") == self.viewer:
-            # The decision is the player's but its cards are still moving (a trick gathered, a
-            # banner): the hint comes when they are still (I did nothing; a second I worked).
-            self.hint_queued = newest.get("version")
+        if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
+            # The player's decision is coming but the cards still move (a trick gathered, a
+            # banner, the bots' last cards): the hint comes when it shows (I did nothing).
+            self.hint_queued = time.monotonic() + HINT_QUEUED
             return True
         if e.key == pygame.K_i and not self.link.hints_allowed and self.waiting_for_human() is not None:
             # The README's hint key, with no hint button: it did nothing, and said nothing why.
@@ -69,13 +71,12 @@ class TableKeys:
         return False
 
     def ask_queued_hint(self) -> None:
-        """Press the Hint button for an I pressed before it showed, once it shows."""
+        """Press the Hint button for an I pressed before it showed, once it shows (within
+        ``HINT_QUEUED`` seconds: a key pressed long before is not a wish for a later decision)."""
         queued = getattr(self, "hint_queued", None)
         if queued is None:
             return
-        if self.link.view(self.viewer).get("version") != queued:
-            self.hint_queued = None         # that decision went by (the player, or a stand-in, acted)
-        elif self.shown.get("version") == queued and self.press_if_shown("hint"):
+        if time.monotonic() > queued or self.press_if_shown("hint"):
             self.hint_queued = None
 
     def press_if_shown(self, name: str) -> bool:

@@ -734,3 +734,14 @@ def test_the_watchers_line_stays_clear_of_the_players_own_trick_pile(table):
     label = dict(scene.board.element_rects())["pile_label:bottom"]
     tags = [r for n, r in scene.drawn if n == "lan_tag"]
     assert tags and not any(r.colliderect(label) for r in tags), (label, tags)
+
+
+def test_the_hint_key_pressed_during_the_bots_turns_asks_at_the_players_decision(table, monkeypatch):
+    """I pressed while a bot still had to lead (the player's turn next) was dropped: the
+    hint comes when the decision shows, within a few seconds."""
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3, pick=-1)
+    table.frames(1)
+    assert scene.waiting_for_human() is None           # the deal still coming out
+    table.key(pygame.K_i)
+    assert table.until(lambda: scene.hint_now() is not None, limit=3000)
+    assert scene.hint_now()["seat"] == scene.viewer
