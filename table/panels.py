@@ -22,9 +22,11 @@ from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
                      labels: list | None = None, mark: int | None = None,
-                     subtitle: str | None = None, signals: list | None = None) -> pygame.Rect:
+                     subtitle: str | None = None, signals: list | None = None,
+                     played: set | frozenset = frozenset()) -> pygame.Rect:
     """A panel with a row of faces (last trick, the hand I passed); ``signals``: the slam or
-    drop each card carried (None for none), under its player's name."""
+    drop each card carried (None for none), under its player's name; ``played``: cards drawn
+    dimmed (of the hand passed, those its new holder has played since)."""
     L = layout
     fs = max(13, round(L.H * 0.024))
     w = round(images.width * 0.8)
@@ -42,7 +44,7 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
     x = rect.centerx - (n * w + (n - 1) * gap) / 2
     y = rect.y + fs * 2.2
     for i, c in enumerate(cards):
-        img = images.get(c, True, w, 0)
+        img = images.get(c, True, w, 0, dim=c in played)
         r = img.get_rect(topleft=(round(x + i * (w + gap)), round(y)))
         surface.blit(img, r)
         if mark is not None and i == mark:

@@ -261,7 +261,8 @@ class TableDrawing:
             holder = seats[(seats.index(self.viewer) - 1) % len(seats)] if self.viewer in seats else None
             rect = draw_cards_panel(surface, b.layout, b.images, _("The hand you passed"),
                                     sort_hand(v["passed_hand"], b.rank_order), subtitle=_("now held by {name}").format(
-                                        name=self.player_name(holder)) if holder else None)
+                                        name=self.player_name(holder)) if holder else None,
+                                    played={h["play"] for h in v.get("history") or () if "play" in h})
         elif self.overlay == "passed" and v.get("swapped_out"):
             rect = draw_cards_panel(surface, b.layout, b.images,
                                     _("The hand you gave away (out of play; only you know it)"),

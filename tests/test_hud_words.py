@@ -464,3 +464,21 @@ def test_an_away_players_long_plate_at_the_top_leaves_the_score_board_uncovered(
     finally:
         i18n.set_language("en")
     assert not plates["plate:top"].colliderect(score), (plates["plate:top"], score)
+
+
+def test_the_hand_passed_panel_dims_the_cards_played_since():
+    """The hand passed away showed every card alike, those its new holder had played too."""
+    import table.panels as panels
+    from table.layout import Layout
+    pygame.font.init()
+    asked = []
+
+    class Images:
+        width = 80
+
+        def get(self, card, face_up, width, angle=0.0, dim=False):
+            asked.append((card, dim))
+            return pygame.Surface((width, round(width * 1.4)))
+    panels.draw_cards_panel(pygame.Surface((1280, 720)), Layout((1280, 720), 4), Images(), "The hand you passed",
+                            ["AS", "KS", "2H"], played={"KS", "9D"})
+    assert asked == [("AS", False), ("KS", True), ("2H", False)]

@@ -313,12 +313,15 @@ def test_a_pass_lets_you_memorize_then_slides_the_hands_and_keeps_the_passed_han
     import table.table_draw as table_draw
     panels = []
     real = table_draw.draw_cards_panel
-    table_draw.draw_cards_panel = lambda *a, **k: (panels.append(k.get("subtitle")), real(*a, **k))[1]
+    table_draw.draw_cards_panel = lambda *a, **k: (panels.append((k.get("subtitle"), k.get("played"))),
+                                                   real(*a, **k))[1]
     try:
         scene.draw(table.app.screen)
     finally:
         table_draw.draw_cards_panel = real
-    assert panels == [f"now held by {scene.player_name('right')}"]     # bottom's hand went to right
+    # bottom's hand went to right; the cards of it played since are drawn dimmed (it said nothing of them)
+    plays = {h["play"] for h in scene.shown["history"] if "play" in h}
+    assert panels == [(f"now held by {scene.player_name('right')}", plays)]
 
 
 def test_the_picker_works_from_the_keyboard(table):
