@@ -36,7 +36,7 @@ class ReplayLink(LinkBase):
         self._shown = -1
         self._caught_up = time.monotonic()
         self._public = {s: replay_player(s, p) for s, p in players.items()}
-        self._scored: list = []           # each deal's summary so far (the scores' history)
+        self._scored: list = []           # the deals' summaries a silent play-on passed (``_play_to``)
         self._welcome()
 
     def _welcome(self) -> None:
@@ -141,8 +141,6 @@ class ReplayLink(LinkBase):
                      "order": order, "cut": None}])
 
     def _send(self, events: list) -> None:
-        self._scored += [ev.get("summary") or {"score": ev.get("score") or {}} for ev in events
-                         if ev.get("type") == "deal_scored"]
         self.put({"type": "events", "events": events, "view": self.mh.view(self.seats[0])})
 
 

@@ -81,7 +81,8 @@ class App:
         set_four_colour(self.settings.four_colour)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         if size is None:                # as much of 1280x720 as the screen holds
-            size = window_size(pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else None)
+            desktops = pygame.display.get_desktop_sizes()
+            size = window_size(desktops[0] if desktops else None)
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.

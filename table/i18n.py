@@ -192,6 +192,11 @@ def card_index(rank: str) -> str:
     return "10" if rank == "T" else card_indices().get(rank, rank)
 
 
+def card_words(card: str) -> str:
+    """'JC' -> 'J{C}' ; 'TH' -> '10{H}' (in Dutch 'B{C}': the letters of the player's deck)."""
+    return f"{card_index(card[0])}{{{card[1]}}}"
+
+
 CHARACTER_NAMES = {
     "KADO": N_("Kado"), "POCHAQ": N_("Pochaq"), "PUCHOQ": N_("Puchoq"), "SADA": N_("Sada"),
     "TANA": N_("Tana"), "JANGARA": N_("Jangara"), "TANOOR": N_("Tanoor"), "TIZAB": N_("Tizab"),

@@ -27,7 +27,7 @@ import pygame
 from sprites.colours import suit_ink as _sprite_ink
 
 from . import i18n
-from .i18n import card_index
+from .i18n import card_index, card_words  # noqa: F401  (card_words: the table's modules take it here)
 from .text import ARROW_MARK, PIP_MARK, font, paragraph_rtl, visual_spans
 
 _deck = {"four_colour": False}           # the Settings' deck, told by set_four_colour
@@ -105,11 +105,6 @@ def _arrow(size, colour):
     pygame.draw.line(img, colour, (0, y), (w - t * 2, y), t + 1)
     pygame.draw.polygon(img, colour, [(w - 1, y), (w - h * 0.55, 0), (w - h * 0.55, h - 1)])
     return img
-
-
-def card_words(card):
-    """'JC' -> 'J{C}' ; 'TH' -> '10{H}' (in Dutch 'B{C}': the letters of the player's deck)."""
-    return f"{card_index(card[0])}{{{card[1]}}}"
 
 
 def _pieces(text, bold):

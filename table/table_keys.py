@@ -55,8 +55,9 @@ class TableKeys:
         for name in (SIGNAL_KEYS.get(e.key) if self.signal_menu else None, KEYS.get(e.key)):
             if name and self.press_if_shown(name):
                 return True
-        if e.key == pygame.K_r and self.summary_open and self.review_refusal():
-            self.say(self.review_refusal(), notice=True)      # R did nothing, and said nothing why
+        refusal = self.review_refusal() if e.key == pygame.K_r and self.summary_open else None
+        if refusal:
+            self.say(refusal, notice=True)      # R did nothing, and said nothing why
             return True
         if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
             # The player's decision is coming but the cards still move (a trick gathered, a

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from .i18n import N_, _, card_index, character_name, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, card_words, character_name, ngettext, number, pgettext, seat_name
 
 # A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
 SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "NT": N_("No trump")}
@@ -122,7 +122,7 @@ def announce_text(action: dict) -> str:
         return pgettext("a seat's bubble", "look at my cards")
     if "play" in action and action.get("signal") in ("slam", "drop"):
         # the log's line for a signal: the next player could miss it when the trick closed first
-        card = f"{card_index(action['play'][0])}{{{action['play'][1]}}}"
+        card = card_words(action["play"])
         return (_("{card} slam") if action["signal"] == "slam" else _("{card} drop")).format(card=card)
     return describe(action).lower()
 
