@@ -36,8 +36,9 @@ class LobbyScene(LobbyRows, MenuScene):
 
     title = N_("Join a LAN game")
 
-    def __init__(self, app):
+    def __init__(self, app, seeking: dict | None = None):
         super().__init__(app)
+        self.seek(seeking)
         self.browser = None
         self.tables = {}             # service -> TableInfo
         self.order = []              # services, the rows' order (``_sort_rows``)
@@ -47,7 +48,6 @@ class LobbyScene(LobbyRows, MenuScene):
         self.name = default_name(app, "")
         self.asked_name = False       # the empty name field took the keys once (build_ui)
         self.code = ""
-        self.status = None
         self.client = None           # a join in progress
         self.join_started = 0.0
         self.join_table = None
@@ -85,13 +85,6 @@ class LobbyScene(LobbyRows, MenuScene):
         if is_rtl():                    # right to left: the list on the right, its form on the left
             list_rect.x, panel.x = W - list_rect.right, W - panel.right
         return list_rect, panel
-
-    def _row(self, x, w, y, h, left_w):
-        """Two widgets side by side in the panel: (the first's rect, the second's), mirrored right to left."""
-        a, b = pygame.Rect(x, y, left_w, h), pygame.Rect(x + left_w, y, w - left_w, h)
-        if is_rtl():
-            a.x, b.x = x + w - left_w, x
-        return a, b
 
     def build_ui(self):
         W, H = self.app.size
@@ -338,11 +331,13 @@ class LobbyScene(LobbyRows, MenuScene):
                         self.selected = shown
                     elif held and not self.rejoin and self.client is None:
                         self.selected = shown           # back after a crash: the table with our seat
+                        self.found_sought(shown)
                     elif self.selected is None and info.compatible and info.free:
                         self.selected = shown
             if changed:
                 self._sort_rows()
                 self._build_seats()
+        self.seeking_late()
         if self.watch and time.monotonic() - self.watch[1] > 4.0:
             self.status = _("No table answers at {address}").format(address=self.watch[0])
             self.watch = None
@@ -362,7 +357,8 @@ class LobbyScene(LobbyRows, MenuScene):
                 self.join_table_msg = msg
             elif kind == "welcome":
                 if msg.get("token") and msg.get("seat") and self.join_table is not None:
-                    lan_seats.remember(self.join_table.table, msg["seat"], msg["token"], self.join_table.table_id)
+                    lan_seats.remember(self.join_table.table, msg["seat"], msg["token"], self.join_table.table_id,
+                                       self.join_table.game)
                 link = ClientLink(c, msg, table=getattr(self, "join_table_msg", None))
                 self.client = None
                 self.app.reset(open_scene("main_menu", self.app))

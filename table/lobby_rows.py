@@ -8,10 +8,14 @@ heard in: the table that keeps this machine's seat first, then by name.
 """
 from __future__ import annotations
 
+import time
+
+import pygame
+
 from rules.games import GAMES
 
 from . import lan_seats
-from .i18n import _, game_title, number
+from .i18n import _, game_title, is_rtl, number
 from .words import separator
 
 
@@ -25,8 +29,40 @@ def row_title(t) -> str:
     return title
 
 
+SEEK_FOR = 6.0                  # seconds the lobby says it looks for the table Resume asked for
+
+
 class LobbyRows:
     kept_here: dict = {}        # service -> the seat this machine keeps at that table (``_sort_rows``)
+    seeking: dict | None = None  # the kept seat (``lan_seats``) the main menu's Resume came for
+    status: str | None = None
+
+    def seek(self, kept: dict | None) -> None:
+        """Resume came for a seat kept at a friend's table: the lobby looks for that table
+        and, once heard, takes the seat back by itself (``found_sought``)."""
+        self.seeking, self.seek_since = kept, time.monotonic()
+        if kept:
+            self.status = _("Looking for “{table}” to take your seat back…").format(table=kept["table"])
+
+    def found_sought(self, service) -> None:
+        """The table with one of this machine's seats is heard: the one Resume came for is joined."""
+        t = self.tables.get(service)
+        if self.seeking and t is not None and (t.table, t.table_id) == (self.seeking["table"], self.seeking.get("id", "")):
+            self.seeking = None
+            self.join(service)
+
+    def seeking_late(self) -> None:
+        if self.seeking and time.monotonic() - self.seek_since > SEEK_FOR:
+            self.status = _("“{table}” is not open on this network: when its host opens it again, "
+                            "it shows here with your seat").format(table=self.seeking["table"])
+            self.seeking = None
+
+    def _row(self, x, w, y, h, left_w):
+        """Two widgets side by side in the panel: (the first's rect, the second's), mirrored right to left."""
+        a, b = pygame.Rect(x, y, left_w, h), pygame.Rect(x + left_w, y, w - left_w, h)
+        if is_rtl():
+            a.x, b.x = x + w - left_w, x
+        return a, b
 
     def _list(self, info):
         """Keep ``info`` and say which row shows it.  The same table twice (announced, and

@@ -16,6 +16,7 @@ from .coach_draw import wrap
 from .host_words import refusal
 from .i18n import N_, _, is_rtl, ngettext, number
 from .layout import Layout
+from . import lan_seats
 from .scenes import open_scene
 from .theme import GOLD, CREAM, DIM, OVERLAY, RED, SHADE, blit_text, fit_size, panel, shade
 
@@ -33,8 +34,11 @@ class MainMenu(MenuScene):
         self.saves = list_saves(saves_dir())
         # The newest match left unfinished, a LAN table this machine hosted included: Resume
         # takes a host back to it (through Host on the local network, to open it again).
+        # A seat kept at a friend's LAN table too: Resume looks for that table to take it back.
         lan = [dict(e, lan=True) for e in unfinished_lan_tables()]
-        self.resumable = sorted([s for s in self.saves if s["ok"] and not s["finished"]] + lan,
+        kept = lan_seats.resumable()
+        seat = [dict(kept, seat_kept=True, mtime=kept["at"])] if kept else []
+        self.resumable = sorted([s for s in self.saves if s["ok"] and not s["finished"]] + lan + seat,
                                 key=lambda e: -e["mtime"])
         self.notes = list(self.app.messages)
         self.app.messages.clear()
@@ -62,6 +66,8 @@ class MainMenu(MenuScene):
                    "settings": "settings", "stats": "statistics"}
         if name in screens:
             self.app.push(open_scene(screens[name], self.app))
+        elif name == "resume" and self.resumable[0].get("seat_kept"):
+            self.app.push(open_scene("lobby", self.app, seeking=self.resumable[0]))
         elif name == "resume" and self.resumable[0].get("lan"):
             entry = self.resumable[0]
             self.app.push(open_scene("host_setup", self.app, game=entry["game"], resume_path=entry["path"]))

@@ -18,6 +18,7 @@ import pygame
 
 from host.link import TableLink
 
+from . import lan_seats
 from .anim import Call, Lazy
 from .board import Board
 from .director import Director
@@ -185,6 +186,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             return
         self.results_shown = True
         self.sound("match_won")
+        if self.link.lan and not self.link.hosting:
+            lan_seats.forget(self.link.token)    # nothing left to take back
         mine = self.mine[0] if len(self.mine) == 1 else None
         kept = self.link.record()     # none at a friend's LAN screen: no Review, no Watch replay there
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},

@@ -328,10 +328,15 @@ def test_a_friend_reading_the_results_keeps_them_when_the_host_leaves(table):
     """A host leaves once the match ends: the friend's results screen (the final score,
     the chart) was swept away to the main menu at once; now it stays, offers no Review
     (the record is the host's), and the menu says why the table went."""
+    from table import lan_seats
     from table.results import ResultsScene
     server, c, scene = seated_at_ana_s_table(table)
     try:
+        lan_seats.remember("Ana's table", "left", scene.link.token, "id1")
+        assert lan_seats.resumable() is not None
         scene.match_over({"winner": "left-right", "totals": {"bottom-top": 4, "left-right": 13}})
+        # the match is over: the main menu's Resume no longer offers to look for its table
+        assert lan_seats.resumable() is None and scene.link.token
         results = table.scene
         assert isinstance(results, ResultsScene) and list(results.buttons) == ["menu"]
         server.stop("Ana closed the table", wait=False)
@@ -1479,3 +1484,67 @@ def test_the_say_button_stays_put_as_the_scores_and_last_trick_buttons_come(tabl
         assert xs[0] == xs[1] and scene.buttons["last"].visible
     finally:
         server.stop(wait=True)
+
+
+def test_resume_in_the_main_menu_looks_for_the_table_keeping_a_seat_and_takes_it_back(table, manfee_home, monkeypatch):
+    """A friend's window crashed mid-match: Resume offered only local matches, the seat kept
+    at the friend's table was found only through Join a LAN game."""
+    import queue as _queue
+    import time as _time
+    from net.lobby import TableInfo
+    from table import lan_seats
+    from table.menus import MainMenu
+
+    class Browser:
+        def __init__(self, *a, **k):
+            self.changes = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def stop(self):
+            pass
+    made = []
+
+    class Fake:
+        def __init__(self, host, port, **kw):
+            made.append(kw)
+            self.inbox = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def close(self):
+            pass
+    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    monkeypatch.setattr("table.lobby.Client", Fake)
+    table.app.reset(MainMenu(table.app))
+    table.frames(1)
+    assert not table.scene.buttons["resume"].is_enabled          # nothing kept yet
+    lan_seats.remember("Ana's table", "left", "a" * 32, "id1", "manfee")
+    table.app.reset(MainMenu(table.app))
+    table.frames(1)
+    table.click_button("resume")
+    lobby = table.scene
+    assert isinstance(lobby, LobbyScene) and "Ana's table" in lobby.status
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    seats = ["bottom", "left", "top", "right"]
+    lobby.browser.changes.put(("added", TableInfo("Cy's._manfee", "192.168.1.9", 47820, table="Cy's table",
+                                                  game="manfee", seats=seats, free=["top"], state="waiting",
+                                                  table_id="id7")))
+    table.frames(2)
+    assert not made                                               # another table: not joined
+    lobby.browser.changes.put(("added", TableInfo("Ana's._manfee", "192.168.1.20", 47820, table="Ana's table",
+                                                  game="manfee", seats=seats, free=[], state="playing",
+                                                  table_id="id1")))
+    table.frames(2)
+    assert made and made[0]["token"] == "a" * 32 and "seat back" in lobby.status
+    lobby.client = None
+    # a table that does not come: the lobby says so after a while instead of looking on in silence
+    lobby.seek(lan_seats.resumable())
+    lobby.seek_since = _time.monotonic() - 10
+    table.frames(2)
+    assert lobby.seeking is None and "not open on this network" in lobby.status
+    # an old seat (two days and more) is not offered any more
+    assert lan_seats.resumable(now=_time.time() + lan_seats.RESUME_WITHIN + 60) is None
+    table.app.pop()
