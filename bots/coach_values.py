@@ -151,6 +151,45 @@ def _reduce(info_kind, cands: list[int], hand: int, live: int) -> tuple[list[int
     return kept, rep
 
 
+def _touching_runs(info_kind, cands: list[int], hand: int, live: int) -> list[list[int]]:
+    """The plays among ``cands`` that differ only in the points they carry: runs of one
+    suit with no card of another seat between them (``equivalent_reduce`` merges those
+    of equal value; these keep their own worth, within a bound: ``_bound_touching``)."""
+    st, above, below = info_kind.strength, info_kind.above, info_kind.below
+    others = live & ~hand
+    runs: list[list[int]] = []
+    for c in sorted((c for c in cands if c < 192), key=lambda c: (SUIT_OF[c], st[c])):
+        prev = runs[-1][-1] if runs else None
+        if prev is not None and SUIT_OF[prev] == SUIT_OF[c] and not others & above[prev] & below[c]:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return [r for r in runs if len(r) > 1]
+
+
+def _point_factor(d: Deal) -> int:
+    """What one card point moved from one side to the other changes the deal's worth by
+    (Manille: no-trump, a tie before, blind, taps; a sweep moves no point between sides)."""
+    factors = getattr(d, "factors", None)
+    return math.prod(f for name, f in factors(0) if name != "sweep") if factors else 0
+
+
+def _bound_touching(val: Valuation, info_kind, runs: list[list[int]], factor: int) -> Valuation:
+    """Touching cards play alike: whatever follows one could follow the other with the two
+    cards' parts swapped, so their worths differ by no more than the points between them
+    (times ``factor``).  The play-outs' players react to a card's face (a Q read otherwise
+    than a J), and the review charged 4.9 points for a J played instead of its touching Q."""
+    if not runs or not factor:
+        return val
+    points = info_kind.value
+    values = dict(val.values)
+    for run in runs:
+        # one pass over the measured worths bounds every pair (the points obey the triangle)
+        for c in run:
+            values[c] = max(val.values[k] - abs(points[c] - points[k]) * factor for k in run)
+    return Valuation(values, val.spread, val.samples, val.exact)
+
+
 def _summarise(rows: dict[int, list[float]], rep: dict[int, int], exact: bool,
                weights: list[float] | None = None) -> Valuation:
     """Weighted means of the rows (every world weighs 1 unless ``weights``),
@@ -241,7 +280,8 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
             units += cost
     if not weights:                              # every world ruled out: judge them alike
         return _summarise({c: [0.0] for c in kept}, rep, exact=False)
-    return _summarise(rows, rep, exact=False, weights=weights)
+    return _bound_touching(_summarise(rows, rep, exact=False, weights=weights), info.kind,
+                           _touching_runs(info.kind, cands, info.hand, live), _point_factor(base))
 
 
 def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,
@@ -274,4 +314,5 @@ def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,
             d = deal.copy()
             _apply(d, c)
             rows[c].append(go_on(d, table, me, rng, min(solve_at, 3), 0.0 if r == 0 else 0.08)[0])
-    return _summarise(rows, rep, exact=False)
+    return _bound_touching(_summarise(rows, rep, exact=False), info.kind,
+                           _touching_runs(info.kind, cands, deal.hands[me], live), _point_factor(deal))

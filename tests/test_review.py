@@ -336,3 +336,29 @@ def test_the_hints_own_choice_shows_its_cost_but_is_not_marked(monkeypatch):
     assert r.summary()["blunders"] == 0 and r.summary()["total_loss"] >= 14.0     # the accuracy counts it
     assert verdict("manfee", card) == "hint" and "better by" in judgement("manfee", card)
     assert TEXT["verdicts"]["hint"]
+
+
+def test_touching_cards_differ_in_worth_by_no_more_than_the_points_between_them():
+    """J♥ Q♥ K♥ A♥ 10♥ in one hand, nothing of another seat's between them: whatever follows
+    one could follow another with the two cards' parts swapped.  The play-outs' players
+    react to a card's face, and the measure put J♥ 4.3 points under K♥ in a no-trump deal
+    where a card point is worth 2 (the review charged 4.9 for a J played instead of its Q)."""
+    from bots.coach_values import _touching_runs, seat_values, true_values
+    from bots.knowledge import Info
+    m = Match("manille", {})
+    m.start_deal(rng=random.Random(8))
+    bots = [make_bot("TANA", 80 + i, 0.2) for i in range(4)]
+    right = m.game.seats.index("right")
+    while not (m.deal.turn == right and m.deal.phase == PLAY and bin(m.deal.hands[right]).count("1") == 6):
+        m.apply(m.to_act(), bots[m.to_act()].choose(seat_view(m, m.to_act())))
+    view = seat_view(m, right)
+    assert view["trump"] == "NT" and {"JH", "QH", "KH", "TH"} <= set(view["hand"])
+    info = Info(view)
+    points = info.kind.value
+    for val, hand in ((seat_values(view, 120, 8), info.hand), (true_values(m.deal, view, 6, 8), m.deal.hands[right])):
+        runs = _touching_runs(info.kind, sorted(val.values), hand, info.unknown | info.hand)
+        assert [parse_card(c) for c in ("JH", "QH", "KH", "AH", "TH")] in runs
+        for run in runs:
+            for a in run:
+                for b in run:
+                    assert val.values[a] - val.values[b] <= abs(points[a] - points[b]) * 2 + 1e-9, (a, b)
