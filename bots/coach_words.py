@@ -95,8 +95,8 @@ ENGLISH: dict[str, str] = {
     "blind": "the opponents are close to winning: a blind trump doubles the deal",
     "tap": "your side should beat their {trump}: tapping doubles the deal",
     "no_tap": "your side is not clearly stronger than their {trump}",
-    "tap_back": "your side should win this deal: a tap back makes it four times",
-    "no_tap_back": "a tap back would risk four times the loss",
+    "tap_back": "your side should win this deal: tapped back, it counts {factor} times",
+    "no_tap_back": "tapped back, the deal would count {factor} times: too much at risk",
     # the Manni swap
     "keep": "your hand should take about {tricks} tricks",
     "swap": "your hand should take only about {tricks} tricks: the Manni is likely better",

@@ -97,7 +97,10 @@ def reasons_for(info: Info, code: int) -> list[Reason]:
         trump = "NT" if info.trump == NT else SUITS[info.trump]
         names = {A.DOUBLE: "tap", A.NO_DOUBLE: "no_tap", A.REDOUBLE: "tap_back",
                  A.NO_REDOUBLE: "no_tap_back"}
-        return [Reason(names[code], {"trump": trump})]
+        # what a tap back makes the deal count, its other factors with it (a blind deal
+        # tapped back counts 8 times: "four times" stood beside the panel's "8 times")
+        factor = 4 * (2 if info.trump == NT else 1) * (2 if info.blind else 1)
+        return [Reason(names[code], {"trump": trump, "factor": factor})]
     if ph == "swap":
         tricks = max(0.0, round(manni_tricks(info.hand, info.trump), 1))    # never "about -0.5 tricks"
         return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks})]

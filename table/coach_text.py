@@ -120,8 +120,8 @@ TEXT = Words({
     "unmarked": N_("Not marked: this call is worth what the last caller and the dealer make of it, "
                    "which the review can only guess. Its estimate: {loss} from what you knew."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
-    "lucky": N_("A risk that came off: it costs {loss} on average from what you knew, "
-                "but with these hands it did no harm."),
+    "lucky": N_("A risk: from what you knew it costs {loss} on average, though the review's "
+                "check with all hands seen found no cost this time."),
     "bad_both": N_("It cost {loss} on average from what you knew, and {dd} with all hands seen."),
     "fine_both": N_("Close to the best from what you knew ({loss} on average); "
                     "with all hands seen it cost {dd}."),
@@ -137,6 +137,7 @@ TEXT = Words({
                         "All hands: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
     "kept": N_("Kept in the statistics of {name}."),
+    "kept_yours": N_("Kept in your statistics."),
     "not_kept": N_("Not kept in the statistics: no player of this machine sat there in this deal."),
     "no_stats": N_("Not kept in the statistics: there are none on this machine yet."),
     "stats_failed": N_("Statistics not updated: {reason}"),

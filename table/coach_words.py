@@ -77,8 +77,8 @@ TEMPLATES: dict[str, str] = {
     "blind": N_("the opponents are close to winning: a blind trump doubles the deal"),
     "tap": N_("your side should beat their {trump}: tapping doubles the deal"),
     "no_tap": N_("your side is not clearly stronger than their {trump}"),
-    "tap_back": N_("your side should win this deal: a tap back makes it four times"),
-    "no_tap_back": N_("a tap back would risk four times the loss"),
+    "tap_back": N_("your side should win this deal: tapped back, it counts {factor} times"),
+    "no_tap_back": N_("tapped back, the deal would count {factor} times: too much at risk"),
     # the Manni swap
     "keep": N_("your hand should take about {tricks} tricks"),
     "swap": N_("your hand should take only about {tricks} tricks: the Manni is likely better"),

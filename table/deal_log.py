@@ -13,7 +13,7 @@ from .hud import mirror
 from .i18n import _, is_rtl, pgettext
 from .layout import Layout
 from .rich import blit_rich
-from .theme import CREAM, DIM, GOLD, clip_text, fit_size, panel, render
+from .theme import CREAM, DIM, clip_text, fit_size, panel, render
 
 
 class LogDrawn(NamedTuple):
@@ -23,12 +23,12 @@ class LogDrawn(NamedTuple):
     scroll: int                     # the lines scrolled back, no more than there are
 
 
-def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]], held: bool,
+def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]],
                   scroll: int) -> LogDrawn | None:
-    """``said``: (player's name, words) for each announcement; ``held``: the bots wait for H.
-    None when the window leaves no room or there is nothing to say."""
+    """``said``: (player's name, words) for each announcement.  None when the window
+    leaves no room or there is nothing to say."""
     area = L.log_rect()
-    if area is None or not (said or held):
+    if area is None or not said:
         return None
     x, y, w, h = area
     fs = max(11, round(L.H * 0.018))
@@ -40,8 +40,6 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     rows = max(1, int((h - fs - head_h) // line_h))
     lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
              for name, words in said]
-    if held:
-        lines.append(_("Bots on hold: press H to go on"))
     scroll = min(scroll, max(0, len(lines) - rows))
     start_line = max(0, len(lines) - rows - scroll)
     shown = lines[start_line:len(lines) - scroll]
@@ -53,9 +51,8 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     pygame.draw.rect(surface, (10, 24, 17), heading.inflate(8, 0), border_radius=4)   # a tab on the edge
     surface.blit(img, heading)
     for i, text in enumerate(shown):
-        colour = GOLD if held and text is lines[-1] else CREAM
         blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4),
-                  (start, box.y + fs * 0.4 + i * line_h), colour, anchor=anchor)      # clear of the scroll arrow
+                  (start, box.y + fs * 0.4 + i * line_h), CREAM, anchor=anchor)      # clear of the scroll arrow
     # Small arrows at the right edge say there is more above (or below, scrolled back):
     # the wheel over the log shows the earlier announcements.
     tip = max(4, fs // 3)

@@ -38,7 +38,7 @@ from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, c
 from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import digits, game_title, is_rtl, number
+from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -169,7 +169,8 @@ class ReviewScene(MenuScene):
             self.status = TEXT["stats_failed"].format(reason=" ".join(str(e).split()) or type(e).__name__)
             return
         name = self.facts.names.get(review.seat) if self.facts else ""
-        self.status = notice or TEXT["kept"].format(name=name or review.seat)
+        # an unnamed player is "You" ("de statistieken van Jij" read wrong in Dutch)
+        self.status = notice or (TEXT["kept_yours"] if name == _("You") else TEXT["kept"].format(name=name or review.seat))
 
     def wake_in(self) -> float | None:
         return 0.1 if self.job is not None else None

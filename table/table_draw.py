@@ -77,7 +77,9 @@ class TableDrawing:
                                        _("touching them now voids the deal")))
         elif (not self.summary_open and not self.confirm and not self.director.busy()   # not over a deal
               and (waiting := table_waits_for(v, self.viewer, self.link.lan, self.player_name, self.reading_now()))):
-            mark("prompt", draw_prompt(surface, look, waiting))      # whose decision the table waits for
+            # whose decision the table waits for, or that H holds the bots (it was a line of the
+            # deal's log, squeezed there into letters too small to read)
+            mark("prompt", draw_prompt(surface, look, _("Bots on hold: press H to go on") if self.held else waiting))
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)
             mark("panel:confirm", self.confirm_rect)
@@ -101,10 +103,9 @@ class TableDrawing:
             self.drawn.append((name, pygame.Rect(rect)))
 
     def _draw_log(self, surface):
-        """The deal's announcements, newest at the bottom (the wheel scrolls back), and
-        whether the bots are held."""
+        """The deal's announcements, newest at the bottom (the wheel scrolls back)."""
         said = [(self.player_name(seat), announce_text(action)) for seat, action in self.log]
-        drawn = draw_deal_log(surface, self.board.layout, said, self.held, self.log_scroll)
+        drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll)
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
         if drawn is None:
             return None

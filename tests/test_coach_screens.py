@@ -122,6 +122,11 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     with StatsStore(stats_path()) as store:
         assert store.totals("Ana")["reviewed_decisions"] == n
         assert [p["deal"] for p in store.accuracy_series("Ana")] == [deal]
+    # a player who typed no name is "You": "your statistics" ("de statistieken van Jij")
+    scene.facts.names["bottom"], kept = "You", scene.review
+    scene.keep(kept)
+    assert scene.status == REVIEW_TEXT["kept_yours"]
+    scene.facts.names["bottom"] = "Ana"
     table.key(pygame.K_DOWN)
     assert scene.selected == k + 1
     # The match is over and Ana alone played in it: every seat may be studied (the picker
@@ -502,7 +507,7 @@ def test_the_review_says_the_hands_moved_after_a_pass(table):
 
 
 def test_the_reviews_words_match_its_numbers():
-    """A cost too small for a tenth is not written 0 beside "fine"; "it did no harm" only
+    """A cost too small for a tenth is not written 0 beside "fine"; "found no cost" only
     when the all-hands cost is nothing; "1 point", not "1 points"."""
     from bots.review import DecisionReview
     from table.coach_text import judgement, summary_text, verdict
@@ -512,9 +517,9 @@ def test_the_reviews_words_match_its_numbers():
                               {"play": "9C"}, dd, False, label)
     small = decision(0.03, 0.0, None)
     assert verdict("manille", small) == "fine" and points(small.expected_loss) == "<0.1"
-    assert "did no harm" in judgement("manille", decision(6.0, 0.0, "mistake"))
+    assert "found no cost" in judgement("manille", decision(6.0, 0.0, "mistake"))
     costly = judgement("manille", decision(6.0, 1.9, "mistake"))
-    assert "did no harm" not in costly and "1.9" in costly
+    assert "found no cost" not in costly and "1.9" in costly
     counts = {"blunders": 0, "mistakes": 1, "inaccuracies": 2}
     assert summary_text(dict(counts, mean_loss=1.0)).endswith("1 point a decision")
     assert summary_text(dict(counts, mean_loss=0.4)).endswith("0.4 points a decision")

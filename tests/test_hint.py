@@ -318,7 +318,7 @@ def test_a_hints_reason_does_not_say_its_choice_again():
     """The band reads "Hint: No tap back — <reason>": a reason ending in "do not tap back"
     said the choice twice."""
     from table.words import describe
-    params = {"trump": "H", "tricks": 3}
+    params = {"trump": "H", "tricks": 3, "factor": 4}
     for code, action in (("no_tap", {"double": False}), ("no_tap_back", {"redouble": False}),
                          ("tap_back", {"redouble": True}), ("keep", {"swap": False})):
         reason = say(Reason(code, params)).lower()
@@ -420,3 +420,21 @@ def test_the_partners_ruff_is_offered_as_a_chance_not_a_fact():
     that hand: "but still has trumps" said as a fact what the seat could not know."""
     assert "may still have trumps" in ENGLISH["lead_partner_ruff"]
     assert "may still have trumps" in say(Reason("lead_partner_ruff", {"suit": "C"}))
+
+
+def test_a_tap_back_hint_says_what_the_deal_then_counts_with_its_other_factors():
+    """A blind trump tapped back counts 8 times: the hint said "a tap back makes it four
+    times" beside the panel's "the deal then counts 8 times"."""
+    for blind, factor in ((True, 8), (False, 4)):
+        m = Match("manille-muette", {"blind": True, "en_face": False})
+        m.start_deal(rng=random.Random(5))
+        dealer = m.deal.dealer
+        if not blind:
+            m.deal.looked = True
+        m.apply(dealer, (A.BLIND if blind else A.TRUMP) + 1)
+        m.apply(m.to_act(), A.DOUBLE)
+        assert seat_view(m, m.to_act())["phase"] == "redouble"
+        info = Info(seat_view(m, m.to_act()))
+        for code in (A.REDOUBLE, A.NO_REDOUBLE):
+            reason = reasons_for(info, code)[0]
+            assert reason.params["factor"] == factor and f"{factor} times" in say(reason)
