@@ -239,6 +239,10 @@ class LinkBase:
             if msg.get("table"):
                 self.table_name = msg["table"]
             self.hints_allowed = bool(msg.get("hints"))
+            if isinstance(msg.get("watchers"), int):
+                # the watchers already there, as a count: a screen coming back read "Someone is
+                # watching the table" over "a bot played 3 cards for you"
+                self.watchers = msg["watchers"]
             played = msg.get("standin_played")
             self.standin_played = played if isinstance(played, dict) else None
         elif kind == "players":

@@ -126,10 +126,7 @@ class Seating:
             s.name = distinct_name(endpoint.name, self.seats, s.seat)
         endpoint.plays = (s.seat,)
         self.endpoints.append(endpoint)
-        self._welcome(endpoint, token, rejoin, played)
-        watching = sum(1 for ep in self.endpoints if ep.spectator)
-        if watching:        # who sits down after a watcher came is told too (only the others were)
-            endpoint.deliver({"type": "watchers", "n": watching, "name": None})
+        self._welcome(endpoint, token, rejoin, played)     # with how many watch already
         if not (rejoin and old is not None):
             # A connection that replaces one still holding the seat (another window with the
             # token, or a reconnect queued while the host was frozen) is no return: nobody

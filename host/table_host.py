@@ -364,10 +364,12 @@ class TableHost(Seating):
         return out
 
     def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool, played: dict | None = None) -> None:
-        msg = {"type": "welcome", "seat": ep.primary, "token": token, "table": self.table,
+        msg: dict[str, Any] = {"type": "welcome", "seat": ep.primary, "token": token, "table": self.table,
                "players": self.players(), "rejoin": rejoin,
                "summaries": list(self.mh.match.summaries), "spectator": ep.spectator,
                "seats": list(ep.plays), "hints": self.hints}
+        if not ep.spectator:    # how many watch already: no "someone is watching" for a screen coming back
+            msg["watchers"] = sum(1 for e in self.endpoints if e.spectator)
         if played:
             msg["standin_played"] = played      # what a bot did for the person coming back
         msg.update(self._views(ep))

@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     j = p.add_argument_group("joining")
     j.add_argument("--seat", help="seat to take (default: the first free one)")
     j.add_argument("--token", help="the seat's token, to take it back after a drop")
-    j.add_argument("--reconnect", type=float, default=30.0, help="seconds to keep retrying a lost connection")
+    j.add_argument("--reconnect", type=float, default=120.0,
+                   help="seconds to keep retrying a lost connection (a host frozen for 40 s, a laptop's lid closed: the seat is kept)")
     j.add_argument("--find-timeout", type=float, default=10.0, help="seconds to look for a table by name")
     add_flags(p, GAMES.values())
     return p

@@ -25,6 +25,14 @@ class ClientLink(LinkBase):
         self.inbox = client.inbox            # the client's reader thread fills it
         self.take(welcome)
 
+    def take(self, msg: dict) -> None:
+        if msg.get("type") == "welcome":
+            # A new welcome: the summary shows again (``TableFeed._rejoined``) and its closing
+            # says ``ready`` again; a host resumed after a crash had forgotten who was ready,
+            # and a screen that had said it waited with nothing to press.
+            self._ready_sent = -1
+        super().take(msg)
+
     def act(self, seat: str, action: dict) -> bool:
         version = self.view(seat).get("version", -1)
         return self.client.send({"type": "action", "action": dict(action), "version": version})

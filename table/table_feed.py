@@ -266,6 +266,7 @@ class TableFeed:
         else:
             self.board.clear()
         self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
+        self._reopen_summary()     # between deals: the summary and its Next deal, as everyone's
         self.rebuild_ui()
 
     def summary_overrun(self):

@@ -1548,3 +1548,29 @@ def test_resume_in_the_main_menu_looks_for_the_table_keeping_a_seat_and_takes_it
     # an old seat (two days and more) is not offered any more
     assert lan_seats.resumable(now=_time.time() + lan_seats.RESUME_WITHIN + 60) is None
     table.app.pop()
+
+
+def test_back_between_deals_the_summary_shows_again_and_its_closing_says_ready_again(table, monkeypatch):
+    """The host crashed while the players read a deal's summary and resumed: a screen that
+    had pressed Next deal waited with nothing to press (its ``ready`` was never said again to
+    the host that forgot it), and one that had not lost its summary unread."""
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        link = scene.link
+        done = dict(link.view("left"), phase="done", finished=False)
+        monkeypatch.setattr(link, "view", lambda seat=None: done)
+        monkeypatch.setattr(link, "summaries", lambda: [{"outcome": "complete", "score": {"bottom-top": 3}}])
+        said = []
+        monkeypatch.setattr(link.client, "ready", lambda version: said.append(version))
+        link.shown(done["version"])
+        assert said == [done["version"]]                  # Next deal pressed before the crash
+        link.take({"type": "welcome", "seat": "left", "seats": ["left"], "view": done, "players": {}})
+        scene._rejoined({"type": "welcome"})
+        assert wait_real(table, lambda: scene.summary_open, 3)   # the summary again, with its button
+        scene.rebuild_ui()
+        assert "next" in scene.buttons and len(said) == 1
+        scene.close_summary()
+        table.frames(3)
+        assert said == [done["version"]] * 2                # the resumed host hears it again
+    finally:
+        server.stop(wait=True)
