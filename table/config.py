@@ -16,22 +16,50 @@ import time
 from host.saves import home_dir, lan_folder, saves_dir  # noqa: F401  (the table's folders, shared with a headless host)
 from host.seats import NAME_MAX
 
+from .i18n import N_, _, digits, ngettext, number
+
+
+class Note(str):
+    """A sentence about the settings file, English as it stands (logs, tests), with its
+    template and fields kept: the file is read before the player's language is known, so
+    ``settings_notes`` words it again in that language (a French menu read English)."""
+
+    template: str
+    fields: dict
+
+    def __new__(cls, template: str, **fields: object) -> "Note":
+        self = super().__new__(cls, template.format(**{k: _figure(v, str) for k, v in fields.items()}))
+        self.template, self.fields = template, fields
+        return self
+
+    def said(self) -> str:
+        """The sentence in the language in use (its numbers in the language's digits)."""
+        return _(self.template).format(**{k: v.said() if isinstance(v, Note) else _figure(v, digits)
+                                          for k, v in self.fields.items()})
+
+
+def _figure(value: object, write) -> object:
+    """A number as written (1, not 1.0), by ``write``; anything else as it is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return write(f"{value:g}")
+    return value
+
 SETTINGS_VERSION = 1
 
 # name -> (default, check) ; check(value) returns the cleaned value or raises
 def _float_in(lo, hi):
     def check(v):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
-            raise ValueError(f"a number from {lo} to {hi}")
+            raise ValueError(Note(N_("a number from {lo} to {hi}"), lo=lo, hi=hi))
         if not lo <= v <= hi:
-            raise ValueError(f"a number from {lo} to {hi}")
+            raise ValueError(Note(N_("a number from {lo} to {hi}"), lo=lo, hi=hi))
         return float(v)
     return check
 
 
 def _bool(v):
     if not isinstance(v, bool):
-        raise ValueError("true or false")
+        raise ValueError(Note(N_("true or false")))
     return v
 
 
@@ -39,7 +67,7 @@ def _name(v):
     # As long as a name field takes and a table allows (host.seats.NAME_MAX): a longer
     # limit here let a name be typed and saved, then refused at the next start.
     if not isinstance(v, str) or not 0 < len(v.strip()) <= NAME_MAX:
-        raise ValueError(f"a name of 1 to {NAME_MAX} characters")
+        raise ValueError(Note(N_("a name of 1 to {n} characters"), n=NAME_MAX))
     return v.strip()
 
 
@@ -47,7 +75,7 @@ def _language(v):
     # Any short code is kept: one this version does not know falls back to the system's
     # language when applied (table.i18n.resolve), and a newer version still reads it.
     if not isinstance(v, str) or not (v == "" or (2 <= len(v) <= 3 and v.isascii() and v.isalpha())):
-        raise ValueError('a language code such as "nl", or "" for the system\'s')
+        raise ValueError(Note(N_('a language code such as "nl", or "" for the system\'s')))
     return v.lower()
 
 
@@ -56,11 +84,11 @@ def _tables(v):
     # blind trump does not set it again every match).  Only its shape is checked here; New
     # game keeps what the game still declares (table.new_game.table_for).
     if not isinstance(v, dict) or len(v) > 16:
-        raise ValueError("a table for each game")
+        raise ValueError(Note(N_("a table for each game")))
     out = {}
     for game, table in v.items():
         if not (isinstance(game, str) and len(game) <= 32 and isinstance(table, dict)):
-            raise ValueError("a table for each game")
+            raise ValueError(Note(N_("a table for each game")))
         kinds = {"options": dict, "humans": int, "bots": dict, "names": dict, "partners": bool}
         out[game] = {k: table[k] for k, kind in kinds.items() if isinstance(table.get(k), kind)}
     return out
@@ -68,7 +96,7 @@ def _tables(v):
 
 def _game(v):
     if v not in ("manfee", "manille", "manille-muette", "manni"):
-        raise ValueError("one of the four games")
+        raise ValueError(Note(N_("one of the four games")))
     return v
 
 
@@ -76,7 +104,7 @@ def _lan_table(v):
     # The host form as the host last filled it: the table's name, whether it asks for a code,
     # the hints, and each game's options (the same friends, the same table, next evening).
     if not isinstance(v, dict):
-        raise ValueError("the last LAN table")
+        raise ValueError(Note(N_("the last LAN table")))
     out: dict = {k: v[k] for k in ("private", "hints") if isinstance(v.get(k), bool)}
     if isinstance(v.get("name"), str) and 0 < len(v["name"].strip()) <= 32:
         out["name"] = v["name"].strip()
@@ -166,24 +194,26 @@ class Settings:
         except FileNotFoundError:
             return s
         except (OSError, ValueError, UnicodeDecodeError, RecursionError) as e:
-            s.problems.append(f"{name} could not be read ({_short(e)}); using the default settings"
-                              + _set_aside(path))
+            s.problems.append(Note(N_("{name} could not be read ({reason}); using the default settings{aside}"),
+                                   name=name, reason=_short(e), aside=_set_aside(path)))
             return s
         if not isinstance(data, dict):
-            s.problems.append(f"{name} is not a settings file; using the default settings" + _set_aside(path))
+            s.problems.append(Note(N_("{name} is not a settings file; using the default settings{aside}"),
+                                   name=name, aside=_set_aside(path)))
             return s
         version = data.get("version")
         if version != SETTINGS_VERSION:
-            s.problems.append(f"{name} is from another version ({version!r}); "
-                              "kept what still fits")
+            s.problems.append(Note(N_("{name} is from another version ({version}); kept what still fits"),
+                                   name=name, version=json.dumps(version)))
         for key, (default, check) in FIELDS.items():
             if key not in data:
                 continue
             try:
                 setattr(s, key, check(data[key]))
             except ValueError as e:
-                s.problems.append(f"{name}: {key} must be {e}, not {data[key]!r}; "
-                                  f"using {default!r}")
+                s.problems.append(Note(N_("{name}: {key} must be {rule}, not {value}; using {default}"),
+                                       name=name, key=key, rule=e.args[0], value=json.dumps(data[key])[:60],
+                                       default=json.dumps(default)))
         return s
 
     def save(self, path=None):
@@ -208,9 +238,13 @@ def settings_notes(problems):
     >>> settings_notes(["a", "b", "c", "d"])
     ['a', 'b', 'and 2 more values of settings.json were set back to their defaults']
     """
-    if len(problems) <= 3:
-        return list(problems)
-    return list(problems[:2]) + [f"and {len(problems) - 2} more values of settings.json were set back to their defaults"]
+    said = [p.said() if isinstance(p, Note) else p for p in problems]
+    if len(said) <= 3:
+        return said
+    more = len(said) - 2
+    return said[:2] + [ngettext("and {n} more value of settings.json was set back to its default",
+                                "and {n} more values of settings.json were set back to their defaults",
+                                more).format(n=number(more))]
 
 
 def _set_aside(path):
@@ -222,7 +256,7 @@ def _set_aside(path):
         os.replace(path, aside)
     except OSError:
         return ""
-    return f" (the file is kept as {os.path.basename(aside)})"
+    return Note(N_(" (the file is kept as {file})"), file=os.path.basename(aside))
 
 
 def _short(e):

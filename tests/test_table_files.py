@@ -408,3 +408,23 @@ def test_a_step_back_over_a_deals_start_stands_at_the_last_deals_end_with_its_sc
     again = back.one_back()
     again.poll()
     assert (again.deal_i, again.action_i) == (0, back.action_i - 1) and again.summaries() == []
+
+
+def test_what_the_settings_file_lost_is_said_in_the_players_language(manfee_home):
+    """The file is read before the language is known: a French menu read "settings.json is
+    from another version (None); kept what still fits" in English."""
+    from table import i18n
+    from table.config import settings_notes
+    (manfee_home / "settings.json").write_text('{"volume": 7, "language": "fr"}')
+    s = Settings.load()
+    assert s.language == "fr" and s.volume == 0.7 and len(s.problems) == 2
+    assert "another version (null)" in s.problems[0] and "volume must be a number from 0 to 1" in s.problems[1]
+    i18n.set_language("fr")
+    try:
+        notes = settings_notes(s.problems)
+        assert notes[0] == "settings.json vient d'une autre version (null) ; ce qui convient encore est conservé"
+        assert notes[1] == "settings.json : volume doit être un nombre de 0 à 1, pas 7 ; 0.7 est utilisé"
+        i18n.set_language("fa")
+        assert "عددی از ۰ تا ۱" in settings_notes(s.problems)[1]       # the numbers in Dari digits
+    finally:
+        i18n.set_language("en")
