@@ -163,7 +163,11 @@ class TableHost(Seating):
 
         def answered(h: dict | None) -> None:
             if h is not None and self.mh.version == version and endpoint in self.endpoints:
-                self.hinted.add((deal, seat))
+                if (deal, seat) not in self.hinted:
+                    self.hinted.add((deal, seat))
+                    # written before it is shown: a crash then kept the deal rated (the
+                    # hint lived in memory until the next action's save)
+                    self._save()
                 endpoint.deliver(dict(h, type="hint", seat=seat, version=version))
         self.thinker.ask_hint(view, answered)
 

@@ -316,9 +316,10 @@ def test_statistics_missed_at_the_last_deal_are_kept_when_the_table_closes(loop,
     with StatsStore(str(tmp_path / "stats.sqlite3")) as store:
         assert store.totals("Ana")["deals"] == len(host.mh.match.summaries)
 
-def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
+def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop, tmp_path):
+    from rules.store import load_record
     seats = seat_plan("manille", 1, ["KADO"] * 3, random.Random(2))
-    host = new_host("manille", seats, {}, seed=2, bot_budget=0.05, hints=True)
+    host = new_host("manille", seats, {}, seed=2, save_dir=str(tmp_path), bot_budget=0.05, hints=True)
     me = Screen()
     host.attach(me, ("bottom",))
     host.begin(loop)
@@ -335,6 +336,8 @@ def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop):
     # and a resumed table keeps remembering it; a damaged entry is left out.
     deal = host.mh.match.deal_index
     assert host.record()["hints"] == [[deal, "bottom"]]
+    # ... in the save at once: a crash before the next card kept the hinted deal rated
+    assert load_record(host.save_path)[0]["hints"] == [[deal, "bottom"]]
     again = new_host("manille", seat_plan("manille", 1, ["KADO"] * 3, random.Random(2)), {}, seed=2)
     again.restore_hints(dict(host.record(), hints=[[deal, "bottom"], [1, "nobody"], "x", [True, "left"]]))
     assert again.record()["hints"] == [[deal, "bottom"]]
