@@ -17,8 +17,7 @@ from . import theme
 
 class ReplayScene(TableScene):
     def __init__(self, app, link):
-        super().__init__(app, link)
-        self.board.open_hands = True
+        super().__init__(app, link)      # every hand face up (``board.open_hands``)
         self.revealed = True
         # Auto's pace is an animation pace: the speed setting shortens it as it does the motion.
         link.pace = AUTO_PACE / max(0.1, app.anim_speed)

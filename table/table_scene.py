@@ -56,6 +56,9 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         self.viewer = self.mine[0] if self.mine else (link.view().get("seat") or self.seats[0])
         self.revealed = not self.hotseat
         self.board = Board(app, self.seats, self.viewer, app.size, self.game.rank_order, self.game.hand_size)
+        # a replay's hands lie face up from the first layout (set after it, a step back laid
+        # the side hands out turned, as backs lie, and a step on turned them upright again)
+        self.board.open_hands = bool(link.replay)
         self.board.viewer_plays = not self.demo
         self.director = Director(self)
         self.input = HandInput(self)

@@ -243,6 +243,8 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     table.frames(3)
     assert scene.shown["history"] == history[:5] and scene.link.view()["history"] == history[:5]
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
+    # the side hands stand as they did going forward: upright, not turned as backs lie
+    assert all(scene.board.sprites[k].angle == 0 for x in ("left", "right") for k in scene.board.hands[x])
     table.click(scene.buttons["step_back"].rect.center)
     scene = app.top
     assert scene.link.action_i == 4 and len(scene.board.court) == len(scene.link.view()["trick"])
