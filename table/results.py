@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
+import pygame_gui
 
 from host.replay import ReplayLink
 
@@ -19,6 +20,7 @@ from .new_game import table_of_record
 from .i18n import _, is_rtl
 from .panels import draw_history, draw_score_race, side_colours
 from .scenes import open_scene
+from .table_keys import tool_tip
 from .theme import GOLD, CREAM, OVERLAY, blit_text, panel, shade
 
 
@@ -86,6 +88,9 @@ class ResultsScene(MenuScene):
         if self.end.record is not None:
             names.insert(min(2, len(names)), ("review", _("Review")))     # before "Main menu" if it is third
         self.buttons = self.button_row(names, y, bw, bh)
+        if "review" in self.buttons:            # R, as on a deal's summary, and its tooltip says so
+            tip, tip_id = tool_tip("review")
+            self.buttons["review"].set_tooltip(tip, object_id=tip_id)
 
     def update(self, dt):
         self.age += dt
@@ -95,6 +100,8 @@ class ResultsScene(MenuScene):
         # two of them took "New game" and left the results and the review behind.
         if e.type == pygame.KEYDOWN and self.age < KEYS_AFTER:
             return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_r and "review" in self.buttons:
+            return self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.buttons["review"]))
         return super().process_event(e)
 
     def draw(self, surface):

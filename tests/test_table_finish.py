@@ -489,6 +489,12 @@ def test_the_match_end_offers_review_and_replay_only_where_the_record_is(table):
     scene.match_over(ev)
     results = table.app.top
     assert "review" in results.buttons and results.end.record() is not None
+    assert "R" in results.buttons["review"].tool_tip_text
+    results.age = 2.0
+    table.key(pygame.K_r)                          # R, as on a deal's summary
+    from table.review_screen import ReviewScene
+    assert isinstance(table.app.top, ReviewScene)
+    table.app.pop()
     table.app.pop()
     scene.results_shown = False
     scene.link.record = lambda: None               # as a friend's link (net.link.ClientLink) has it
