@@ -106,7 +106,9 @@ class MainMenu(MenuScene):
             draw_fan(surface, imgs, ["2S", "3S", "4S", "5S", "6S"], (W * 0.84, H * 0.62), L.cw)
         fs = max(12, round(H * 0.02))
         self.notes_rect = self._draw_notes(surface) if self.notes else None
-        blit_text(surface, _("F11: full screen"), fs * 0.9, (W - 10, 8), DIM, anchor="topright")
+        # what F11 does now (full screen, it said "full screen" still)
+        blit_text(surface, _("F11: window") if self.app.fullscreen else _("F11: full screen"), fs * 0.9,
+                  (W - 10, 8), DIM, anchor="topright")
 
     def _draw_notes(self, surface: pygame.Surface) -> pygame.Rect:
         """Why a table closed, a setting ignored: a panel beside the buttons, above the cards

@@ -679,3 +679,20 @@ def test_two_people_at_one_laptop_can_play_as_partners(table, manfee_home):
     table.frames(1)
     assert again.form.drops["humans"].selected_option[0] == people_here(2, partners=True)
     assert again.form.entries["name:top"].get_text() == "Bert"
+
+
+def test_the_main_menu_says_what_f11_does_now(table, monkeypatch):
+    """Full screen, the menu's corner still offered "F11: full screen"."""
+    import table.menus as menus
+    from table.menus import MainMenu
+    app = table.app
+    app.reset(MainMenu(app))
+    table.frames(1)
+    said = []
+    monkeypatch.setattr(menus, "blit_text", lambda surface, text, *a, **k: said.append(text))
+    app.top.draw(app.screen)
+    assert "F11: full screen" in said
+    said.clear()
+    monkeypatch.setattr(app, "fullscreen", True)
+    app.top.draw(app.screen)
+    assert "F11: window" in said and "F11: full screen" not in said
