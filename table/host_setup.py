@@ -18,7 +18,8 @@ from rules.games import GAMES, get_game
 
 from .config import lan_folder, stats_path
 from .forms import Form, MenuScene, oid, option_pressed, option_row_count, option_rows, option_values
-from .i18n import N_, _, character_name, digits, game_title, is_rtl, number, seat_name
+from .i18n import N_, _, character_name, game_title, is_rtl, number, seat_name
+from .words import when_played
 from .new_game import STRENGTH, default_name, parse_number, remember_name, table_for  # noqa: F401  (lobby)
 from .scenes import open_scene
 from .text import paragraph_rtl
@@ -66,7 +67,7 @@ def unfinished_lan_tables() -> list:
 
 def _table_words(entry: dict, totals: bool = True) -> dict:
     game = game_title(entry["game"]) if entry["game"] in GAMES else entry["game"]
-    when = digits(time.strftime("%d/%m %H:%M", time.localtime(entry["mtime"])))
+    when = when_played(time.localtime(entry["mtime"]))
     deal = _("deal {n}").format(n=number(max(1, entry["deals"])))
     if totals and entry.get("totals"):
         # a colon, not a middle dot: in Dari "·" reads as the digit zero beside numbers

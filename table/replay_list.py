@@ -22,14 +22,14 @@ from rules.store import load_record
 
 from .config import saves_dir
 from .forms import MenuScene, tall_label
-from .i18n import N_, _, digits, game_title, is_rtl, ngettext, number
+from .i18n import N_, _, game_title, is_rtl, ngettext, number
 from .scenes import open_scene
 from .menu_keys import DROP
 from .text import as_unit
 from .widgets import line_text, widget_lines
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
-from .words import player_name, side_score
+from .words import player_name, side_score, when_played
 
 
 def list_replays() -> list[dict]:
@@ -66,9 +66,7 @@ class ReplaysScene(MenuScene):
     def label(self, e: dict) -> str:
         """A row: when it was last played, the game and how it stands, the score, the deals.
         Too long a row gives way in its names ("Maximiliaan-Al… & Bo"), never in the rest."""
-        stamp = time.localtime(e.get("mtime") or 0)
-        when = digits(time.strftime("%d/%m %H:%M" if stamp.tm_year == time.localtime().tm_year
-                                    else "%d/%m/%Y %H:%M", stamp))      # the year once it is not this one
+        when = when_played(time.localtime(e.get("mtime") or 0))
         if e.get("lan"):
             when += "    " + _("LAN")
         if not e["ok"]:

@@ -10,9 +10,10 @@ in the language's digits.
 from __future__ import annotations
 
 import math
+import time
 from typing import Callable
 
-from .i18n import N_, _, card_words, character_name, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, card_words, character_name, digits, ngettext, number, pgettext, seat_name
 
 # A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
 SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "NT": N_("No trump")}
@@ -278,3 +279,30 @@ def decision_heading(phase: str, view: dict) -> tuple[str, str | None]:
     if phase == "swap":
         return _("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")
     return _("Your choice"), None
+
+
+def month_short(month: int) -> str:
+    """A month's short name (1 = January) in the language in use."""
+    return (pgettext("a month, short", "Jan"), pgettext("a month, short", "Feb"), pgettext("a month, short", "Mar"),
+            pgettext("a month, short", "Apr"), pgettext("a month, short", "May"), pgettext("a month, short", "Jun"),
+            pgettext("a month, short", "Jul"), pgettext("a month, short", "Aug"), pgettext("a month, short", "Sep"),
+            pgettext("a month, short", "Oct"), pgettext("a month, short", "Nov"),
+            pgettext("a month, short", "Dec"))[month - 1]
+
+
+def when_played(stamp: time.struct_time, now: time.struct_time | None = None) -> str:
+    """When a match was last played, its month in words ("05/12" read as 12 May to an
+    English player on the 5th of December), the year once it is not this one.
+
+    >>> when_played(time.strptime("2026-12-05 09:19", "%Y-%m-%d %H:%M"), time.strptime("2026", "%Y"))
+    '5 Dec 09:19'
+    >>> when_played(time.strptime("2025-03-01 21:40", "%Y-%m-%d %H:%M"), time.strptime("2026", "%Y"))
+    '1 Mar 2025 21:40'
+    """
+    now = now or time.localtime()
+    fields = dict(day=number(stamp.tm_mday), month=month_short(stamp.tm_mon), year=number(stamp.tm_year),
+                  time=digits(time.strftime("%H:%M", stamp)))
+    if stamp.tm_year == now.tm_year:
+        return _("{day} {month} {time}").format(**fields)
+    return _("{day} {month} {year} {time}").format(**fields)
+

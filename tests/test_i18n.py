@@ -724,3 +724,16 @@ def test_a_dari_rule_page_sets_a_bracket_round_latin_on_the_outer_side(fonts):
     assert then[1] + then[0].get_width() <= closing[1] and closing[1] + closing[0].get_width() <= four[1]
     i18n.set_language("en")
     assert _words("(10 = 5")[0] == ("(10", False, False)               # left to right: as written
+
+
+def test_a_matchs_date_names_its_month_in_the_language():
+    """"05/12 09:19" read as 12 May to an English player on the 5th of December."""
+    import time
+    from table.words import when_played
+    stamp, now = time.strptime("2026-12-05 09:19", "%Y-%m-%d %H:%M"), time.strptime("2026", "%Y")
+    said = {}
+    for code in ("en", "nl", "fr", "fa"):
+        i18n.set_language(code)
+        said[code] = when_played(stamp, now)
+    i18n.set_language("en")
+    assert said == {"en": "5 Dec 09:19", "nl": "5 dec 09:19", "fr": "5 déc. 09:19", "fa": "۵ دسمبر، ۰۹:۱۹"}
