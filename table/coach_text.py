@@ -88,11 +88,10 @@ TEXT = Words({
     "no_tap": N_("No tap"),
     "tap_back": N_("Tap back"),
     "no_tap_back": N_("No tap back"),
-    "swap_yes": N_("Take the Manni"),      # as the table worded the choice
-    "swap_no": N_("Keep my hand"),
-    # the same in the review's narrow table columns
-    "swap_yes_short": lambda: pgettext("review table: the choice to take the Manni", "Swap"),   # verbs, as the
-    "swap_no_short": lambda: pgettext("review table: the choice to keep the hand", "Keep"),    # buttons say
+    # The Manni swap in one word each, all over the review (its narrow table said "Swap" beside a
+    # detail and a chart that said "Take the Manni": two names for one choice)
+    "swap_yes": lambda: pgettext("review table: the choice to take the Manni", "Swap"),   # verbs, as the
+    "swap_no": lambda: pgettext("review table: the choice to keep the hand", "Keep"),    # buttons say
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),
@@ -232,7 +231,7 @@ def choice_text(action: dict, short: bool = False) -> str:
     if "redouble" in action:
         return TEXT["tap_back"] if action["redouble"] else TEXT["no_tap_back"]
     if "swap" in action:
-        return TEXT["swap_yes" + "_short" * short] if action["swap"] else TEXT["swap_no" + "_short" * short]
+        return TEXT["swap_yes"] if action["swap"] else TEXT["swap_no"]
     return str(action)
 
 
