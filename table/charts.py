@@ -275,7 +275,10 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
 
         grid = [Y(t) for t in ticks if t != target]     # no grid line showing through the target's gaps
         surface.blit(_grid_overlay(plot, grid, style.grid, max(1, round(u / 4))), plot.topleft)
+        has_target = target is not None and math.isfinite(target)
         for t, img in zip(ticks, labels, strict=True):
+            if has_target and t not in (0, target) and abs(Y(t) - Y(target)) < img.get_height() * 1.6:
+                continue        # the target's number keeps its place ("6 5 4" ran together in Manni)
             surface.blit(img, img.get_rect(midright=(plot.x - pad, Y(t))))
         pygame.draw.line(surface, style.axis, (plot.x, Y(0)), (plot.right, Y(0)), axis_w)
         pygame.draw.line(surface, style.axis, (plot.x, plot.y), (plot.x, plot.bottom), axis_w)

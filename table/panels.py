@@ -17,7 +17,7 @@ from .hud import mirror
 from .i18n import N_, _, digits, is_rtl, ngettext, number, pgettext
 from .rich import blit_rich, rich
 from .text import font
-from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, fit_names, fit_size, fit_text, signed
+from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, clip_text, fit_names, fit_size, fit_text, signed
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -250,8 +250,8 @@ def match_facts(rows: list, sides: list) -> dict:
 
 def _best_lines(rows: list, sides: list, fs: float, colw: float) -> list[list[str]]:
     """Per side: the deals it won, then its best deal, on one line or, where a side's does
-    not fit its column ("best: +4 in deal 2" in Dari's three Manni columns lost its number),
-    on two for every side ("best: +4", "in deal 2")."""
+    not fit its column at the size of the line above ("best: +4 in deal 2" in Dari's three
+    Manni columns lost its number), on two for every side ("best: +4", "in deal 2")."""
     facts = match_facts(rows, sides)
     out = []
     for side in sides:
@@ -263,7 +263,8 @@ def _best_lines(rows: list, sides: list, fs: float, colw: float) -> list[list[st
             lines.append(_("best: –"))
         out.append(lines)
     room = colw - fs * 0.5
-    if any(fit_text(lines[1], fs * 0.85, room)[0] != lines[1] for lines in out):
+    # on two lines where one would be cut or shrunk (it stood smaller than the line above it)
+    if any(fit_text(lines[1], fs * 0.85, room)[1] < int(fs * 0.85) for lines in out):
         for side, lines in zip(sides, out, strict=True):
             best = facts[side][1]
             if best:
@@ -278,10 +279,15 @@ def _totals_rows(surface: pygame.Surface, rect: pygame.Rect, fs: int, cols: list
     """At the foot of the history (the results screen): the deals each side won, its best
     deal, and under a rule the match's totals, the winner's in gold."""
     y = rect.bottom - fs * (2.5 + 1.3 * max(map(len, best_lines), default=2))   # clear of the rule under them
+    room = colw - fs * 0.5
+    # one size for each line across the sides ("best: –" stood larger beside "best: +3 in
+    # deal 2"), cut with "…" past a readable size (three French Manni columns ran together)
+    sizes = [min(fit_text(lines[k], fs * 0.85, room)[1] for lines in best_lines if k < len(lines))
+             for k in range(max(map(len, best_lines), default=0))]
     for j, lines in enumerate(best_lines):
-        for k, cell in enumerate(lines):      # cut with "…" past a readable size (three French
-            cell, size = fit_text(cell, fs * 0.85, colw - fs * 0.5)     # Manni columns ran together)
-            blit_text(surface, cell, size, colour=DIM, **at(cols[1] + j * colw, y + k * fs * 1.3))
+        for k, cell in enumerate(lines):
+            blit_text(surface, clip_text(cell, sizes[k], room), sizes[k], colour=DIM,
+                      **at(cols[1] + j * colw, y + k * fs * 1.3))
     y = rect.bottom - fs * 2.1
     pygame.draw.line(surface, DIM, (rect.x + fs, round(y - fs * 0.45)), (rect.right - fs, round(y - fs * 0.45)), 1)
     head = pgettext("the history's last row", "total")

@@ -550,3 +550,25 @@ def test_the_targets_label_goes_over_its_line_clear_of_the_sides(monkeypatch):
                                                Series("C", [-1, -3, -5, -6, -8], BLUE)], target=10, title="so far")
     tag, y = placed[0]
     assert tag.bottom <= y
+
+
+def test_the_targets_number_keeps_the_ticks_beside_it_apart():
+    """Manni to 5: "6", "5" and "4" stood on the axis one on the other; a tick label too near
+    the target's number gives way to it."""
+    blitted, images = [], {}
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            blitted.append(id(source))
+            return super().blit(source, dest, *a, **k)
+
+    def text(t, size, colour, bold=False):
+        img = charts._default_text(t, size, colour, bold)
+        images[id(img)] = t
+        return img
+    rect = pygame.Rect(0, 0, 650, 420)
+    score_race(Spy((650, 420)), rect, [Series("Ana", [2, 5, 6], BLUE), Series("Zel", [-3, -4, -4], RED)],
+               target=5, text=text)
+    shown = [images[i] for i in blitted if i in images]
+    assert "5" in shown and "0" in shown and "4" not in shown and "6" not in shown, shown
+    assert "-2" in shown or "−2" in shown or "2" in shown          # ticks clear of it stay

@@ -380,6 +380,8 @@ def test_the_best_deal_lines_at_a_match_end_stay_in_their_columns(monkeypatch):
     # (Dari's "best: +4 in deal 2" lost its number to the "…")
     lines = [text for text, _s, _p in drawn if text.startswith(("meilleure", "à la donne"))]
     assert lines.count("à la donne 10") == 3 and not [t for t in lines if "…" in t], lines
+    # ... and one size for a line across the sides ("best: –" stood larger than its neighbours)
+    assert len({size for text, size, _p in drawn if text.startswith("meilleure")}) == 1
 
 
 def test_the_deals_won_line_stays_level_when_one_sides_best_takes_two_lines(monkeypatch):
@@ -482,3 +484,21 @@ def test_the_hand_passed_panel_dims_the_cards_played_since():
     panels.draw_cards_panel(pygame.Surface((1280, 720)), Layout((1280, 720), 4), Images(), "The hand you passed",
                             ["AS", "KS", "2H"], played={"KS", "9D"})
     assert asked == [("AS", False), ("KS", True), ("2H", False)]
+
+
+def test_the_best_deal_lines_share_one_size_with_the_line_above(monkeypatch):
+    """Manni at 1600x900: "best: +3 in deal 2" was shrunk to fit its column and stood
+    smaller than "best: –" beside it and the "deals won" over it: it goes on two lines."""
+    import table.panels as panels
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **k: drawn.append((text, size)))
+    sides = ["bottom", "left", "right"]
+    summaries = [{"score": s, "outcome": "complete"} for s in ({"bottom": 2, "left": -3, "right": 1},
+                                                              {"bottom": 3, "left": -1, "right": -2},
+                                                              {"bottom": 1, "left": 0, "right": 1})]
+    panels.draw_history(pygame.Surface((1600, 900)), pygame.Rect(66, 225, 716, 530), summaries, sides, name=str,
+                        final={"bottom": 6, "left": -4, "right": 0}, winner="bottom", font_px=24)
+    won = {size for text, size in drawn if "won" in text}
+    best = {size for text, size in drawn if text.startswith(("best", "in deal"))}
+    assert len(won) == 1 and best == won, drawn
