@@ -73,8 +73,8 @@ ENGLISH: dict[str, str] = {
     "signal_slam": "signal slam: ask your partner to lead {suit}, where you hold the highest card left",
     # Manfee calls and the dealer's decision
     "call_hand": "your hand should take about {tricks} tricks: call {call}",
-    "call_block": "call all that is left ({call}): the last caller must then call 0, "
-                  "so the opponents' total rests on one blind guess",
+    "call_block": "call all that is left ({call}): the last caller must then call 0, so the opponents' "
+                  "target is only what their first caller called, not knowing it would stand alone",
     "call_team": ("call for your side: your hand is worth about {tricks} tricks and your partner's "
                   "about {partner_tricks} more on average"),
     "call_forced": "the calls before leave you only {call}",

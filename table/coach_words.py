@@ -55,8 +55,8 @@ TEMPLATES: dict[str, str] = {
     "signal_slam": N_("signal slam: ask your partner to lead {suit}, where you hold the highest card left"),
     # Manfee calls and the dealer's decision
     "call_hand": N_("your hand should take about {tricks} tricks: call {call}"),
-    "call_block": N_("call all that is left ({call}): the last caller must then call 0, "
-                     "so the opponents' total rests on one blind guess"),
+    "call_block": N_("call all that is left ({call}): the last caller must then call 0, so the opponents' "
+                     "target is only what their first caller called, not knowing it would stand alone"),
     "call_team": N_("call for your side: your hand is worth about {tricks} tricks and your partner's "
                     "about {partner_tricks} more on average"),
     "call_forced": N_("the calls before leave you only {call}"),
