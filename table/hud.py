@@ -469,10 +469,10 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
 
 
 def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | None = None,
-                shift: float = 0.0, room: float | None = None) -> pygame.Rect | None:
+                shift: float = 0.0, room: float | None = None, lift: float = 0.0) -> pygame.Rect | None:
     """The line in the band above the hand (and, when cards are dimmed, why; both rich
     text with pips); ``shift`` moves it left to make room for the signal button, ``room`` is
-    the width left between the buttons at the band's ends."""
+    the width left between the buttons at the band's ends, ``lift`` raises it over them."""
     if not text:
         return None
     L = look.layout
@@ -480,7 +480,7 @@ def draw_prompt(surface: pygame.Surface, look: TableLook, text: str, why: str | 
     room = (bw - 2 * abs(shift) if room is None else room) - 20
     fs = fit_size(text, max(13, round(L.H * 0.024)), room, bold=True)
     cx = bx + bw / 2 - shift
-    y = by + bh / 2 - (fs * 0.65 if why else 0)
+    y = by + bh / 2 - lift - (fs * 0.65 if why else 0)
     img = rich(text, fs, CREAM, bold=True, shadow=True)      # a card in it ("J{C}") with its pip
     r = img.get_rect(center=(round(cx), round(y)))
     box = r

@@ -58,3 +58,22 @@ def test_signals_from_a_view_line_up_with_the_last_trick_or_say_none():
     assert [a.get("signal") for _s, a in deal_log(v)] == [None, "drop"]
     v["last_trick"]["cards"] = ["2H", "9H", "KH", "4H"]         # out of step: nothing claimed
     assert last_trick_signals(v) == [None] * 4
+
+
+def test_the_signal_choices_say_what_each_means_and_keep_the_cards_duty(table, manfee_home, monkeypatch):
+    """With Slam, Drop and No signal open, the band's line went away: nothing said what a slam
+    or a drop tells the partner (only a tooltip, after two seconds), nor which card must go."""
+    import pygame
+    import table.table_draw as table_draw
+    rec = position("manfee", 4, lambda mh: view(mh)["phase"] == "play" and mh.whose_turn() == "bottom"
+                   and len(view(mh)["trick"]) == 3, signals=True, options={"target": 1000, "signals": True})
+    scene = at_table(table, manfee_home, rec)
+    table.frames(200)
+    said = []
+    monkeypatch.setattr(table_draw, "draw_prompt", lambda surface, look, text, why=None, *a, **k: said.append(
+        (text, why, k.get("lift", 0))))
+    table.key(pygame.K_g)
+    assert scene.signal_menu
+    scene.draw(table.app.screen)
+    text, why, lift = said[-1]
+    assert text.startswith("Slam: partner, lead this suit") and why == scene.play_duty() and lift > 0
