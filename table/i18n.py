@@ -229,8 +229,9 @@ def po_path(code: str) -> str:
 
 
 def cache_dir() -> str:
-    """Where compiled catalogs go: ``cache/locale`` in the table's folder (config.home_dir)."""
-    from .config import home_dir
+    """Where compiled catalogs go: ``cache/locale`` in the table's folder (the table's
+    settings read this module's words: the folder comes from ``host.saves``, not ``config``)."""
+    from host.saves import home_dir
     return os.path.join(home_dir(), "cache", "locale")
 
 
