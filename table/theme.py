@@ -126,9 +126,12 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else "0" if n == 0 else f"−{-n}"
 
 
+LIST_ITEM = 30      # theme.json's list_item_height: a Dari line's letters need 30 (28 cut "دری" at the foot)
+
+
 def list_height(lines: int) -> int:
     """How tall a drop-down's open list of ``lines`` lines stands, in the window in use."""
-    return round((lines + 0.5) * 28 * _scale[0]) + 4
+    return round((lines + 0.5) * LIST_ITEM * _scale[0]) + 4
 
 
 def widget_scale(height: int) -> float:

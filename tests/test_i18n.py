@@ -737,3 +737,21 @@ def test_a_matchs_date_names_its_month_in_the_language():
         said[code] = when_played(stamp, now)
     i18n.set_language("en")
     assert said == {"en": "5 Dec 09:19", "nl": "5 dec 09:19", "fr": "5 déc. 09:19", "fa": "۵ دسمبر، ۰۹:۱۹"}
+
+
+def test_a_drop_down_line_is_tall_enough_for_dari_letters():
+    """The Language list cut "دری" at its foot: 28 pixels a line were too few for the Arabic
+    font's letters; and list_height reckons with the lines theme.json sets."""
+    import json as _json
+    from table import theme
+    from table.text import font
+    pygame.font.init()
+    sizes = {b["misc"]["list_item_height"] for k, b in _json.load(open(theme.__file__.replace("theme.py", "theme.json")))
+             .items() if isinstance(b, dict) and "list_item_height" in (b.get("misc") or {})}
+    assert sizes == {str(theme.LIST_ITEM)}
+    i18n.set_language("fa")
+    try:
+        tall = font(16).size("دری فارسی")[1]
+    finally:
+        i18n.set_language("en")
+    assert tall + 4 <= theme.LIST_ITEM, tall
