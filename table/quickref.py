@@ -23,6 +23,7 @@ from pygame_gui.elements import UIButton
 from rules.games import GAMES as _GAMES
 
 from .forms import MenuScene, oid, draw_backdrop
+from .theme import font_spec, text_width
 from .i18n import _, digits, game_title, is_rtl, language
 from .rich import _arrow
 from .text import font, blit_text, lead
@@ -317,14 +318,21 @@ class QuickRefScene(MenuScene):
         tab_h = max(34, round(H * 0.055))
         n = len(GAMES)
         gap = 10
-        tw = (f.width - 56 - gap * (n - 1)) // n
+        room = f.width - 56 - gap * (n - 1)
+        # Each tab as wide as its words need, the rest shared: at equal widths "Manille
+        # muette" alone took a smaller font than its three neighbours.
+        size, bold = font_spec("@choice_button")
+        need = [text_width(game_title(name), size, bold) + 40 for name, _title in GAMES]
+        widths = ([w + (room - sum(need)) // n for w in need] if sum(need) <= room else [room // n] * n)
+        order = list(reversed(GAMES)) if is_rtl() else list(GAMES)   # right to left, the first tab on the right
+        x = f.x + 28
         self.buttons = {}
-        for i, (name, _title) in enumerate(GAMES):
+        for name, _title in order:
             cls = "@tab_on" if name == self.game else "@choice_button"
-            k = n - 1 - i if is_rtl() else i            # right to left, the first tab is on the right
+            tw = widths[[g for g, _t in GAMES].index(name)]
             self.buttons[f"tab:{name}"] = self.add(UIButton(
-                pygame.Rect(f.x + 28 + k * (tw + gap), f.y + 18, tw, tab_h), game_title(name), self.app.ui,
-                object_id=oid(cls)))
+                pygame.Rect(x, f.y + 18, tw, tab_h), game_title(name), self.app.ui, object_id=oid(cls)))
+            x += tw + gap
         bh = max(44, round(H * 0.07))
         self.buttons["back"] = self.add(UIButton(
             pygame.Rect(W // 2 - 120, f.bottom - bh - 14, 240, bh),

@@ -379,6 +379,22 @@ def test_rules_from_the_menu_and_from_the_table(table):
     assert app.top is scene
 
 
+def test_the_rules_tabs_share_one_font(table):
+    """Over the table on a 2560 x 1440 screen, "Manille muette" alone took a smaller font
+    than its three neighbours: each tab is now as wide as its words need."""
+    from table.quickref import QuickRefScene
+    for size in ((2560, 1440), (1024, 600)):
+        table.app._resized(size)
+        ref = QuickRefScene(table.app, game="manille-muette", overlay=True)
+        table.app.push(ref)
+        table.frames(1)
+        tabs = [b for n, b in ref.buttons.items() if n.startswith("tab:")]
+        assert not any(str(b.object_ids[-1] or "").startswith("#fit_") for b in tabs), size
+        rects = sorted((b.rect for b in tabs), key=lambda r: r.x)
+        assert all(a.right <= b.left for a, b in zip(rects, rects[1:])) and rects[-1].right <= ref.frame().right
+        table.app.pop()
+
+
 @pytest.mark.parametrize("lang", ["fa", "en"])
 def test_the_rules_scroll_bar_never_covers_the_lines(table, lang):
     """The bar stands beside the page on the side where the lines end (left in Dari)."""
