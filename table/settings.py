@@ -81,6 +81,14 @@ class SettingsScene(MenuScene):
         self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(195 * k)),
                                                   round(s.volume * 100), (0, 100), self.app.ui,
                                                   click_increment=5))
+        # its arrows grow with the window (pygame_gui draws them 20 px wide: slivers on a 2560 x 1440 screen)
+        if self.app.ui_scale > 1:
+            for arrow in (self.slider.left_button, self.slider.right_button):
+                if arrow is not None:
+                    arrow.kill()
+            self.slider.left_button = self.slider.right_button = None
+            self.slider.default_button_width = round(20 * self.app.ui_scale)
+            self.slider.rebuild()
         self.volume_label = self.add(UILabel(at(x0 + lw + 10 + cw - round(190 * k), y, round(65 * k)),
                                              volume_words(s.volume), self.app.ui))
         self.buttons["mute"] = self.add(UIButton(at(x0 + lw + 10 + cw - round(120 * k), y, round(120 * k)),

@@ -155,8 +155,9 @@ def ui_theme(rtl: bool = False, scale: float | None = None) -> dict:
         if isinstance(f, dict) and "size" in f:
             f["size"] = str(round(int(f["size"]) * _scale[0]))
         misc = block.get("misc") if isinstance(block, dict) else None
-        if isinstance(misc, dict) and "list_item_height" in misc:     # lines grow with their words
-            misc["list_item_height"] = str(round(int(misc["list_item_height"]) * _scale[0]))
+        for key in ("list_item_height", "sliding_button_width"):      # lines and knobs grow with the words
+            if isinstance(misc, dict) and key in misc:
+                misc[key] = str(round(int(misc[key]) * _scale[0]))
     path = arabic_font_file()
     # Text entries have no block of their own (pygame_gui's default Noto Sans 14): give
     # them one so that Dari typed into them has its glyphs, grown with the window like the rest.

@@ -696,3 +696,20 @@ def test_the_main_menu_says_what_f11_does_now(table, monkeypatch):
     monkeypatch.setattr(app, "fullscreen", True)
     app.top.draw(app.screen)
     assert "F11: window" in said and "F11: full screen" not in said
+
+
+def test_the_volume_slider_grows_with_a_large_window_and_still_works(table):
+    """On a 2560 x 1440 screen the volume's arrows were slivers 20 px wide beside words twice
+    their size."""
+    from table.settings import SettingsScene
+    app = table.app
+    app._resized((2560, 1440))
+    s = SettingsScene(app)
+    app.push(s)
+    table.frames(2)
+    assert s.slider.left_button.rect.width >= 36 and s.slider.sliding_button.rect.width >= 40
+    before = s.slider.get_current_value()
+    table.click(s.slider.right_button.rect.center)
+    table.frames(2)
+    assert s.slider.get_current_value() > before
+    app.pop()
