@@ -205,9 +205,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         self.app.push(open_scene("results", self.app, end=end))
 
     def thinking_seat(self):
-        """The seat whose bot has been thinking long enough to show it."""
+        """The seat whose bot has been thinking long enough to show it (never in a replay,
+        which stands still at a bot's turn until the next step: its dots read as thinking)."""
         turn = self.shown.get("turn")
-        if (turn and self.link.kind(turn) == "bot" and not self.director.busy()
+        if (turn and not self.link.replay and self.link.kind(turn) == "bot" and not self.director.busy()
                 and time.monotonic() - self.idle_since > THINKING_AFTER):
             return turn
         return None

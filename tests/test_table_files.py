@@ -245,6 +245,10 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
     assert all(scene.board.sprites[k].face_up for x in scene.seats for k in scene.board.hands[x])
     # the side hands stand as they did going forward: upright, not turned as backs lie
     assert all(scene.board.sprites[k].angle == 0 for x in ("left", "right") for k in scene.board.hands[x])
+    # standing still at a bot's turn, no "thinking" dots under its plate
+    scene.idle_since = 0.0
+    assert scene.shown.get("turn") and scene.link.kind(scene.shown["turn"]) == "bot"
+    assert scene.thinking_seat() is None
     table.click(scene.buttons["step_back"].rect.center)
     scene = app.top
     assert scene.link.action_i == 4 and len(scene.board.court) == len(scene.link.view()["trick"])
