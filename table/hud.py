@@ -439,7 +439,9 @@ def _band(size: tuple, alpha: int) -> pygame.Surface:
     return img
 
 
-def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
+def draw_banner(surface: pygame.Surface, look: TableLook, below: pygame.Rect | None = None) -> pygame.Rect | None:
+    """The news of the moment in a band across the table, clear of the top seat's bubble
+    (``below``: "call 0" peeked over "Tana passes")."""
     if not look.banners:
         return None
     L = look.layout
@@ -456,7 +458,7 @@ def draw_banner(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     h = img.get_height() + (sub_img.get_height() if sub_img else 0) + fs * 0.6
     band = _band((width, round(h)), round(190 * fade / 8) * 8)
     cy = L.center[1] - L.ch * 0.78
-    y0 = round(cy - h / 2)
+    y0 = round(cy - h / 2) if below is None else max(round(cy - h / 2), below.bottom + 4)
     surface.blit(band, (x0, y0))
     a = img.copy()
     a.set_alpha(round(255 * fade))

@@ -87,7 +87,8 @@ class TableDrawing:
         if self.confirm and self.confirm_rect is not None:
             self._draw_confirm(surface)
             mark("panel:confirm", self.confirm_rect)
-        mark("banner", draw_banner(surface, look))
+        top_bubble = next((r for n, r in self.drawn if n == f"bubble:{self.board.seat_at('top')}"), None)
+        mark("banner", draw_banner(surface, look, below=top_bubble))
         if self.summary_open:
             self._draw_summary(surface)
             if not self.overlay_over_summary():

@@ -705,3 +705,17 @@ def test_keys_meant_for_the_last_trick_do_not_leave_the_results_at_once(table):
     table.key(pygame.K_RETURN)                  # now the first Enter shows the focus, the next presses
     assert table.app.top is scene and scene.focus == "new"
 
+
+
+def test_a_banner_stands_clear_of_the_top_seats_bubble(table):
+    """"call 0" of the top seat peeked over the "Tana passes" banner."""
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    table.app._resized((1366, 768))
+    table.frames(2)
+    top = scene.board.seat_at("top")
+    scene.announces[top] = [{"call": 0}, 1.0]
+    scene.banner("Tana passes", "targets: Alex & Sada 10  ·  Tana & Zelzela 3", 3.0)
+    scene.banners[-1][4] = 0.5
+    scene.draw(table.app.screen)
+    drawn = dict(scene.drawn)
+    assert drawn["banner"].top >= drawn[f"bubble:{top}"].bottom
