@@ -1,7 +1,8 @@
 """A recorded match played back as a table: a ``TableLink`` whose events come
 from the record, checked again by the rules step by step.
 
-Every hand is open (``open_hands``); nobody acts.  Deals start by themselves
+Every hand is open (``open_hands``), but for a deal of people who shared a screen that
+kept cards hidden (``secret_deal``); nobody acts.  Deals start by themselves
 once the screen has shown the last one; actions come one per ``step()``, or
 by themselves every ``pace`` seconds of real time while ``auto`` is on.
 """
@@ -42,7 +43,25 @@ class ReplayLink(LinkBase):
     def _welcome(self) -> None:
         self.put({"type": "welcome", "seat": self.seats[0], "spectator": True, "token": None,
                   "table": "", "players": self._public, "rejoin": False, "summaries": list(self._scored),
-                  "view": self.mh.view(self.seats[0])})
+                  "view": self._screen_view()})
+
+    def secret_deal(self) -> bool:
+        """Is the deal shown one whose hands stay hidden?  People who shared a screen (hot-seat)
+        or a LAN table did not all see each other's cards: a deal that ended with cards in hand
+        (a Manfee deal gone over, a void deal, any Manni deal with its twelve aside and a hand
+        given away) shows only the cards played, as the review does (``table.coach_work``);
+        a match played alone against bots shows every hand."""
+        players = self._record.get("players") if isinstance(self._record.get("players"), dict) else {}
+        people = sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
+        if people < 2 and not self._record.get("lan") or not 0 <= self.deal_i < len(self.deals):
+            return False
+        actions = self.deals[self.deal_i].get("actions") or []
+        played = sum(1 for a in actions if isinstance(a, dict) and "play" in a)
+        return bool(self.game.widow_size) or played < self.game.n * self.game.hand_size
+
+    def _screen_view(self) -> dict:
+        """The screen's view: a seat's, or a watcher's (no hand) in a secret deal."""
+        return self.mh.public_view(self.seats[0]) if self.secret_deal() else self.mh.view(self.seats[0])
 
     def one_back(self) -> ReplayLink:
         """A new link standing one action before the last one this one played (the last
@@ -98,7 +117,7 @@ class ReplayLink(LinkBase):
 
     def open_hands(self) -> dict | None:
         d = self.mh.match.deal
-        if d is None:
+        if d is None or self.secret_deal():
             return {}
         return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
 
@@ -141,7 +160,7 @@ class ReplayLink(LinkBase):
                      "order": order, "cut": None}])
 
     def _send(self, events: list) -> None:
-        self.put({"type": "events", "events": events, "view": self.mh.view(self.seats[0])})
+        self.put({"type": "events", "events": events, "view": self._screen_view()})
 
 
 def replay_player(seat: str, p: object) -> dict:

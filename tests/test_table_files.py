@@ -434,3 +434,30 @@ def test_what_the_settings_file_lost_is_said_in_the_players_language(manfee_home
         assert "عددی از ۰ تا ۱" in settings_notes(s.problems)[1]       # the numbers in Dari digits
     finally:
         i18n.set_language("en")
+
+
+def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hidden(table):
+    """A family's Manfee deal went over with cards in hand: the review refused it, "it would
+    show them to everyone", and the replay showed all four hands from the first frame."""
+    from host.replay import ReplayLink
+    from table.replays import ReplayScene
+    rec = bot_record("manfee", {"target": 26}, seed=8)
+    played = [sum("play" in a for a in d["actions"]) for d in rec["deals"]]
+    over, full = played.index(min(played)), played.index(52) if 52 in played else None
+    assert played[over] < 52
+    alone = dict(rec, players={s: dict(p, kind="human") if s == "bottom" else p for s, p in rec["players"].items()})
+    family = dict(rec, players={s: {"kind": "human", "name": s.title()} for s in rec["players"]})
+    for record, hidden in ((alone, False), (family, True)):
+        link = ReplayLink(record)
+        link._play_to(over, 1)
+        scene = ReplayScene(table.app, link)
+        table.app.push(scene)
+        table.frames(3)
+        faces = [scene.board.sprites[k].face_up for s in scene.seats for k in scene.board.hands[s]]
+        assert faces and (not any(faces) if hidden else all(faces)), (hidden, faces)
+        assert (link.open_hands() == {}) == hidden and (scene.shown.get("hand") is None) == hidden
+        table.app.pop()
+    if full is not None:        # a deal played to its last card shows every hand to the family too
+        link = ReplayLink(family)
+        link._play_to(full, 1)
+        assert not link.secret_deal() and link.open_hands()
