@@ -55,7 +55,7 @@ class TableDrawing:
             # buttons alone do not tell a player what they answer.
             mark("picker", self._draw_picker_panel(surface))
         lan_wait = self.link.lan and self.waiting_for_players()     # the waiting panel: the notice goes under it
-        if self.message and not lan_wait:
+        if self.message and not lan_wait and not self.summary_open:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
         elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging \
                 and not self.signal_menu:          # the three signal buttons take the band
@@ -92,7 +92,9 @@ class TableDrawing:
         if self.summary_open:
             self._draw_summary(surface)
             if not self.overlay_over_summary():
-                mark("panel:summary", self.summary_rect())
+                mark("panel:summary", r := self.summary_rect())
+                if self.message:    # why R gave no review: over the summary, not behind it
+                    mark("message", self._draw_message(surface, below=r.move(0, -r.h - L.band()[3] - 16)))
         if self.overlay and (not self.summary_open or self.overlay_over_summary()):
             mark("panel:overlay", self._draw_overlay(surface))
         mark("log", self._draw_log(surface))

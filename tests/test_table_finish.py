@@ -719,3 +719,20 @@ def test_a_banner_stands_clear_of_the_top_seats_bubble(table):
     scene.draw(table.app.screen)
     drawn = dict(scene.drawn)
     assert drawn["banner"].top >= drawn[f"bubble:{top}"].bottom
+
+
+def test_why_r_gives_no_review_shows_over_the_summary_not_behind_it(table):
+    """R on a hot-seat deal that ended with cards in hand: its reason was drawn on the band,
+    under the summary panel, where only "Pa…" and "…ue" showed at its edges."""
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    for size in ((1024, 600), (1920, 1080)):
+        table.app._resized(size)
+        scene.open_summary({"deal": 0, "outcome": "complete", "score": {"bottom-top": 0, "left-right": 0}})
+        scene.rebuild_ui()
+        scene.say("Playing at one screen, a deal is reviewed only if all its cards were played", notice=True)
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        assert scene.message and "message" in drawn, size
+        assert not drawn["message"].colliderect(drawn["panel:summary"]), size
+        assert table.app.screen.get_rect().contains(drawn["message"]), size
+        scene.close_summary()
