@@ -447,8 +447,8 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
     assert played[over] < 52
     alone = dict(rec, players={s: dict(p, kind="human") if s == "bottom" else p for s, p in rec["players"].items()})
     family = dict(rec, players={s: {"kind": "human", "name": s.title()} for s in rec["players"]})
-    for record, hidden in ((alone, False), (family, True)):
-        link = ReplayLink(record)
+    for match, hidden in ((alone, False), (family, True)):
+        link = ReplayLink(match)
         link._play_to(over, 1)
         scene = ReplayScene(table.app, link)
         table.app.push(scene)
