@@ -246,21 +246,26 @@ def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: o
     # was cut to "Zelzela", like the other Zelzela (at most four places: three cards and yours).
     names = max((font(label).size(who)[0] for who, _card in pos.trick), default=0)
     step = max(cw + max(6, cw // 4), min(round(band.w / 5), names + 10))
+    rtl = is_rtl()
+
+    def at(x0: float) -> float:
+        """A card's left edge, mirrored for a reader from the right (the leader on the right)."""
+        return band.x + band.right - x0 - cw if rtl else x0
     x = band.x + label
     for who, card in pos.trick:
         img = images.get(card, True, cw)
-        surface.blit(img, img.get_rect(topleft=(x, top)))
-        blit_fit(surface, who, label, (x + cw / 2, top + ch + 2), step - 4, CREAM, anchor="midtop")
+        surface.blit(img, img.get_rect(topleft=(at(x), top)))
+        blit_fit(surface, who, label, (at(x) + cw / 2, top + ch + 2), step - 4, CREAM, anchor="midtop")
         x += step
     if pos.turn_label:
-        spot = pygame.Rect(x, top, cw, ch)
+        spot = pygame.Rect(at(x), top, cw, ch)
         pygame.draw.rect(surface, GOLD, spot, 2, border_radius=max(4, cw // 10))
         # Inside the empty place, not under it: under it the word met the hand's tags ("you played").
         blit_fit(surface, pos.turn_label, label, spot.center, cw - 4, GOLD, bold=True, anchor="center")
         x += step
     if pos.trick_note:
-        blit_fit(surface, pos.trick_note, label * 1.1, (x + label, top + ch / 2), band.right - x - label,
-                 CREAM, anchor="midleft")
+        blit_fit(surface, pos.trick_note, label * 1.1, (band.x if rtl else x + label, top + ch / 2),
+                 band.right - x - label, CREAM, anchor="midleft")
     return top + ch + round(label * 1.6)
 
 

@@ -45,7 +45,8 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
     y = rect.y + fs * 2.2
     for i, c in enumerate(cards):
         img = images.get(c, True, w, 0, dim=c in played)
-        r = img.get_rect(topleft=(round(x + i * (w + gap)), round(y)))
+        k = n - 1 - i if labels and is_rtl() else i     # a trick read from the right: its leader there
+        r = img.get_rect(topleft=(round(x + k * (w + gap)), round(y)))
         surface.blit(img, r)
         if mark is not None and i == mark:
             pygame.draw.rect(surface, GOLD, r.inflate(6, 6), 3, border_radius=6)

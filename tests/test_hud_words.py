@@ -502,3 +502,47 @@ def test_the_best_deal_lines_share_one_size_with_the_line_above(monkeypatch):
     won = {size for text, size in drawn if "won" in text}
     best = {size for text, size in drawn if text.startswith(("best", "in deal"))}
     assert len(won) == 1 and best == won, drawn
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_trick_is_laid_out_from_the_readers_side(lang):
+    """In Dari the last trick and the review's "on the table" read from the right, but laid
+    the leader's card at the far left: the reader met the last card first."""
+    import table.panels as panels
+    from table import i18n
+    from table.coach_draw import Position, draw_trick
+    from table.layout import Layout
+    pygame.font.init()
+    spots = {}
+
+    class Cards:
+        width = 80
+
+        def get(self, card, up=True, w=80, angle=0, dim=False):
+            img = pygame.Surface((w, round(w * 1.4)))
+            spots[id(img)] = card
+            kept.append(img)            # alive, so that no other surface takes its id
+            return img
+
+    kept = []
+
+    placed = []
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            if id(source) in spots:
+                placed.append((spots[id(source)], pygame.Rect(dest).x))
+            return super().blit(source, dest, *a, **k)
+    i18n.set_language(lang)
+    try:
+        panels.draw_cards_panel(Spy((1024, 600)), Layout((1024, 600)), Cards(), "Last trick", ["8C", "KC", "2C"],
+                                ["Ahmad", "Sada", "Tana"], 1)
+        pos = Position(heading="", context="", trick_title="On the table", trick=[("Ahmad", "8C"), ("Sada", "KC")],
+                       trick_note=None, turn_label="you", hand=None, hand_note="", marks={}, sentence="",
+                       sentence_ink=(0, 0, 0), numbers="", chart_title="", bars=[])
+        draw_trick(Spy((1024, 600)), pygame.Rect(20, 20, 600, 300), 14, Cards(), pos, 60)
+    finally:
+        i18n.set_language("en")
+    for run in (placed[:3], placed[3:]):
+        xs = [x for _c, x in run]
+        assert xs == (sorted(xs, reverse=True) if lang == "fa" else sorted(xs)), (lang, run)
