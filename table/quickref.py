@@ -130,13 +130,21 @@ def _words(text):
 def _bracketed(word):
     """In a right-to-left page, the brackets and stops round a Latin word as words of their own:
     kept on the Latin word, "(10" set its bracket inside the list it opened ("۵ = (10").  So
-    too a bracket on a number without letters: "۱)" drew its bracket between "=" and "۱"."""
-    bare_number = not any(c.isalpha() for c in word) and any(c in "()[]«»" for c in word)
+    too a bracket or a stop on a number without letters: "۱)" drew its bracket between "="
+    and "۱".
+
+    >>> from table import i18n; _ = i18n.set_language("fa"); _bracketed("−۴."), _bracketed("۱۳)؛"), _bracketed("هیچ")
+    (['−۴', '.'], ['۱۳', '(', '؛'], ['هیچ'])
+    >>> _ = i18n.set_language("en")
+    """
+    bare_number = not any(c.isalpha() for c in word) and any(c in "()[]«»،؛,.:;!?" for c in word)
     if not is_rtl() or not (_latin(word) or bare_number):
         return [word]
     lead, core, trail = re.fullmatch(r"([(\[«]*)(.*?)([)\]»،؛,.:;!?]*)", word).groups()
-    # set apart they are drawn left to right: mirrored here, as a right-to-left line shows them
-    return [part for part in (lead.translate(_MIRROR), core, trail.translate(_MIRROR)) if part]
+    # Set apart they are drawn left to right: mirrored here, as a right-to-left line shows
+    # them, each mark a word of its own ("−۴." kept its stop on the number's right; ")؛"
+    # drawn as one piece was mirrored twice, by this and by the Arabic shaping of its "؛").
+    return [part for part in (*lead.translate(_MIRROR), core, *trail.translate(_MIRROR)) if part]
 
 
 _MIRROR = str.maketrans("()[]«»", ")(][»«")
