@@ -311,12 +311,20 @@ class StatsScene(MenuScene):
         left = mirrored(left, W)
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
-        self.draw_totals(surface, left.inflate(-2 * m, -2 * m), fs)
+        # the figures as large as the panel holds them (a rating on two lines and four games
+        # ran the last one under the panel's foot at 1024 x 600 in Dari)
+        inner, size = left.inflate(-2 * m, -2 * m), fs
+        scratch = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        while size > 10 and self.draw_totals(scratch, inner, size) > inner.bottom:
+            scratch.fill((0, 0, 0, 0))
+            size -= 1
+        self.draw_totals(surface, inner, size)
         self.draw_company(surface, right.inflate(-2 * m, -2 * m), fs)
         charts_area = pygame.Rect(body.x, left.bottom + m, body.w, body.bottom - left.bottom - m)
         self.draw_charts(surface, charts_area, fs, m)
 
-    def draw_totals(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
+    def draw_totals(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> int:
+        """The player's figures in ``area``; the bottom of the last line drawn."""
         d = self.data
         t = d["totals"]
         per_game = d["per_game"]
@@ -391,6 +399,7 @@ class StatsScene(MenuScene):
             y += step
             blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)
             y += step
+        return y - step + round(small * 1.3)
 
     def draw_company(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
         d = self.data

@@ -761,3 +761,34 @@ def test_the_reviews_trick_has_room_for_each_players_whole_name(monkeypatch):
     coach_draw.draw_trick(pygame.Surface((460, 120)), pygame.Rect(0, 0, 440, 80), 11, Images(), pos, 28)
     names = [(t, size, width) for t, size, width in given if t in ("Zelzela", "Tana", "Zelzela 2")]
     assert len(names) == 3 and all(font(size).size(t)[0] <= width for t, size, width in names), names
+
+
+@pytest.mark.parametrize("lang", ["fa", "fr"])
+def test_the_statistics_figures_stay_inside_their_panel(table, monkeypatch, lang):
+    """Four games and a rating on two lines ran Manni's line under the panel's foot at
+    1024 x 600 in Dari: the figures take the size the panel holds."""
+    from table.theme import apply_language
+    app = table.app
+    with StatsStore(stats_path()) as store:
+        fill(store)
+        hinted = dict(ana_record("manille", {"target": 51}, seed=3), hints=[[0, "bottom"], [1, "bottom"]])
+        store.sync_match("d.json", hinted)
+        store.sync_match("e.json", ana_record("manille-muette", {"target": 51}, seed=3))
+        store.record_review("b.json", 0, "bottom", {"decisions": 10, "total_loss": 7.5, "blunders": 1,
+                                                    "mistakes": 0, "inaccuracies": 2})
+    app._resized((1024, 600))
+    apply_language(app.ui, lang)
+    ends = []
+    real = StatsScene.draw_totals
+    monkeypatch.setattr(StatsScene, "draw_totals", lambda self, surface, area, fs: (
+        ends.append((surface, area, real(self, surface, area, fs))), ends[-1][2])[1])
+    try:
+        scene = StatsScene(app)
+        app.push(scene)
+        scene.game = "manille"                      # the rating with its note on hinted deals
+        table.frames(2)
+        scene.draw(app.screen)
+    finally:
+        apply_language(app.ui, "en")
+    drawn = [(area, bottom) for surface, area, bottom in ends if surface is app.screen]
+    assert drawn and all(bottom <= area.bottom for area, bottom in drawn), drawn
