@@ -187,7 +187,12 @@ class NewGameScene(MenuScene):
                 form.entry(f"name:{seat}", self.names.get(seat, default_name(self.app, "")),
                            placeholder=_("your name (for your statistics)"))
             elif seat in people:                        # hot-seat: each person may type a name
-                form.entry(f"name:{seat}", self.names.get(seat) or self._default_name(people.index(seat)))
+                # "Player 2" a placeholder, not text: a click and a name typed made "Player 2Marie"
+                i = people.index(seat)
+                own = self._default_name(i) if i == 0 else ""
+                form.entry(f"name:{seat}", self.names.get(seat) or (own if own != _("Player {n}").format(n=number(1))
+                                                                    else ""),
+                           placeholder=_("Player {n}").format(n=number(i + 1)))
             else:
                 start = bot_label(bot_of(self.bots.get(seat, "Random")))
                 form.drop(f"bot:{seat}", bot_choices(), start)

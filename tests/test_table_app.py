@@ -275,9 +275,11 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     new.options["target"] = 26
     new.rebuild_ui()
     table.frames(1)
-    # Each person at the laptop may type a name; one left as offered stays "Player 1".
+    # Each person at the laptop may type a name; one left as offered stays "Player 1" (a
+    # placeholder: as text, a click and a name typed made "Player 2Marie")
     assert set(new.form.entries) == {"name:bottom", "name:left"}
-    assert new.form.entries["name:bottom"].get_text() == "Player 1"
+    assert new.form.entries["name:bottom"].get_text() == "" and new.form.entries["name:left"].get_text() == ""
+    assert new.form.entries["name:left"].placeholder_text == "Player 2"
     new.form.entries["name:left"].set_text("Bo")
     table.click(new.buttons["opt:signals"].rect.center)      # a rebuild: the typed name stays
     assert app.top.form.entries["name:left"].get_text() == "Bo"
