@@ -14,6 +14,7 @@ from .i18n import _
 from .rich import card_words
 
 FORCED_SHOWN = 1.2        # seconds (at the animation pace) the lone playable card shows before it goes
+HOTSEAT_SHOWN = 2.5       # ... at a shared screen, where a person has just sat down to the hand
 
 
 class AutoPlay:
@@ -45,7 +46,9 @@ class AutoPlay:
         return _("Your last card, {card}, goes by itself").format(card=card)
 
     def auto_play_forced(self) -> None:
-        """Play the player's only legal card once it has shown for ``FORCED_SHOWN``."""
+        """Play the player's only legal card once it has shown for ``FORCED_SHOWN`` (in hot-seat
+        ``HOTSEAT_SHOWN``: a card went a second after the cover lifted, before its person had
+        looked at the hand)."""
         legal = self.input.legal()
         v = self.shown
         if not self.forced_goes():
@@ -59,7 +62,7 @@ class AutoPlay:
             return
         if self._forced is None or self._forced[0] != key:
             self._forced = (key, self.clock)
-        elif self.clock - self._forced[1] >= FORCED_SHOWN:
+        elif self.clock - self._forced[1] >= (HOTSEAT_SHOWN if self.hotseat else FORCED_SHOWN):
             self._forced = None
             if len(v.get("hand") or ()) > 1:        # the band says so: with quick bots the trick was
                 self.say(_("Your only playable card, {card}, went to the trick").format(   # gone unseen

@@ -91,3 +91,19 @@ def test_a_forced_card_waits_until_the_table_is_still_to_show_itself(table, monk
     still = scene.clock
     assert table.until(lambda: not in_hand(scene, card), limit=600)
     assert scene.clock - still >= FORCED_SHOWN
+    assert not scene.hotseat
+
+
+def test_at_a_shared_screen_a_forced_card_gives_its_person_longer(table, monkeypatch):
+    """Hot-seat: the card went a second after the cover lifted, before its person had looked."""
+    from table.auto_play import FORCED_SHOWN, HOTSEAT_SHOWN
+    from table.board import Board
+    table.app.settings.auto_play = True
+    scene = start_local(table, "manille", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
+    v = to_my_play(table, scene, want=lambda v: forced(v) and len(v["hand"]) > 1)
+    card = legal_cards(v)[0]
+    monkeypatch.setattr(Board, "moving", property(lambda self: False))
+    scene.hotseat = True
+    still = scene.clock
+    assert table.until(lambda: not in_hand(scene, card), limit=900)
+    assert scene.clock - still >= HOTSEAT_SHOWN > FORCED_SHOWN
