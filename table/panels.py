@@ -17,7 +17,7 @@ from .hud import mirror
 from .i18n import N_, _, digits, is_rtl, ngettext, number, pgettext
 from .rich import blit_rich, rich
 from .text import font
-from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, clip_text, fit_names, fit_size, fit_text, signed
+from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, clip_text, fit_names, fit_size, fit_text, signed, text_width
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -174,6 +174,12 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
                for k in range(3)] for side in sides]
     need = max((sum(w) + gap * 2 for w in widths), default=0)
     shrink = min(1.0, (colw - fs * 0.5) / need) if need else 1.0       # a long cell in smaller letters
+    # Narrow columns over an empty box (Manni's three: "4 tricks  −1  = 0" in 10 px letters):
+    # a deal's row on two lines, its tricks or points over its score and total.
+    two = shrink < 0.8 and 2 * len(shown) <= max_rows and any(ws[0] for ws in widths)
+    if two:
+        need = max(max(ws[0], ws[1] + ws[2] + gap) for ws in widths)
+        shrink = min(1.0, (colw - fs * 0.5) / need) if need else 1.0
     size, gap = size * shrink, gap * shrink
     widths = [[w * shrink for w in ws] for ws in widths]
     for row, label in shown:
@@ -185,14 +191,15 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             x = cols[1] + j * colw
             for k, part in enumerate(parts):
                 if part:
-                    blit_text(surface, part, size, colour=GOLD if broke else colour, **at(x, y))
-                x += widths[j][k] + gap
+                    blit_text(surface, part, size, colour=GOLD if broke else colour,
+                              **at(x, y + (fs * 1.2 if two and k else 0)))
+                x = cols[1] + j * colw if two and k == 0 else x + widths[j][k] + gap
         mark = OUTCOME_MARKS.get(row["outcome"])
         if mark and row["outcome"] != "over":
             mx, anchor = mirror(rect, rect.right - fs, "topright")
             word = _(TIE_DOUBLES) if row["outcome"] == "tie" and tie_doubles else _(mark[0])
             blit_text(surface, word, max(11, fs * 0.8), (mx, y + 2), mark[1], anchor=anchor)
-        y += fs * 1.35
+        y += fs * (2.7 if two else 1.35)
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
         y += fs * 1.35
@@ -264,12 +271,21 @@ def _best_lines(rows: list, sides: list, fs: float, colw: float) -> list[list[st
             lines.append(_("best: –"))
         out.append(lines)
     room = colw - fs * 0.5
+    size = int(fs * 0.85)
+    # the deals won too, on two lines for every side where one side's would be cut or shrunk
+    # (French Manni columns: "0 donne gag…"), so that the rows stay level across the sides
+    if any(fit_text(lines[0], size, room)[1] < size for lines in out):
+        for lines in out:
+            words = lines[0].split(" ")
+            k = max((k for k in range(1, len(words)) if text_width(" ".join(words[:k]), size, False) <= room),
+                    default=len(words))
+            lines[0:1] = [" ".join(words[:k]), " ".join(words[k:])]
     # on two lines where one would be cut or shrunk (it stood smaller than the line above it)
-    if any(fit_text(lines[1], fs * 0.85, room)[1] < int(fs * 0.85) for lines in out):
+    if any(fit_text(lines[-1], fs * 0.85, room)[1] < int(fs * 0.85) for lines in out):
         for side, lines in zip(sides, out, strict=True):
             best = facts[side][1]
             if best:
-                lines[1:] = [_("best: {score}").format(score=digits(f"+{best[0]}")),
+                lines[-1:] = [_("best: {score}").format(score=digits(f"+{best[0]}")),
                              pgettext("the second line of 'best: {score} in deal {n}'", "in deal {n}").format(
                                  n=number(best[1]))]
     return out

@@ -546,3 +546,31 @@ def test_a_trick_is_laid_out_from_the_readers_side(lang):
     for run in (placed[:3], placed[3:]):
         xs = [x for _c, x in run]
         assert xs == (sorted(xs, reverse=True) if lang == "fa" else sorted(xs)), (lang, run)
+
+
+def test_narrow_manni_columns_put_a_deals_tricks_over_its_score_where_there_is_room(monkeypatch):
+    """French Manni at 1024 x 600: "4 plis  0  = 0" stood in 10 px letters over an empty box,
+    and "0 donne gagnée" was cut to "0 donne gag…"."""
+    import table.panels as panels
+    from table import i18n
+    pygame.font.init()
+    drawn = []
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **k: drawn.append(
+        (text, size, k.get("pos", (0, 0)))))
+    sides = ["bottom", "left", "right"]
+    summaries = [{"score": {"bottom": 0, "left": -1, "right": 1}, "tricks": {"bottom": 4, "left": 3, "right": 5},
+                  "outcome": "complete"},
+                 {"score": {"bottom": 2, "left": 3, "right": -1}, "tricks": {"bottom": 6, "left": 7, "right": 3},
+                  "outcome": "complete"}]
+    i18n.set_language("fr")
+    try:
+        panels.draw_history(pygame.Surface((1024, 600)), pygame.Rect(41, 150, 460, 354), summaries, sides,
+                            name=str.title, signed_scores=True, final={"bottom": 2, "left": 2, "right": 0},
+                            winner="left", font_px=18)
+    finally:
+        i18n.set_language("en")
+    tricks = [(s, p) for t, s, p in drawn if t == "4 plis"]
+    total = [(s, p) for t, s, p in drawn if t == "= 0"]
+    assert tricks and total and total[0][1][1] > tricks[0][1][1]       # under it, not beside it
+    assert tricks[0][0] >= 18 * 0.85
+    assert not [t for t, _s, _p in drawn if "…" in t]
