@@ -64,8 +64,9 @@ class TableDrawing:
             returning = any(k in b.settles for k in b.hands.get(self.viewer, ()))  # a card easing back
             if v.get("phase") == "play" and self.signal_menu and not self.input.dragging:
                 # over the three choices: what each says, and the card's duty (both went away)
-                mark("prompt", draw_prompt(surface, look, _("Slam: partner, lead this suit  ·  Drop: I have no "
-                                                            "more of it"), self.play_duty(), lift=L.band()[3] * 0.8))
+                # one line, between the trick and the buttons: the card's duty if it has one
+                mark("prompt", draw_prompt(surface, look, self.play_duty() or _(
+                    "Slam: partner, lead this suit  ·  Drop: I have no more of it"), lift=L.band()[3] * 0.8))
             elif v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.forced_goes():

@@ -62,7 +62,8 @@ def test_signals_from_a_view_line_up_with_the_last_trick_or_say_none():
 
 def test_the_signal_choices_say_what_each_means_and_keep_the_cards_duty(table, manfee_home, monkeypatch):
     """With Slam, Drop and No signal open, the band's line went away: nothing said what a slam
-    or a drop tells the partner (only a tooltip, after two seconds), nor which card must go."""
+    or a drop tells the partner (only a tooltip, after two seconds), nor which card must go.
+    One line over them, between the trick and the buttons: the card's duty, else what they mean."""
     import pygame
     import table.table_draw as table_draw
     rec = position("manfee", 4, lambda mh: view(mh)["phase"] == "play" and mh.whose_turn() == "bottom"
@@ -76,4 +77,8 @@ def test_the_signal_choices_say_what_each_means_and_keep_the_cards_duty(table, m
     assert scene.signal_menu
     scene.draw(table.app.screen)
     text, why, lift = said[-1]
-    assert text.startswith("Slam: partner, lead this suit") and why == scene.play_duty() and lift > 0
+    assert lift > 0 and why is None
+    assert text == scene.play_duty() if scene.play_duty() else text.startswith("Slam: partner, lead this suit")
+    monkeypatch.setattr(scene, "play_duty", lambda: None)      # a card free to go: what the signals mean
+    scene.draw(table.app.screen)
+    assert said[-1][0].startswith("Slam: partner, lead this suit")
