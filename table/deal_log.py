@@ -35,7 +35,7 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     line_h = round(fs * 1.35)
     # A heading on the box's top edge says whose lines these are: under the left seat's
     # plate, a bare "You: ♦ diamonds" read as that player's.
-    head_px = round(fs * 0.75)
+    head_px = max(10, round(fs * 0.75))       # 8 px at 1024 x 600 read as a smudge in Dari
     head_h = head_px // 2 + 1
     rows = max(1, int((h - fs - head_h) // line_h))
     lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short

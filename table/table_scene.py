@@ -418,6 +418,12 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         if self.summary_open:
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.log_rect is not None and self.log_rect.collidepoint(e.pos) and any(self.log_hidden):
+                # the log's arrows are pressed too, not only the wheel: the upper half goes back
+                back = e.pos[1] < self.log_rect.centery
+                self.log_scroll = max(0, self.log_scroll + (1 if back and self.log_hidden[0] else
+                                                            -1 if not back and self.log_hidden[1] else 0))
+                return True
             if self.shown.get("hand") is None and self.revealed and self.board.viewer_back_at(e.pos):
                 self.touch_hidden_hand()
                 return True

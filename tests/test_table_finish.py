@@ -141,6 +141,13 @@ def test_the_deal_log_shows_there_is_more_and_the_wheel_brings_it_back(table):
     table.frames(2)
     scene.draw(app.screen)
     assert scene.log_hidden == (above - 2, 2)
+    # ... and a click on its arrows too (the ▲ looked pressable and did nothing)
+    table.click((scene.log_rect.centerx, scene.log_rect.top + 4))
+    scene.draw(app.screen)
+    assert scene.log_hidden == (above - 3, 3)
+    table.click((scene.log_rect.centerx, scene.log_rect.bottom - 4))
+    scene.draw(app.screen)
+    assert scene.log_hidden == (above - 2, 2)
 
 
 def test_the_deal_log_speaks_the_language_of_the_moment(table, monkeypatch):
