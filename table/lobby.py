@@ -300,6 +300,9 @@ class LobbyScene(LobbyRows, MenuScene):
         return t
 
     def _connect(self, t, status, **client):
+        # the way the player typed, where the table was also looked up by its address (the
+        # announced address may not reach this machine: that is why one types it)
+        t = next((w for w in self.twins.values() if w.table_id == t.table_id and ":" in w.service), t)
         self.client = Client(t.host, t.port, wake=self.app.wake, code=self.code or None, summaries=True,
                              **client).start()
         self.join_started = time.monotonic()

@@ -1574,3 +1574,56 @@ def test_back_between_deals_the_summary_shows_again_and_its_closing_says_ready_a
         assert said == [done["version"]] * 2                # the resumed host hears it again
     finally:
         server.stop(wait=True)
+
+
+def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monkeypatch):
+    """The table was announced at an address this machine cannot reach (a proxy, another
+    network): the player typed the way in, but Join dialled the announced address."""
+    import queue as _queue
+    from net.lobby import TableInfo
+
+    class Browser:
+        def __init__(self, *a, **k):
+            self.changes = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def add_address(self, host, port):
+            return f"{host}:{port}"
+
+        def stop(self):
+            pass
+    dialled = []
+
+    class Fake:
+        def __init__(self, host, port, **kw):
+            dialled.append((host, port))
+            self.inbox = _queue.Queue()
+
+        def start(self):
+            return self
+
+        def close(self):
+            pass
+    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    monkeypatch.setattr("table.lobby.Client", Fake)
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    seats = ["bottom", "left", "top", "right"]
+    announced = TableInfo("Ana's._manfee", "10.0.0.5", 47820, table="Ana's table", game="manfee", seats=seats,
+                          free=["left"], state="waiting", table_id="id1")
+    lobby.browser.changes.put(("added", announced))
+    table.frames(2)
+    lobby.look_up("127.0.0.1:47900")
+    lobby.browser.changes.put(("added", TableInfo("127.0.0.1:47900", "127.0.0.1", 47900, table="Ana's table",
+                                                  game="manfee", seats=seats, free=["left"], state="waiting",
+                                                  table_id="id1")))
+    table.frames(2)
+    assert lobby.order == [announced.service]                       # one row for the one table
+    lobby.name_entry.set_text("Bo")
+    lobby.join(announced.service, "left")
+    assert dialled == [("127.0.0.1", 47900)]
+    lobby.client = None
+    table.app.pop()
