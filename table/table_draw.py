@@ -18,7 +18,7 @@ from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import N_, _, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, card_words, rich
 from .words import announce_text, deal_title, describe, seat_where, separator, table_waits_for
@@ -173,8 +173,8 @@ class TableDrawing:
         r.center = (round(bx + bw / 2 - self.prompt_shift()), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
         panel(surface, box, radius=10, **look)
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(r.centerx, r.y)))
+        for img in imgs:        # from the reader's side, as a paragraph (a Dari line stood centred)
+            surface.blit(img, img.get_rect(topright=(r.right, r.y)) if is_rtl() else img.get_rect(topleft=r.topleft))
             r.y += img.get_height()
         return box
 

@@ -743,3 +743,30 @@ def test_why_r_gives_no_review_shows_over_the_summary_not_behind_it(table):
         assert not drawn["message"].colliderect(drawn["panel:summary"]), size
         assert table.app.screen.get_rect().contains(drawn["message"]), size
         scene.close_summary()
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_box_of_two_lines_on_the_band_reads_from_the_readers_side(table, lang):
+    """A hint on two lines had its second line centred: in Dari it began nowhere near where
+    a reader from the right looks for it."""
+    from table.theme import apply_language
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    placed = []
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            placed.append(pygame.Rect(dest))
+            return super().blit(source, dest, *a, **k)
+    apply_language(table.app.ui, lang)
+    try:
+        text = ("Hint: 9{H} — your partner's A{H} is winning the trick: play low; signal slam: ask your partner to "
+                "lead hearts, where you hold the highest card left") if lang == "en" else (
+            "راهنما: ۹{H} — آس دل یار شما دست را می‌برد: کارت پایین بازی کنید؛ با کوبیدن از یار بخواهید دل "
+            "بازی کند، جایی که بالاترین کارتِ مانده را دارید و حریفان دیگر دل ندارند")
+        scene._band_box(Spy(table.app.screen.get_size(), pygame.SRCALPHA), text, 300, (255, 214, 107), {}, 2)
+    finally:
+        apply_language(table.app.ui, "en")
+    lines = placed[1:]                      # the panel first, then the lines
+    assert len(lines) >= 2
+    edges = {r.right for r in lines} if lang == "fa" else {r.left for r in lines}
+    assert len(edges) == 1, lines
