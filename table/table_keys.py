@@ -99,8 +99,9 @@ class TableKeys:
 
     def picker_key(self, e: pygame.event.Event) -> bool:
         """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the
-        first Enter picks the one the hint rings, else the first (Enter did nothing, and the
-        decision box showed no focus to say why; then it picked the first over the hint's)."""
+        first Enter picks the one the hint rings, else "No tap" where there is one, else the first
+        (Enter did nothing, and the decision box showed no focus to say why; then it picked the
+        first over the hint's)."""
         choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
         if not choices:
             return False
@@ -129,8 +130,11 @@ class TableKeys:
             # row's far end (every arrow landed on the first choice, "Take the Manni" for Left)
             sel = 0 if step > 0 else len(choices) - 1
         elif sel is None:
+            # the hint's choice, else the one that risks nothing: Enter, Enter tapped (or tapped
+            # back) in every muette deal of a player who went on with the keyboard
             ringed = (self.hint_now() or {}).get("action")
-            sel = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), 0)
+            calm = next((i for i, b in enumerate(choices) if b.action in ({"double": False}, {"redouble": False})), 0)
+            sel = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), calm)
         else:
             sel = (sel + step) % len(choices)
         for i, b in enumerate(choices):

@@ -748,3 +748,20 @@ def test_the_hint_key_pressed_during_the_bots_turns_asks_at_the_players_decision
     table.key(pygame.K_i)
     assert table.until(lambda: scene.hint_now() is not None, limit=3000)
     assert scene.hint_now()["seat"] == scene.viewer
+
+
+def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
+    """Enter, Enter went on with the first choice: a player on the keyboard tapped in every
+    muette deal where they were asked."""
+    from test_table_layout import at_table, position
+    rec = position("manille-muette", 3, lambda mh: mh.match.deal is not None and mh.whose_turn() == "bottom"
+                   and mh.view("bottom")["phase"] in ("double", "redouble"),
+                   options={"target": 1000, "doubling": True, "en_face": False, "blind": False})
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    phase = scene.shown["phase"]
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.frames(2)
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == {"seat": "bottom", phase: False}
