@@ -51,8 +51,9 @@ class ReplayLink(LinkBase):
         (a Manfee deal gone over, a void deal, any Manni deal with its twelve aside and a hand
         given away) shows only the cards played, as the review does (``table.coach_work``);
         a match played alone against bots shows every hand."""
-        players = self._record.get("players") if isinstance(self._record.get("players"), dict) else {}
-        people = sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
+        found = self._record.get("players")
+        players: dict = found if isinstance(found, dict) else {}
+        people = sum(isinstance(p, dict) and p.get("kind") == "human" for p in players.values())
         if people < 2 and not self._record.get("lan") or not 0 <= self.deal_i < len(self.deals):
             return False
         actions = self.deals[self.deal_i].get("actions") or []
