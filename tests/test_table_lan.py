@@ -3,6 +3,7 @@
 Loopback only: zeroconf on 127.0.0.1, servers bound to 127.0.0.1 on a free port.
 """
 import json
+import queue
 import os
 import subprocess
 import sys
@@ -247,6 +248,41 @@ def at_ana_s_table(table, seats, **client):
     table.app.push(scene)
     table.frames(3)
     return server, c, scene
+
+
+class QuietBrowser:
+    """A lobby browser that hears only what a test puts in its ``changes``."""
+
+    def __init__(self, *a, **k):
+        self.changes = queue.Queue()
+
+    def start(self):
+        return self
+
+    def add_address(self, host, port):
+        return f"{host}:{port}"
+
+    def stop(self):
+        pass
+
+
+def fake_clients(monkeypatch) -> list:
+    """The lobby's clients replaced by ones that only note how they were made (host, port, and
+    what they were given), returned as they come."""
+    made = []
+
+    class Fake:
+        def __init__(self, host, port, **kw):
+            made.append(dict(kw, host=host, port=port))
+            self.inbox = queue.Queue()
+
+        def start(self):
+            return self
+
+        def close(self):
+            pass
+    monkeypatch.setattr("table.lobby.Client", Fake)
+    return made
 
 
 def seated_at_ana_s_table(table):
@@ -824,23 +860,10 @@ def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
 def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, manfee_home, monkeypatch):
     """Looked up by address, a table already announced came as a second identical row; back
     after a crash, the table holding this machine's seat was not picked (it read "full")."""
-    import queue as _queue
     from net.lobby import TableInfo
     from table import lan_seats
 
-    class Browser:
-        def __init__(self, *a, **k):
-            self.changes = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def add_address(self, host, port):
-            return f"{host}:{port}"
-
-        def stop(self):
-            pass
-    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
     seats = ["bottom", "left", "top", "right"]
     lan_seats.remember("Ana's table", "left", "a" * 32, "id1")
     lobby = LobbyScene(table.app)
@@ -904,19 +927,9 @@ def test_the_lobby_keeps_one_row_when_a_host_starts_a_new_match_under_both_sourc
     the lookup saw the new id first, then X: two rows for one table, then a row listed twice,
     then a KeyError when the last source went."""
     import dataclasses
-    import queue as _queue
     from net.lobby import TableInfo
 
-    class Browser:
-        def __init__(self, *a, **k):
-            self.changes = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def stop(self):
-            pass
-    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
     lobby = LobbyScene(table.app)
     table.app.push(lobby)
     assert table.until(lambda: lobby.browser is not None, limit=200)
@@ -1489,35 +1502,13 @@ def test_the_say_button_stays_put_as_the_scores_and_last_trick_buttons_come(tabl
 def test_resume_in_the_main_menu_looks_for_the_table_keeping_a_seat_and_takes_it_back(table, manfee_home, monkeypatch):
     """A friend's window crashed mid-match: Resume offered only local matches, the seat kept
     at the friend's table was found only through Join a LAN game."""
-    import queue as _queue
     import time as _time
     from net.lobby import TableInfo
     from table import lan_seats
     from table.menus import MainMenu
 
-    class Browser:
-        def __init__(self, *a, **k):
-            self.changes = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def stop(self):
-            pass
-    made = []
-
-    class Fake:
-        def __init__(self, host, port, **kw):
-            made.append(kw)
-            self.inbox = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def close(self):
-            pass
-    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
-    monkeypatch.setattr("table.lobby.Client", Fake)
+    made = fake_clients(monkeypatch)
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
     table.app.reset(MainMenu(table.app))
     table.frames(1)
     assert not table.scene.buttons["resume"].is_enabled          # nothing kept yet
@@ -1579,35 +1570,10 @@ def test_back_between_deals_the_summary_shows_again_and_its_closing_says_ready_a
 def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monkeypatch):
     """The table was announced at an address this machine cannot reach (a proxy, another
     network): the player typed the way in, but Join dialled the announced address."""
-    import queue as _queue
     from net.lobby import TableInfo
 
-    class Browser:
-        def __init__(self, *a, **k):
-            self.changes = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def add_address(self, host, port):
-            return f"{host}:{port}"
-
-        def stop(self):
-            pass
-    dialled = []
-
-    class Fake:
-        def __init__(self, host, port, **kw):
-            dialled.append((host, port))
-            self.inbox = _queue.Queue()
-
-        def start(self):
-            return self
-
-        def close(self):
-            pass
-    monkeypatch.setattr("table.lobby.LobbyBrowser", Browser)
-    monkeypatch.setattr("table.lobby.Client", Fake)
+    made = fake_clients(monkeypatch)
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
     lobby = LobbyScene(table.app)
     table.app.push(lobby)
     assert table.until(lambda: lobby.browser is not None, limit=200)
@@ -1624,6 +1590,6 @@ def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monke
     assert lobby.order == [announced.service]                       # one row for the one table
     lobby.name_entry.set_text("Bo")
     lobby.join(announced.service, "left")
-    assert dialled == [("127.0.0.1", 47900)]
+    assert [(c["host"], c["port"]) for c in made] == [("127.0.0.1", 47900)]
     lobby.client = None
     table.app.pop()
