@@ -38,7 +38,7 @@ from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import N_, _, character_name, digits, game_title, ngettext, pgettext
+from .i18n import N_, _, character_name, digits, game_title, language, ngettext, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -313,12 +313,15 @@ class StatsScene(MenuScene):
         panel(surface, right, fill=OVERLAY)
         # the figures as large as the panel holds them (a rating on two lines and four games
         # ran the last one under the panel's foot at 1024 x 600 in Dari)
-        inner, size = left.inflate(-2 * m, -2 * m), fs
-        scratch = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        while size > 10 and self.draw_totals(scratch, inner, size) > inner.bottom:
-            scratch.fill((0, 0, 0, 0))
-            size -= 1
-        self.draw_totals(surface, inner, size)
+        inner = left.inflate(-2 * m, -2 * m)
+        key = (inner.size, fs, self.profile, self.game, id(self.data), language())
+        if getattr(self, "_totals_fit", (None,))[0] != key:     # measured once, not every frame
+            scratch, size = pygame.Surface(surface.get_size(), pygame.SRCALPHA), fs
+            while size > 10 and self.draw_totals(scratch, inner, size) > inner.bottom:
+                scratch.fill((0, 0, 0, 0))
+                size -= 1
+            self._totals_fit = (key, size)
+        self.draw_totals(surface, inner, self._totals_fit[1])
         self.draw_company(surface, right.inflate(-2 * m, -2 * m), fs)
         charts_area = pygame.Rect(body.x, left.bottom + m, body.w, body.bottom - left.bottom - m)
         self.draw_charts(surface, charts_area, fs, m)
