@@ -134,6 +134,11 @@ TEXT = Words({
     "bad_known": N_("It cost {loss} on average from what you knew."),
     "numbers_exact": N_("From what you knew: {loss} (give or take {spread}).   "
                         "All hands: {dd}, solved exactly."),
+    # A spread that rounds to nothing (every world agreed) is left out, not "give or take 0".
+    "numbers_sure": N_("From what you knew: {loss}.   All hands: {dd}."),
+    "numbers_unseen_sure": N_("From what you knew: {loss}.   "
+                              "All hands: not shown, some of the cards were never seen."),
+    "numbers_exact_sure": N_("From what you knew: {loss}.   All hands: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
     "kept": N_("Kept in the statistics of {name}."),
     "kept_yours": N_("Kept in your statistics."),
@@ -177,6 +182,15 @@ def cost_words(x: float, game: str = "") -> str:
     if game == "manni":
         return ngettext("{n} trick", "{n} tricks", plural_count(x)).format(n=points(x))
     return ngettext("{n} point", "{n} points", plural_count(x)).format(n=points(x))
+
+
+def numbers_line(game: str, d: DecisionReview) -> str:
+    """The review's figures for one decision: its cost from what the player knew (give or
+    take its spread, left out when that rounds to nothing) and with all hands seen."""
+    key = "numbers_unseen" if d.dd_loss is None else "numbers_exact" if d.dd_exact else "numbers"
+    return TEXT[key + ("_sure" if points(d.spread) == points(0) else "")].format(
+        loss=cost_words(d.expected_loss, game), spread=points(d.spread),
+        dd="" if d.dd_loss is None else cost_words(d.dd_loss, game))
 
 
 def summary_text(s: Mapping, game: str = "") -> str:

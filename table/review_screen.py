@@ -33,8 +33,8 @@ from rules.views import seat_view
 
 from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
-from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, cost_words, decision_info, judgement,
-                         plain, points, row_cells, seat_words, summary_text, verdict, why_line)
+from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, decision_info, judgement,
+                         numbers_line, plain, row_cells, seat_words, summary_text, verdict, why_line)
 from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
@@ -481,9 +481,7 @@ class ReviewScene(MenuScene):
             ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if same == {
                 k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), best_value - value, ink))
-        numbers = TEXT["numbers_unseen" if d.dd_loss is None else "numbers_exact" if d.dd_exact else "numbers"].format(
-            loss=cost_words(d.expected_loss, review.game), spread=points(d.spread),
-            dd="" if d.dd_loss is None else cost_words(d.dd_loss, review.game))
+        numbers = numbers_line(review.game, d)
         heading, lead, turn = seat_words(self.seat in f.humans, f.names.get(self.seat) or TEXT["seats"].get(
             self.seat, self.seat), cells[0], choice_text(plain(d.chosen)))
         return Position(

@@ -537,6 +537,13 @@ def test_the_reviews_words_match_its_numbers():
         assert "1,8 point en moyenne" in judgement("manille", decision(1.8, 0.0, "mistake"))
     finally:
         i18n.set_language("en")
+    from dataclasses import replace as changed
+    from table.coach_text import numbers_line
+    unsure = changed(decision(1.6, 0.0, None), spread=0.4)
+    assert "(give or take 0.4)" in numbers_line("manille", unsure)
+    assert numbers_line("manille", changed(unsure, spread=0.0)) == \
+        "From what you knew: 1.6 points.   All hands: 0 points."       # not "give or take 0"
+    assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
     from table.coach_text import row_cells
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
