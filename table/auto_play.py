@@ -45,25 +45,49 @@ class AutoPlay:
             return _("Your only playable card, {card}, goes by itself").format(card=card)
         return _("Your last card, {card}, goes by itself").format(card=card)
 
-    def auto_play_forced(self) -> None:
-        """Play the player's only legal card once it has shown for ``FORCED_SHOWN`` (in hot-seat
+    def lone_call(self) -> dict | None:
+        """The player's only Manfee call, when the setting makes it by itself: the calls before
+        took all 13 tricks, so 0 is left (the table waited for a click on the one button)."""
+        v, legal = self.shown, self.shown.get("legal") or ()
+        if (len(legal) == 1 and "call" in legal[0] and self.app.settings.auto_play and v.get("turn") == self.viewer
+                and self.link.kind(self.viewer) == "me" and self.revealed and self.cover_seat is None):
+            return legal[0]
+        return None
+
+    def lone_call_note(self) -> str | None:
+        """The call picker's second line when its one call goes by itself."""
+        return _("the calls before yours took all 13 tricks: 0 goes by itself") if self.lone_call() else None
+
+    def _shown_long_enough(self, key: tuple) -> bool:
+        """Has the decision ``key`` stood still on screen for ``FORCED_SHOWN`` (in hot-seat
         ``HOTSEAT_SHOWN``: a card went a second after the cover lifted, before its person had
-        looked at the hand)."""
+        looked at the hand)?  Counted from when the table is still: a hand turned face up
+        (Manille's dealer's partner) lost its forced card while it was still turning, unseen."""
+        if self.board.moving or self.director.busy() or self.pending is not None or self.summary_open:
+            self._forced = None
+            return False
+        if self._forced is None or self._forced[0] != key:
+            self._forced = (key, self.clock)
+            return False
+        if self.clock - self._forced[1] < (HOTSEAT_SHOWN if self.hotseat else FORCED_SHOWN):
+            return False
+        self._forced = None
+        return True
+
+    def auto_play_forced(self) -> None:
+        """Play the player's only legal card (or make the only call) once it has shown."""
         legal = self.input.legal()
         v = self.shown
+        call = self.lone_call()
+        if call is not None:
+            if self._shown_long_enough((v.get("version"), "call")):
+                self.say(_("Your only call, 0, was made by itself"), notice=True)
+                self.act(self.viewer, call)
+            return
         if not self.forced_goes():
             self._forced = None
             return
-        key = (v.get("version"), legal[0])
-        if self.board.moving or self.director.busy():
-            # counted from when the table is still: a hand turned face up (Manille's dealer's
-            # partner) lost its forced card while it was still turning, unseen
-            self._forced = None
-            return
-        if self._forced is None or self._forced[0] != key:
-            self._forced = (key, self.clock)
-        elif self.clock - self._forced[1] >= (HOTSEAT_SHOWN if self.hotseat else FORCED_SHOWN):
-            self._forced = None
+        if self._shown_long_enough((v.get("version"), legal[0])):
             if len(v.get("hand") or ()) > 1:        # the band says so: with quick bots the trick was
                 self.say(_("Your only playable card, {card}, went to the trick").format(   # gone unseen
                     card=card_words(legal[0])), notice=True)

@@ -319,13 +319,13 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             fs, bw = max(13, round(L.H * 0.026)), round(size * 1.25)     # wide enough for "13" at full size
             room = max(per_row * (bw + 10) + 60, min(L.W * 0.8, rich(self.picker_title, fs, bold=True).get_width()
                                                       + 2 * fs))
-            rect = self.picker_rect = self._picker_rect_for(rows, room)
-            self.picker_sub = None
+            self.picker_sub = self.lone_call_note()
+            rect = self.picker_rect = self._picker_rect_for(rows + (0.4 if self.picker_sub else 0), room)
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)
                 in_row = min(per_row, len(legal) - r * per_row)
-                x0 = rect.centerx - (in_row * (bw + 10) - 10) / 2
-                self._button(f"act:{i}", describe(a), (x0 + c * (bw + 10), rect.y + L.H * 0.075 + r * (size + 10), bw,
+                x0, top = rect.centerx - (in_row * (bw + 10) - 10) / 2, rect.y + L.H * (0.105 if self.picker_sub else 0.075)
+                self._button(f"act:{i}", describe(a), (x0 + c * (bw + 10), top + r * (size + 10), bw,
                                                        size), object_id="@call_button", action=a,
                              mirror_about=rect.centerx, row=[describe(x) for x in legal])
             return

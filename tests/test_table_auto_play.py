@@ -107,3 +107,46 @@ def test_at_a_shared_screen_a_forced_card_gives_its_person_longer(table, monkeyp
     still = scene.clock
     assert table.until(lambda: not in_hand(scene, card), limit=900)
     assert scene.clock - still >= HOTSEAT_SHOWN > FORCED_SHOWN
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
+    """The calls before took all 13 tricks: 0 is the only call, and it goes by itself (the
+    table waited for a click on its one button), the picker saying so."""
+    import host.thinking
+    from bots import make_bot
+
+    class Greedy:           # bots that call every trick left
+        def __init__(self, name, seed=None, budget=None):
+            self.bot = make_bot(name, seed, budget)
+
+        def choose(self, view):
+            calls = [a for a in view["legal"] if "call" in a]
+            return max(calls, key=lambda a: a["call"]) if calls else self.bot.choose(view)
+    monkeypatch.setattr(host.thinking, "make_bot", Greedy)
+    table.app.settings.auto_play = auto
+    scene = start_local(table, "manfee", {"target": 104, "signals": False}, humans=1, bots=("KADO",) * 3, seed=5)
+    def lone():
+        return scene.shown.get("turn") == "bottom" and scene.shown.get("legal") == [{"call": 0}]
+    for _ in range(60):
+        assert table.until(lambda: scene.waiting_for_human() is not None or scene.summary_open
+                           and "next" in scene.buttons or lone(), limit=6000)
+        v = scene.shown
+        if lone():
+            break
+        if scene.summary_open:
+            table.click_button("next")
+        elif v["phase"] == "play":
+            table.key(pygame.K_RIGHT)
+            table.key(pygame.K_RETURN)
+        else:
+            table.click_button("act:0")
+    assert v["legal"] == [{"call": 0}] and sum(v["calls"].values()) == 13
+    table.frames(2)
+    assert (scene.picker_sub == "the calls before yours took all 13 tricks: 0 goes by itself") == auto
+    if auto:
+        assert table.until(lambda: scene.shown.get("calls", {}).get("bottom") == 0, limit=600)
+        assert scene.message and "Your only call" in scene.message[0]
+    else:
+        table.frames(300)
+        assert scene.waiting_for_human() == "bottom" and "bottom" not in scene.shown.get("calls", {})
