@@ -354,7 +354,7 @@ def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, f
 # -- the trump --------------------------------------------------------------------------------
 
 def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
-    """The trump badge under the buttons: TRUMP, a gap, the suit (or 'No trump').
+    """The trump badge under the buttons: TRUMP, a gap, the suit (or the words 'No trump' alone).
 
     Manni shows the two of trump itself and the trump cycle under it.
     """
@@ -364,18 +364,17 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
         return None
     L = look.layout
     fs = max(12, round(L.H * 0.021))
-    label = render(_("TRUMP"), round(fs * 0.85), GOLD, bold=True)
     pad = round(fs * 0.75)
     gap = round(fs * 0.9)
     manni = bool(v.get("trump_card"))
+    # "No trump" stands alone: "TRUMP  No trump" said trump twice (in Dari one word twice)
+    label = render(explain.trump_words("NT"), fs, GOLD, bold=True) if trump == "NT" else render(
+        _("TRUMP"), round(fs * 0.85), GOLD, bold=True)
+    content_w = content_h = round(fs * 1.9)
     if trump == "NT":
-        word = render(explain.trump_words("NT"), fs, CREAM, bold=True)
-        content_w, content_h = word.get_width(), word.get_height()
+        content_w = content_h = gap = 0
     elif manni:
-        cw = round(fs * 2.5)
-        content_w, content_h = cw, round(cw * 1.4)
-    else:
-        content_w = content_h = round(fs * 1.9)
+        content_w, content_h = round(fs * 2.5), round(fs * 2.5 * 1.4)
     h = max(round(fs * 2.6), content_h + pad)
     w = pad + label.get_width() + gap + content_w + pad
     cycle_h = round(fs * 1.9) if manni else 0
@@ -395,12 +394,10 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     lx, side = mirror(rect, rect.x + pad, "midleft")      # the label first, on the reader's side
     surface.blit(label, label.get_rect(**{side: (round(lx), cy)}))
     cx = round(mirror(rect, rect.right - pad - content_w / 2)[0])
-    if trump == "NT":
-        surface.blit(word, word.get_rect(center=(cx, cy)))
-    elif manni:
+    if manni:
         img = look.board.images.get(v["trump_card"], True, content_w, 0)
         surface.blit(img, img.get_rect(center=(cx, cy)))
-    else:
+    elif trump != "NT":
         pygame.draw.circle(surface, (250, 248, 240), (cx, cy), content_w / 2)
         pip = look.pip(trump, round(content_w * 0.6))
         surface.blit(pip, pip.get_rect(center=(cx, cy)))

@@ -574,3 +574,24 @@ def test_narrow_manni_columns_put_a_deals_tricks_over_its_score_where_there_is_r
     assert tricks and total and total[0][1][1] > tricks[0][1][1]       # under it, not beside it
     assert tricks[0][0] >= 18 * 0.85
     assert not [t for t, _s, _p in drawn if "…" in t]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_no_trump_badge_says_no_trump_once(monkeypatch, lang):
+    """"TRUMP  No trump" said trump twice; in Dari the same word stood twice (حکم  بی‌حکم)."""
+    from table import hud, i18n
+    from table.layout import Layout
+    pygame.font.init()
+    words = []
+    real = hud.render
+    monkeypatch.setattr(hud, "render", lambda text, *a, **k: (words.append(text), real(text, *a, **k))[1])
+    view = {"game": "manille", "phase": "play", "trump": "NT", "dealer": "bottom", "options": {}}
+    try:
+        i18n.set_language(lang)
+        look = hud.TableLook(view=view, layout=Layout((1280, 720), 4), board=None, viewer="bottom",
+                             name=lambda s: i18n.seat_name(s), kind=lambda s: "bot")
+        rect = hud.draw_trump(pygame.Surface((1280, 720)), look)
+        no_trump, trump_label = i18n._("No trump"), i18n._("TRUMP")
+    finally:
+        i18n.set_language("en")
+    assert rect is not None and no_trump in words and trump_label not in words
