@@ -127,11 +127,14 @@ def signed(n: int) -> str:
 
 
 LIST_ITEM = 30      # theme.json's list_item_height: a Dari line's letters need 30 (28 cut "دری" at the foot)
+LIST_FRAME = 6      # a selection list's border and shadow, both sides (pygame_gui's defaults: 1 and 2)
 
 
 def list_height(lines: int) -> int:
     """How tall a drop-down's open list of ``lines`` lines stands, in the window in use."""
-    return round((lines + 0.5) * LIST_ITEM * _scale[0]) + 4
+    # the lines and the list's frame (a border of 1 and a shadow of 2 each side), no more: a
+    # limit half a line taller stood as an empty band over the lines of a list opened upward
+    return round(lines * LIST_ITEM * _scale[0]) + LIST_FRAME
 
 
 def widget_scale(height: int) -> float:
