@@ -351,6 +351,8 @@ class ReviewScene(MenuScene):
         if job and job.total:
             filled = bar.copy()
             filled.w = max(bar.h, round(bar.w * job.fraction))
+            if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
+                filled.right = bar.right
             pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
         pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
         blit_fit(surface, TEXT["wait"], fs * 0.9, (bar.centerx, bar.bottom + fs * 0.8), area.w, DIM,

@@ -799,3 +799,24 @@ def test_the_statistics_figures_stay_inside_their_panel(table, monkeypatch, lang
         apply_language(app.ui, "en")
     drawn = [(area, bottom) for surface, area, bottom in ends if surface is app.screen]
     assert drawn and all(bottom <= area.bottom for area, bottom in drawn), drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_reviews_progress_bar_fills_from_the_readers_side(lang):
+    from types import SimpleNamespace
+    from table import i18n
+    from table.coach_work import Job
+    from table.review_screen import ReviewScene
+    from table.theme import GOLD
+    pygame.font.init()
+    surface = pygame.Surface((800, 400))
+    area = pygame.Rect(0, 0, 800, 400)
+    try:
+        i18n.set_language(lang)
+        ReviewScene.draw_progress(SimpleNamespace(job=Job(1, 0, "bottom", None, done=1, total=4)), surface, area, 20)
+    finally:
+        i18n.set_language("en")
+    y = area.centery
+    gold = [x for x in range(800) if surface.get_at((x, y))[:3] == GOLD]
+    assert gold and (max(gold) > 600 if lang == "fa" else min(gold) < 200)     # a quarter done, from that side
+    assert max(gold) - min(gold) < 300
