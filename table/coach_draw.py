@@ -145,27 +145,31 @@ def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, widt
 
 
 def _fitting(text: str, size: float, width: float) -> int:
-    """The largest size up to ``size`` (down to 8 px) at which bold ``text`` fits ``width``."""
+    """The largest size up to ``size`` (down to ``fit``'s 9 px) at which bold ``text`` fits
+    ``width``; 8 where it does not fit even then (it would be clipped)."""
     size = int(size)
-    while size > 8 and rich(text, size, CREAM, True).get_width() > width:
+    while size > 9 and rich(text, size, CREAM, True).get_width() > width:
         size -= 1
-    return size
+    return size if rich(text, size, CREAM, True).get_width() <= width else 8
 
 
 def header_row(surface: pygame.Surface, texts: list[str], boxes: list[tuple[float, float]], y: float, size: float,
                colour: Colour) -> int:
     """A table's column heads (``boxes``: each column's left and width) at one size, the
-    largest at which every head fits its column in two lines at most: heads of one row
-    in one size ("Parties gagnées" not tiny beside "Donnes"). The y below the row."""
+    largest at which every head fits its column in as few lines as keep that size (up to
+    three): heads of one row in one size ("Parties gagnées" not tiny beside "Donnes"; a
+    narrow French column cut "Parties ensemble (g" on one line). The y below the row."""
     pairs = list(zip(texts, boxes, strict=True))
-    one = min(_fitting(t, size, w) for t, (_x, w) in pairs)           # every head on one line
-    split = {t: wrap(t, size, w, bold=True)[1] for t, (_x, w) in pairs}
-    two = min(_fitting(line, size, w) for t, (_x, w) in pairs for line in split[t])
-    common, lines = (one, 1) if one >= min(two, size * 0.85) else (two, 2)
+    ways = []
+    for lines in (1, 2, 3):
+        split = {t: [t] if lines == 1 else wrap(t, size, w, bold=True, lines=lines)[1] for t, (_x, w) in pairs}
+        ways.append((min(_fitting(line, size, w) for t, (_x, w) in pairs for line in split[t]), split))
+    best = max(s for s, _split in ways)
+    common, split = next(way for way in ways if way[0] >= min(best, size * 0.85))
     bottom = round(y)
     for text, (x, w) in pairs:
         yy = y
-        for line in ([text] if lines == 1 else split[text]):
+        for line in split[text]:
             yy = blit_fit(surface, line, common, (x, yy), w, colour, bold=True).bottom
         bottom = max(bottom, round(yy))
     return bottom

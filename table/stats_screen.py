@@ -75,6 +75,8 @@ TEXT = Words({
     "matches_won": N_("Matches won"),
     "deals": N_("Deals"),
     "average": N_("Margin"),
+    "margin_note": N_("Margin: a deal's score less the other side's"),
+    "margin_note_manni": N_("Margin: a deal's score less the other side's (in Manni, less the best other player's)"),
     "acc": N_("Lost a decision"),  # a cost: lower is better ("Accuracy" read backwards)
     "rating_col": N_("Rating"),
     "rating_cell": N_("{rating} ({bot})"),
@@ -331,7 +333,7 @@ class StatsScene(MenuScene):
         d = self.data
         t = d["totals"]
         per_game = d["per_game"]
-        lines = 5 + 2 + 2 * max(1, len(per_game))      # a line more for two-line heads or rating
+        lines = 5 + 3 + 2 * max(1, len(per_game))      # a line more for two-line heads or rating, one for the note
         fs = max(10, min(fs, int(area.h / (lines * 1.45 + 1.2))))
         step = round(fs * 1.45)
         x, y, w = area.x, area.y, area.w
@@ -402,7 +404,9 @@ class StatsScene(MenuScene):
             y += step
             blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)
             y += step
-        return y - step + round(small * 1.3)
+        # what "Margin" means (a Manni player read "-5.0" and wondered against whom)
+        blit_fit(surface, TEXT["margin_note_manni" if "manni" in per_game else "margin_note"], small, (x, y), w, DIM)
+        return y + round(small * 1.3)
 
     def draw_company(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
         d = self.data

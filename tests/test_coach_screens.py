@@ -334,6 +334,8 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     assert not any("Accuracy" in d for d in drawn)     # a cost, lower is better: "accuracy" read backwards
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
+    # what "Margin" means, in Manni against whom ("-5.0" said nothing of it)
+    assert STATS_TEXT["margin_note_manni"] in drawn and "less the best other player's" in STATS_TEXT["margin_note_manni"]
     assert any(f"({stats_screen.bot_name(ratings['manni']['nearest'])})" in d for d in drawn)
     assert charted[STATS_TEXT["chart_games"]] == (["Manfee", "Manni"], [per_game["manfee"]["win_rate"],
                                                                          per_game["manni"]["win_rate"]])
@@ -578,6 +580,20 @@ def test_a_tables_column_heads_share_one_size_and_wrap_rather_than_shrink(monkey
     bottom = coach_draw.header_row(surface, heads, wide, 10, 16, (200, 200, 200))
     assert [t for t, _s, _y in drawn] == heads and {s for _t, s, _y in drawn} == {16}
     assert bottom < 10 + 2 * 14
+    # the statistics' company heads in French at 1024x600: "Parties ensemble (g" was cut on one
+    # line at 8 px; three lines keep every word whole
+    from table.rich import rich
+    drawn.clear()
+    heads = ["Qui", "Parties ensemble (gagnées)", "Parties contre (gagnées)", "Donnes avec ou contre (gagnées)"]
+    boxes = coach_draw.column_boxes(0, 415, [0, 0.25, 0.49, 0.73])
+    coach_draw.header_row(surface, heads, boxes, 10, 12, (200, 200, 200))
+    lines = iter(drawn)
+    for head, (_x, w) in zip(heads, boxes, strict=True):     # each head's lines, whole in its column
+        words = []
+        while words != head.split():
+            text, size, _y = next(lines)
+            words += text.split()
+            assert size >= 9 and rich(text, size, (0, 0, 0), True).get_width() <= w, (text, size, w)
 
 
 def test_the_tags_of_marked_cards_at_the_end_of_a_long_hand_never_overlap():
