@@ -73,7 +73,8 @@ TEXT = Words({
     "verdicts": {"best": N_("best"), "fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                  "blunder": N_("blunder"), "unmarked": N_("not marked"), "hint": N_("the hint's")},
     "when": {"call": N_("Call"), "decide": N_("Decision"), "trump": N_("Trump"), "partner_trump": N_("En face"),
-             "double": N_("Tap"), "redouble": N_("Tap back"), "swap": N_("Swap")},
+             "double": N_("Tap"), "redouble": N_("Tap back"),
+             "swap": N_("The Manni")},     # "Swap: you chose Swap" said the choice twice
     "trick": N_("Trick {n}"),
     "call": N_("Call {n}"),
     "accept": lambda: pgettext("the dealer's decision", "Accept"),
@@ -186,9 +187,9 @@ def cost_words(x: float, game: str = "") -> str:
 
 def numbers_line(game: str, d: DecisionReview) -> str:
     """The review's figures for one decision: its cost from what the player knew (give or
-    take its spread, left out when that rounds to nothing) and with all hands seen."""
+    take its spread, left out below a tenth: "give or take <0.1" read oddly) and with all hands seen."""
     key = "numbers_unseen" if d.dd_loss is None else "numbers_exact" if d.dd_exact else "numbers"
-    return TEXT[key + ("_sure" if points(d.spread) == points(0) else "")].format(
+    return TEXT[key + ("_sure" if round(d.spread, 1) == 0 else "")].format(
         loss=cost_words(d.expected_loss, game), spread=points(d.spread),
         dd="" if d.dd_loss is None else cost_words(d.dd_loss, game))
 

@@ -540,13 +540,17 @@ def test_the_reviews_words_match_its_numbers():
     finally:
         i18n.set_language("en")
     from dataclasses import replace as changed
-    from table.coach_text import numbers_line
+    from table.coach_text import numbers_line, row_cells
     unsure = changed(decision(1.6, 0.0, None), spread=0.4)
     assert "(give or take 0.4)" in numbers_line("manille", unsure)
     assert numbers_line("manille", changed(unsure, spread=0.0)) == \
         "From what you knew: 1.6 points.   All hands: 0 points."       # not "give or take 0"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
-    from table.coach_text import row_cells
+    assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.03))
+    # the Manni's heading says the choice once ("Swap: you chose Swap")
+    from table.coach_text import seat_words
+    swap_row = row_cells("manni", changed(unsure, phase="swap", chosen={"swap": True}, best={"swap": True}), None)
+    assert seat_words(True, "You", swap_row[0], "Swap")[0] == "The Manni: you chose Swap"
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
     assert row_cells("manni", swap, None)[1:3] == ["Swap", "Keep"]      # the narrow columns' words
