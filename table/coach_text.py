@@ -117,8 +117,9 @@ TEXT = Words({
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
     "best_known": N_("The best choice from what you knew; with all hands seen it cost {dd}."),
-    "unmarked": N_("Not marked: this call is worth what the last caller and the dealer make of it, "
-                   "which the review can only guess. Its estimate: {loss} from what you knew."),
+    "unmarked": N_("Not marked: the dealer's partner's call is worth what the last caller and the dealer make "
+                   "of it, which the review can only guess (the other calls it marks). Its estimate: {loss} "
+                   "from what you knew."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
     "lucky": N_("A risk: from what you knew it costs {loss} on average, though the review's "
                 "check with all hands seen found no cost this time."),

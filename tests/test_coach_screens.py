@@ -761,8 +761,8 @@ def test_a_long_judgement_takes_a_third_line_rather_than_small_letters(monkeypat
     monkeypatch.setattr(coach_draw, "blit_lines", lambda s, text, size, pos, width, colour, bold=False, lines=2: (
         sizes.setdefault(text, coach_draw.wrap(text, size, width, bold, lines)[0]),
         real(s, text, size, pos, width, colour, bold, lines))[1])
-    sentence = ("Not marked: this call is worth what the last caller and the dealer make of it, which the "
-                "review can only guess. Its estimate: 1.6 points from what you knew.")
+    sentence = REVIEW_TEXT["unmarked"].format(loss="1.6 points")
+    assert sentence.startswith("Not marked: the dealer's partner's call")     # which call it leaves, named
     pos = coach_draw.Position("Call: you chose Call 3", "Trump: spades", "", [], None, None, None, "",
                               sentence=sentence, numbers="From what you knew: 1.6 points.")
     coach_draw.draw_position(pygame.Surface((460, 500)), pygame.Rect(0, 0, 440, 480), 14, None, pos)
