@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import charts
+from .coach_text import points
 from .i18n import is_rtl
 from .rich import rich
 from .text import font, lead
@@ -235,7 +236,7 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
         charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],
                          [b[2] for b in pos.bars], title=pos.chart_title, text=_rich_text,
-                         font_px=max(10, round(fs * 0.8)), value_format=lambda v: charts.format_number(round(v, 1)))
+                         font_px=max(10, round(fs * 0.8)), value_format=points)     # as the table writes it: "<0.1", not 0
 
 
 def draw_trick(surface: pygame.Surface, band: pygame.Rect, label: int, images: object, pos: Position,

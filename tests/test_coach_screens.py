@@ -840,3 +840,17 @@ def test_the_reviews_progress_bar_fills_from_the_readers_side(lang):
     gold = [x for x in range(800) if surface.get_at((x, y))[:3] == GOLD]
     assert gold and (max(gold) > 600 if lang == "fa" else min(gold) < 200)     # a quarter done, from that side
     assert max(gold) - min(gold) < 300
+
+
+def test_the_reviews_chart_writes_a_cost_as_its_table_does(monkeypatch):
+    """The table said "<0.1" and "fine", the chart under it 0, as for the best card."""
+    from table import coach_draw
+    pygame.font.init()
+    written = []
+    real = coach_draw._rich_text
+    monkeypatch.setattr(coach_draw, "_rich_text", lambda s, *a, **k: (written.append(s), real(s, *a, **k))[1])
+    pos = coach_draw.Position("Trick 1: you chose 2{H}", "", "", [], None, None, None, "", sentence="", numbers="",
+                              chart_title="Cost", bars=[("5{H}", 0.0, (0, 200, 0)), ("2{H}", 0.03, (0, 200, 0)),
+                                                        ("K{H}", 2.4, (200, 0, 0))])
+    coach_draw.draw_position(pygame.Surface((600, 600)), pygame.Rect(0, 0, 580, 580), 14, None, pos)
+    assert "<0.1" in written and "2.4" in written
