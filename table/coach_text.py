@@ -142,6 +142,8 @@ TEXT = Words({
                               "All hands: not shown, some of the cards were never seen."),
     "numbers_exact_sure": N_("From what you knew: {loss}.   All hands: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
+    # why a Manfee cost can pass 13: it is counted on the gap between the sides (13 to 0 both ways)
+    "chart_sides": N_("Cost of each choice from what you knew (on the gap between the sides)"),
     "kept": N_("Kept in the statistics of {name}."),
     "kept_yours": N_("Kept in your statistics."),
     "not_kept": N_("Not kept in the statistics: no player of this machine sat there in this deal."),
@@ -184,6 +186,11 @@ def cost_words(x: float, game: str = "") -> str:
     if game == "manni":
         return ngettext("{n} trick", "{n} tricks", plural_count(x)).format(n=points(x))
     return ngettext("{n} point", "{n} points", plural_count(x)).format(n=points(x))
+
+
+def chart_title(game: str) -> str:
+    """The review chart's title, with its unit where a cost is not the player's own score."""
+    return TEXT["chart"] if game == "manni" else TEXT["chart_sides"]
 
 
 def numbers_line(game: str, d: DecisionReview) -> str:

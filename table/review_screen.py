@@ -33,7 +33,7 @@ from rules.views import seat_view
 
 from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
-from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, choice_text, decision_info, judgement,
+from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
                          numbers_line, plain, row_cells, seat_words, summary_text, verdict, why_line)
 from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
 from .config import stats_path
@@ -496,5 +496,5 @@ class ReviewScene(MenuScene):
             hand=sort_hand(hand, f.game.rank_order) if isinstance(hand, list) else None,
             hand_note=TEXT["hand_hidden"], marks=marks,
             sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
-            numbers=numbers, chart_title=TEXT["chart"], bars=bars, info=info,
+            numbers=numbers, chart_title=chart_title(review.game), bars=bars, info=info,
             why=why_line(d, view) if d.phase == "play" else "")

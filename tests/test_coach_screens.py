@@ -547,6 +547,9 @@ def test_the_reviews_words_match_its_numbers():
         "From what you knew: 1.6 points.   All hands: 0 points."       # not "give or take 0"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.03))
+    # a Manfee cost of 21 (more than a deal's 13) is on the gap between the sides: the chart says so
+    from table.coach_text import chart_title
+    assert "the gap between the sides" in chart_title("manfee") and "sides" not in chart_title("manni")
     # the Manni's heading says the choice once ("Swap: you chose Swap")
     from table.coach_text import seat_words
     swap_row = row_cells("manni", changed(unsure, phase="swap", chosen={"swap": True}, best={"swap": True}), None)
