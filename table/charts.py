@@ -295,23 +295,27 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         if target is not None and math.isfinite(target):
             y = Y(target)
             _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)
-            tag = fit_text(text, _("Target {n}").format(n=format_number(target)), small, style.target, plot.w * 0.4)
-            if tag is not None:
-                surface.blit(tag, _target_tag_place(tag.get_rect(), plot, y, axis_w + 1, pad, lines))
         for (s, _v), pts in zip(data, lines):
             _polyline(surface, s.colour, pts, line_w)
             if dot:
                 for p in pts[1:]:
                     pygame.draw.aacircle(surface, s.colour, p, dot)
+        if target is not None and math.isfinite(target):      # over the lines, where they leave it room
+            tag = fit_text(text, _("Target {n}").format(n=format_number(target)), small, style.target, plot.w * 0.4)
+            spot = _target_tag_place(tag.get_rect(), plot, Y(target), axis_w + 1, pad, lines) if tag else None
+            if tag is not None and spot is not None:
+                surface.blit(tag, spot)
     return plot
 
 
 def _target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, pad: int,
-                      lines: Sequence[Sequence[tuple[float, float]]]) -> pygame.Rect:
+                      lines: Sequence[Sequence[tuple[float, float]]]) -> Optional[pygame.Rect]:
     """Where the target's label goes: over or under the dashed line, at its start or its
     end, wherever the fewest points of the lines run (at the start, over the line, first).
     In Manfee and Manille every side starts far below the target; in Manni the target of
-    15 sits just above the zero every side starts from, and the label lay on the lines."""
+    15 sits just above the zero every side starts from, and the label lay on the lines.
+    None where every spot the plot has room for lies across a line (a summary's short
+    chart: the label was unreadable there; the axis numbers the target)."""
     spots = []
     for end in ("left", "right"):
         for over in (True, False):
@@ -327,7 +331,7 @@ def _target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, p
             if plot.top <= r.top and r.bottom <= plot.bottom:
                 spots.append(r)
     if not spots:
-        return tag.move(plot.x + pad - tag.x, round(y + gap) - tag.y)
+        return None
     near = [spot.inflate(4, 4) for spot in spots]
     crossed = [0] * len(spots)
     for pts in lines:
@@ -338,7 +342,8 @@ def _target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, p
                 for k, r in enumerate(near):
                     if r.collidepoint(px, py):
                         crossed[k] += 1
-    return spots[min(range(len(spots)), key=crossed.__getitem__)]
+    best = min(range(len(spots)), key=crossed.__getitem__)
+    return spots[best] if crossed[best] == 0 else None
 
 
 def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series],

@@ -552,6 +552,32 @@ def test_the_targets_label_goes_over_its_line_clear_of_the_sides(monkeypatch):
     assert tag.bottom <= y
 
 
+def test_a_chart_too_short_for_the_targets_label_leaves_it_to_the_axis():
+    """A Manni summary's race about 25 px tall, from -20 to 10: "Target 10" lay across the
+    sides' lines, unreadable; the axis numbers the target."""
+    blitted, images = [], {}
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            blitted.append(id(source))
+            return super().blit(source, dest, *a, **k)
+
+    def text(t, size, colour, bold=False):
+        img = charts._default_text(t, size, colour, bold)
+        images[id(img)] = t
+        return img
+    series = [Series("A", [1, -1, -3, -9], BLUE), Series("B", [1, 2, 3, 4], RED), Series("C", [-1, 0, 3, 5], BLUE)]
+    short = pygame.Rect(0, 0, 340, 90)
+    plot = score_race(Spy((340, 90)), short, series, target=10, title="so far", text=text)
+    shown = [images[i] for i in blitted if i in images]
+    assert plot is not None and plot.h < 40
+    assert "Target 10" not in shown and "10" in shown, shown
+    blitted.clear()
+    tall = pygame.Rect(0, 0, 340, 220)          # with room for it, the label stands by its line
+    score_race(Spy((340, 220)), tall, series, target=10, title="so far", text=text)
+    assert "Target 10" in [images[i] for i in blitted if i in images]
+
+
 def test_the_targets_number_keeps_the_ticks_beside_it_apart():
     """Manni to 5: "6", "5" and "4" stood on the axis one on the other; a tick label too near
     the target's number gives way to it."""
