@@ -478,7 +478,9 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
                 img = fit_text(text, vtexts[i], vsize, style.text, slot * 0.96, bold=True)
                 foot = bar.top - pad * 0.3
                 crossed = t is not None and up and foot - value_h < Y(t) < bar.top + pad
-                if crossed and Y(t) < bar.top and img is not None and bar.h > value_h and img.get_width() < bar_w:
+                # a target just over the bar: its number inside the bar's top; one the bar meets
+                # exactly: the number over the mark (inside, the mark's dashes ran through it)
+                if crossed and Y(t) < bar.top - 1.5 and img is not None and bar.h > value_h and img.get_width() < bar_w:
                     img, foot = text(vtexts[i], vsize, (20, 26, 22), True), bar.top + value_h  # over it, read as the target's
                 elif crossed:
                     foot = Y(t) - max(2, round(u / 2)) - pad * 0.3    # lift it over the target mark

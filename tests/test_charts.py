@@ -453,6 +453,18 @@ def test_a_bars_value_under_a_target_just_above_it_is_written_in_the_bar():
     assert inks["6"] == (20, 26, 22) and inks["5"] == charts.DARK.text
 
 
+def test_a_bar_that_meets_its_target_has_its_number_over_the_mark():
+    """An exact Manfee deal, 6 tricks on a target of 6: the number sat in the bar's top with
+    the mark's dashes through it."""
+    plots = []
+    placed = placed_names((300, 160), lambda s, text: plots.append(bar_chart(
+        s, pygame.Rect(0, 0, 300, 160), ["Us", "Them"], [6, 7], [BLUE, RED], targets=[6, 7], text=text)))
+    plot = plots[0]
+    for number in ("6", "7"):
+        mark_y = plot.bottom - plot.h * int(number) / 7          # the scale runs from 0 to 7
+        assert next(r for t, r in placed if t == number).bottom <= mark_y, number
+
+
 def placed_names(size, draw):
     """Draw a chart with ``draw(surface, text_fn)`` on a surface of ``size``: where each text
     the chart wrote was put, as [(text, rect)] in drawing order."""
