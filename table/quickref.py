@@ -417,7 +417,7 @@ class QuickRefScene(MenuScene):
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
             # the table shows through, dimmed; a menu's title ("Paused") must not, through the page's own
-            shade.fill((4, 12, 8, 170 if hasattr(below, "board") else 250))
+            shade.fill((4, 12, 8, 170 if hasattr(below, "board") else 255))
             surface.blit(shade, (0, 0))
         else:
             draw_backdrop(surface)

@@ -606,7 +606,9 @@ def test_the_rules_over_the_pause_menu_hide_its_title(table):
     white = pygame.Surface(table.app.size)
     white.fill((255, 255, 255))
     rules.draw(white)
-    assert max(white.get_at((3, table.app.size[1] - 3))[:3]) < 30      # the page's shade is all but opaque
+    assert tuple(white.get_at((3, table.app.size[1] - 3))[:3]) == (4, 12, 8)     # the page's shade is opaque
+    inside = rules.frame()
+    assert max(white.get_at((inside.centerx, inside.y + inside.h // 8))[:3]) < 40     # where "Paused" stood, faintly
     table.app.pop()
     table.app.pop()                            # over the table itself the table still shows, dimmed
     table.app.push(rules)
