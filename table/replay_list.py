@@ -120,6 +120,8 @@ class ReplaysScene(MenuScene):
         bw, bh = min(self.pair_width(), (width - gap * (len(names) - 1)) // len(names)), round(54 * self.app.ui_scale)
         self.buttons = self.button_row(list(names), H - 96, bw, bh, gap)
         self._enable()
+        if self.shown():        # the newest match chosen, its buttons live (every row looked chosen, none was)
+            self._choose(self.rows.index(self.selected) if self.selected in self.rows else 0)
 
     def _entry(self):
         if self.selected is None:
@@ -148,17 +150,21 @@ class ReplaysScene(MenuScene):
             rows = [item["text"] for item in items]
             at = self.rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) \
                 if self.selected in self.rows else 0
-            at = max(0, min(len(rows) - 1, at))
-            for i, item in enumerate(items):
-                item["selected"] = i == at
-                if item["button_element"] is not None:
-                    item["button_element"].select() if i == at else item["button_element"].unselect()
-            if self.list.scroll_bar is not None:          # the chosen row in sight
-                self.list.scroll_bar.set_scroll_from_start_percentage(max(0.0, (at - 2) / len(rows)))
-            self.ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=self.list,
-                                             text=rows[at]))
+            self._choose(max(0, min(len(rows) - 1, at)))
             return True
         return self.keyboard(e)
+
+    def _choose(self, at: int) -> None:
+        """Choose the list's row ``at``, as a click on it does, and bring it into sight."""
+        items = self.list.item_list
+        for i, item in enumerate(items):
+            item["selected"] = i == at
+            if item["button_element"] is not None:
+                item["button_element"].select() if i == at else item["button_element"].unselect()
+        if self.list.scroll_bar is not None:          # the chosen row in sight
+            self.list.scroll_bar.set_scroll_from_start_percentage(max(0.0, (at - 2) / len(items)))
+        self.ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=self.list,
+                                         text=items[at]["text"]))
 
     def ui_event(self, ev):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.filter:

@@ -334,9 +334,11 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
     replays = ReplaysScene(table.app)
     table.app.push(replays)
     table.frames(2)
-    assert not replays.buttons["watch"].is_enabled
-    table.key(pygame.K_DOWN)
+    # the newest match is chosen at once (every row looked chosen, and Watch stayed grey)
     assert replays.selected == replays.label(replays.shown()[0]) and replays.buttons["watch"].is_enabled
+    assert [i["selected"] for i in replays.list.item_list] == [True, False]
+    table.key(pygame.K_UP)
+    assert replays.selected == replays.label(replays.shown()[0])
     table.key(pygame.K_DOWN)
     assert replays.selected == replays.label(replays.shown()[1])
     assert [i["selected"] for i in replays.list.item_list] == [False, True]
