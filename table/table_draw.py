@@ -7,26 +7,24 @@ from __future__ import annotations
 
 import pygame
 
-from bots.coach_words import Reason
-
 from .cards import draw_sprite, sort_hand
-from .coach_words import hint_reason
 from .charts import bar_chart
 from .coach_draw import wrap
 from .deal_log import draw_deal_log
 from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
+from .hint_band import HintBand
 from .host_words import join_note, reason_text, save_failed
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
-from .rich import blit_rich, card_words, rich
-from .words import announce_text, deal_title, describe, seat_where, separator, table_waits_for
+from .rich import blit_rich, rich
+from .words import announce_text, deal_title, seat_where, separator, table_waits_for
 from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_names, fit_size
 from . import explain
 
 
-class TableDrawing:
+class TableDrawing(HintBand):
     def draw(self, surface):
         self.drawn = []                 # (name, rect) of what this frame drew: the layout test reads it
         if self.cover_seat is not None:
@@ -57,7 +55,7 @@ class TableDrawing:
         lan_wait = self.link.lan and self.waiting_for_players()     # the waiting panel: the notice goes under it
         if self.message and not lan_wait and not self.summary_open:
             mark("message", self._draw_message(surface))      # the band says one thing at a time
-        elif self.hint_now() is not None and ui and ui[2] and not self.input.dragging \
+        elif (self.hint_now() is not None or self.hint_pending()) and ui and ui[2] and not self.input.dragging \
                 and not self.signal_menu:          # the three signal buttons take the band
             mark("hint", self._draw_hint(surface))
         elif deciding:
@@ -120,38 +118,6 @@ class TableDrawing:
         self.log_scroll = drawn.scroll
         self._mark("log heading", drawn.heading)
         return drawn.box
-
-    def _draw_hint(self, surface):
-        """The coach's suggestion in the band (and a ring round the card it means)."""
-        h = self.hint_now()
-        by = self.board.layout.band()[1]
-        action = h["action"]
-        # the card's reason, and what a signal asks for (the band holds no more: the race is on the board)
-        reasons = [hint_reason(Reason(*r)) for i, r in enumerate(h.get("reasons") or ())
-                   if i == 0 or str(r[0]).startswith("signal_")]
-        reason = _("; ").join(r for r in reasons if r)
-        what = describe(action) if "play" not in action else card_words(action["play"])
-        if action.get("signal"):
-            what = (_("{card} (slam)") if action["signal"] == "slam" else _("{card} (drop)")).format(card=what)
-        text = (_("Hint: {choice} — {reason}") if reason else _("Hint: {choice}")).format(choice=what, reason=reason)
-        # a long reason takes two lines, with a signal's three
-        box = self._band_box(surface, text, by, GOLD, dict(fill=(40, 32, 8, 230), edge=GOLD), 1 + len(reasons))
-        sp = self.board.sprites.get(action.get("play")) if "play" in action else None
-        if sp is not None:
-            ring = pygame.Rect(0, 0, round(sp.width) + 8, round(sp.width * 1.4) + 8)
-            ring.center = (round(sp.x), round(sp.y - sp.lift))
-            # The fan covers the card's right part with the next card: the ring runs under
-            # that card (clipped where it starts), framing only the card it means.
-            nxt = [o.x - o.width / 2 for k in self.board.hands.get(self.viewer, ())
-                   if (o := self.board.sprites.get(k)) is not None and o.x > sp.x]
-            clip = ring.clip(pygame.Rect(ring.x, ring.y, round(min(nxt)) - ring.x, ring.h)) if nxt else ring
-            old = surface.get_clip()
-            surface.set_clip(clip.clip(old))
-            pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
-            surface.set_clip(old)
-        elif (b := self.choice_button(action)) is not None:     # a call, a trump, a tap: ring its button
-            pygame.draw.rect(surface, GOLD, b.rect.inflate(10, 10), 3, border_radius=10)
-        return box
 
     def _draw_message(self, surface, below=None):
         """A refusal or a notice, in the band above the hand, in place of the prompt (or

@@ -217,6 +217,15 @@ def test_the_hint_button_asks_the_coach_from_this_seat_and_shows_the_answer(tabl
     table.app.push(scene)
     wait_turn(table, scene)
     assert link.hints_allowed and "hint" in scene.buttons
+    # asked and still to come: the band says it is coming (a swap's hint took a second, and nothing moved)
+    import table.table_draw as table_draw
+    said = []
+    real_rich = table_draw.rich
+    monkeypatch.setattr(table_draw, "rich", lambda s, *a, **k: (said.append(s), real_rich(s, *a, **k))[1])
+    scene.hint = {"pending": scene.shown.get("version")}
+    scene.draw(table.app.screen)
+    assert "Hint: thinking…" in said and any(name == "hint" for name, _r in scene.drawn)
+    scene.hint = None
     table.click_button("hint")
     assert table.until(lambda: scene.hint_now() is not None, limit=600)
     assert asked and asked[0]["seat"] == "bottom" and asked[0]["hand"] == scene.shown["hand"]
