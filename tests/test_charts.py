@@ -554,8 +554,8 @@ def test_the_targets_label_goes_over_its_line_clear_of_the_sides(monkeypatch):
     """Manni's summary chart: a target of 10 over totals near 0 was the top of the scale, so
     its label went under the line, where the zero line and the sides' lines ran through it."""
     placed = []
-    real = charts._target_tag_place
-    monkeypatch.setattr(charts, "_target_tag_place", lambda tag, plot, y, *a: (
+    real = charts.target_tag_place
+    monkeypatch.setattr(charts, "target_tag_place", lambda tag, plot, y, *a: (
         placed.append((real(tag, plot, y, *a), y)), placed[-1][0])[1])
     rect = pygame.Rect(0, 0, 340, 130)
     score_race(canvas((340, 130), rect), rect, [Series("A", [1, 2, 5, 7, 9], BLUE), Series("B", [0, -1, -2, -1, -1], RED),
