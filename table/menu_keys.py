@@ -188,8 +188,10 @@ class MenuKeys:
             if typing:                            # a field clicked into: go on from it
                 focused = [n for n, w in self._widgets().items() if w in self.app.ui.get_focus_set()]
                 self.focus = focused[0] if focused else self.focus
-            at = order.index(self.focus) + step if self.focus in order else (0 if step > 0 else -1)
-            self.set_focus(order[at % len(order)])
+            at = order.index(self.focus) + step if self.focus in order else 0
+            # Tab goes round; an arrow stops at the ends (Up from the main menu's first line
+            # went round to Quit, and a keyboard player quit by accident three times)
+            self.set_focus(order[at % len(order) if e.key == pygame.K_TAB else max(0, min(len(order) - 1, at))])
             return True
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus not in order and not typing:
             self.set_focus(order[0])              # Enter on a fresh screen did nothing: it shows where

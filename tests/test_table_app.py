@@ -357,15 +357,23 @@ def test_every_menu_screen_works_from_the_keyboard(table):
     table.key(pygame.K_RETURN)                 # Enter first, before any Tab: it shows the focus
     assert menu.focus == "new" and menu.buttons["new"].is_selected and app.top is menu
     menu.set_focus(None)
+    table.key(pygame.K_UP)                     # Up on a fresh screen: the first line, not Quit
+    assert menu.focus == "new"
+    menu.set_focus(None)
     table.key(pygame.K_DOWN)
     assert menu.focus == "new" and menu.buttons["new"].is_selected
     table.key(pygame.K_DOWN)                   # Resume is disabled (nothing to resume): skipped
     assert menu.focus == "lan" and not menu.buttons["new"].is_selected
     assert menu.buttons["resume"].drawable_shape.active_state.state_id == "disabled"   # still drawn so
     table.key(pygame.K_UP)
-    table.key(pygame.K_UP)                     # past the top: round to Quit
-    assert menu.focus == "quit"
+    table.key(pygame.K_UP)                     # an arrow stops at the top (round to Quit, it quit by accident)
+    assert menu.focus == "new"
     table.key(pygame.K_TAB)
+    assert menu.focus == "lan"
+    for _ in range(9):
+        table.key(pygame.K_DOWN)               # ... and at the foot
+    assert menu.focus == "quit"
+    table.key(pygame.K_TAB)                    # Tab goes round
     assert menu.focus == "new"
     table.key(pygame.K_RETURN)
     assert type(app.top).__name__ == "NewGameScene"
