@@ -49,6 +49,8 @@ class MainMenu(MenuScene):
                                        "{n} files in the saves folder could not be read (left untouched): "
                                        "see Replays", len(bad)).format(n=number(len(bad))))
         super().enter()
+        if self.focus is None and self.resumable:      # a match left: the keyboard starts on Resume
+            self.set_focus("resume")
 
     def build_ui(self):
         self.column([("new", _("New game"), True),

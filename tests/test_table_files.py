@@ -149,7 +149,9 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     app.reset(menu)
     table.frames(1)
     assert menu.resumable and menu.resumable[0]["path"] == path
-    table.click(menu.buttons["resume"].rect.center)
+    # the keyboard starts on Resume, drawn so (back from a match, no line showed the focus)
+    assert menu.focus == "resume" and menu.buttons["resume"].is_selected
+    table.key(pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, TableScene)
     assert record(scene)["deals"] == saved["deals"]
