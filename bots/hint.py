@@ -22,6 +22,7 @@ from rules.cards import NT, SUIT_OF, SUITS, SUIT_MASK, card_text, mask_cards
 from .base import make_bot
 from .coach_words import Reason
 from .estimate import manfee_tricks, manille_points, manni_tricks
+from .infer import EN_FACE_VALUE, trump_values
 from .knowledge import Info
 from .core import popcount
 from .policy import safe_lead
@@ -149,6 +150,13 @@ def _decide_reason(info: Info, accept: bool) -> Reason:
 
 def _trump_reason(info: Info, code: int) -> Reason:
     if code == A.PARTNER:
+        # "no trump stands out" said of four clubs under the manille: where a suit does stand
+        # out (by the formula bots' own measure), the reason names it and what it is worth
+        values = trump_values(info.hand, info.name)
+        best = max(range(5), key=values.__getitem__)
+        if values[best] > EN_FACE_VALUE:
+            return Reason("en_face_over", {"trump": "NT" if best == NT else SUITS[best],
+                                           "points": round(manille_points(info.hand, best, info.name))})
         return Reason("en_face")
     t = code - A.TRUMP
     points = round(manille_points(info.hand, t, info.name))

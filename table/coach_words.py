@@ -73,6 +73,8 @@ TEMPLATES: dict[str, str] = {
     "trump_suit": N_("with {trump} trump your side should take about {points} of the 60 points"),
     "trump_nt": N_("with no trump (the score doubles) your side should take about {points} of the 60 points"),
     "en_face": N_("no trump stands out in your hand: let your partner name it"),
+    "en_face_over": N_("your partner's choice does better on average than your {trump} (about {points} of the 60 "
+                       "points): let your partner name it"),
     "look_first": N_("look at your cards before naming trump"),
     "blind": N_("the opponents are close to winning: a blind trump doubles the deal"),
     "tap": N_("your side should beat their {trump}: tapping doubles the deal"),

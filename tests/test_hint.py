@@ -438,3 +438,18 @@ def test_a_tap_back_hint_says_what_the_deal_then_counts_with_its_other_factors()
         for code in (A.REDOUBLE, A.NO_REDOUBLE):
             reason = reasons_for(info, code)[0]
             assert reason.params["factor"] == factor and f"{factor} times" in say(reason)
+
+
+def test_en_face_is_not_said_to_leave_a_hand_with_no_trump_when_one_stands_out():
+    """Four clubs under the manille: "no trump stands out in your hand" beside them."""
+    m = Match("manille-muette", {"en_face": True})
+    m.start_deal(rng=random.Random(3))
+    m.deal.looked = True
+    view = seat_view(m, m.to_act())
+    assert view["phase"] == "trump" and {"trump": "partner"} in view["legal"]
+    strong = Info(dict(view, hand=["TC", "9C", "8C", "7C", "AS", "9S", "KH", "9D"]))
+    reason = reasons_for(strong, A.PARTNER)[0]
+    assert reason.code == "en_face_over" and reason.params["trump"] == "C" and reason.params["points"] > 30
+    assert "stands out" not in say(reason)
+    flat = Info(dict(view, hand=["7C", "8D", "9H", "7S", "JC", "QD", "JH", "8S"]))
+    assert reasons_for(flat, A.PARTNER)[0].code == "en_face"
