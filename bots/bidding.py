@@ -235,19 +235,32 @@ def _defence_points(info):
     return pts
 
 
+def blind_is_a_match_bet(view: dict) -> bool:
+    """Is the muette dealer's side so far behind, so near the end, that a blind trump is
+    worth its risk?  Blind doubles everything: it loses points on average (unseen cards
+    name a poorer trump) but may win a match that looking would lose anyway.
+
+    >>> blind_is_a_match_bet({"seat": "bottom", "totals": {"bottom-top": 9, "left-right": 50},
+    ...                       "options": {"target": 51}})
+    True
+    >>> blind_is_a_match_bet({"seat": "left", "totals": {"bottom-top": 9, "left-right": 50},
+    ...                       "options": {"target": 51}})
+    False
+    """
+    totals, seat = view.get("totals") or {}, view.get("seat")
+    mine = sum(v for side, v in totals.items() if seat in side.split("-"))
+    theirs = sum(v for side, v in totals.items() if seat not in side.split("-"))
+    target = (view.get("options") or {}).get("target", 101)
+    return theirs >= target - 20 and theirs - mine >= 35
+
+
 def blind_choice(info, cfg, rng):
     """The muette dealer before seeing the hand: look, or name trump blind."""
     blind = [a for a in info.legal if A.BLIND <= a <= A.BLIND + NT]
     if not blind:
         return A.LOOK
     if cfg["level"] >= 9:
-        # Blind doubles everything: worth it only when far behind near the end.
-        sides = info.game.sides
-        tot = info.view.get("totals") or {}
-        mine = tot.get(sides[info.me & 1], 0)
-        theirs = tot.get(sides[1 - (info.me & 1)], 0)
-        target = info.options.get("target", 101)
-        if theirs >= target - 20 and theirs - mine >= 35:
+        if blind_is_a_match_bet(info.view):
             return A.BLIND + rng.randrange(4)
         return A.LOOK
     if rng.random() < cfg.get("bravado", 0.0):

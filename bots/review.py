@@ -43,6 +43,7 @@ from rules.games import get_game
 from rules.match import Match
 from rules.record import read_match
 from rules.views import seat_view
+from .bidding import blind_is_a_match_bet
 from .coach_values import Valuation, seat_values, true_values
 from .hint import hint_choice
 
@@ -93,7 +94,8 @@ def label_for(game: str, loss: float, spread: float = 0.0) -> str | None:
 def markable(view: dict) -> bool:
     """Can the review mark the decision ``view`` faces as a mistake?
 
-    Not the Manfee dealer's partner's call.  What that call is worth hangs on
+    Not the Manfee dealer's partner's call, nor a muette dealer's look or blind trump
+    far behind near the match's end (``bidding.blind_is_a_match_bet``).  What that call is worth hangs on
     how the last caller and the dealer answer it, and the review can only
     guess them (by formula): it marked the partner's "call all that is left"
     a mistake of 4.2 points on average (17 of 29 deals), where playing both
@@ -108,6 +110,11 @@ def markable(view: dict) -> bool:
     ...           "dealer": "bottom", "seat": "right"})
     True
     """
+    if view.get("game") == "manille-muette" and view.get("phase") == "trump" \
+            and {"look": True} in (view.get("legal") or ()):
+        # Look or name trump blind, far behind near the end: a bet on the match, where the
+        # review counts one deal's points (it called the hint's blind bet 14.8 points worse)
+        return not blind_is_a_match_bet(view)
     if view.get("game") != "manfee" or view.get("phase") != "call":
         return True
     seats = list(view["seats"])

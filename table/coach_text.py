@@ -120,6 +120,8 @@ TEXT = Words({
     "unmarked": N_("Not marked: the dealer's partner's call is worth what the last caller and the dealer make "
                    "of it, which the review can only guess (the other calls it marks). Its estimate: {loss} "
                    "from what you knew."),
+    "unmarked_blind": N_("Not marked: this far behind so near the end, a blind trump is a bet on the match, and "
+                         "the review counts one deal's points. Its estimate: {loss} from what you knew."),
     "bad_luck": N_("Right from what you knew: only the hidden cards made it cost. Bad luck, not a bad decision."),
     "lucky": N_("A risk: from what you knew it costs {loss} on average, though the review's "
                 "check with all hands seen found no cost this time."),
@@ -289,7 +291,8 @@ def judgement(game: str, d: DecisionReview) -> str:
     first = THRESHOLDS[game][0]
     good = d.label is None
     if not d.marked:
-        return TEXT["unmarked"].format(loss=cost_words(d.expected_loss, game))
+        blind = d.phase == "trump" and any(a.get("look") or a.get("blind") for a in (d.chosen, d.best))
+        return TEXT["unmarked_blind" if blind else "unmarked"].format(loss=cost_words(d.expected_loss, game))
     if d.hint_choice:       # the two measures disagree: both are said
         return TEXT["hint_choice"].format(best=choice_text(d.best), loss=cost_words(d.expected_loss, game))
     if d.dd_loss is None:       # some cards stayed hidden: judged from the seat's view alone

@@ -857,3 +857,19 @@ def test_the_reviews_chart_writes_a_cost_as_its_table_does(monkeypatch):
                                                         ("K{H}", 2.4, (200, 0, 0))])
     coach_draw.draw_position(pygame.Surface((600, 600)), pygame.Rect(0, 0, 580, 580), 14, None, pos)
     assert "<0.1" in written and "2.4" in written
+
+
+def test_a_blind_bet_far_behind_near_the_end_is_not_marked_and_says_why():
+    """Muette, 9 against 50 of 51: the hint's blind trump was called 14.8 points worse than
+    looking, though it is a bet on the match, not on the deal's points the review counts."""
+    from bots.review import DecisionReview, markable
+    from table.coach_text import judgement
+    legal = [{"trump": s, "blind": True} for s in ("S", "H", "D", "C", "NT")] + [{"look": True}]
+    view = {"game": "manille-muette", "phase": "trump", "legal": legal, "seat": "bottom",
+            "totals": {"bottom-top": 9, "left-right": 50}, "options": {"target": 51}}
+    assert not markable(view)
+    assert markable(dict(view, totals={"bottom-top": 30, "left-right": 40}))     # no bet to make: marked
+    assert markable(dict(view, legal=legal[:5]))      # the trump named after looking: marked
+    bet = DecisionReview(3, "bottom", 0, "trump", {"trump": "D", "blind": True}, {"look": True}, 14.8, 1.0,
+                         None, None, False, None, marked=False)
+    assert judgement("manille-muette", bet).startswith("Not marked: this far behind so near the end")
