@@ -85,7 +85,6 @@ TEXT = Words({
     "own_manille": N_("Card points a deal: {points}   Factors: {factors}"),
     "own_manni": N_("Tricks over four a deal: {tricks}"),
     "no_factor": lambda: pgettext("no factor", "none"),
-    "factor": N_("{name} {count}"),
     "factors": {"no-trump": N_("no trump"), "tie": N_("after a tie"), "sweep": N_("sweep"), "blind": N_("blind"),
                 "tap": N_("tap"), "tap back": N_("tap back")},
     "company": N_("Partners and opponents"),
@@ -146,8 +145,8 @@ def own_figures(game: str, f: dict) -> str:
     if scoring == "tricks_over":
         return TEXT["own_manni"].format(tricks=number(f.get("tricks_over_four"), signed=True))
     factors = f.get("factors") or {}
-    said = _(", ").join(TEXT["factor"].format(name=TEXT["factors"].get(k, k), count=count(n))
-                     for k, n in sorted(factors.items()))
+    said = _(", ").join(ngettext("{name} in {count} deal", "{name} in {count} deals", n).format(   # "no trump 1"
+        name=TEXT["factors"].get(k, k), count=count(n)) for k, n in sorted(factors.items()))       # said nothing
     return TEXT["own_manille"].format(points=number(f.get("average_points")), factors=said or TEXT["no_factor"])
 
 

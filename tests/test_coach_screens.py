@@ -334,6 +334,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     assert not any("Accuracy" in d for d in drawn)     # a cost, lower is better: "accuracy" read backwards
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
+    # a Manille factor with the deals it came in ("Factors: no trump 1" said nothing)
+    assert stats_screen.own_figures("manille-muette", {"average_points": 33, "factors": {"no-trump": 1, "tap": 2}}) \
+        == "Card points a deal: 33.0   Factors: no trump in 1 deal, tap in 2 deals"
     # what "Margin" means, in Manni against whom ("-5.0" said nothing of it)
     assert STATS_TEXT["margin_note_manni"] in drawn and "less the best other player's" in STATS_TEXT["margin_note_manni"]
     assert any(f"({stats_screen.bot_name(ratings['manni']['nearest'])})" in d for d in drawn)
