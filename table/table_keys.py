@@ -23,6 +23,9 @@ HINT_QUEUED = 8.0       # seconds an I pressed before the player's decision show
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
 SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
+# What P and G are for, said when their button is not there (no pass yet, not a Manfee table)
+KEY_UNAVAILABLE = {"passed": N_("P shows the hand you passed on: after a pass in Manfee, or a swap in Manni"),
+                   "signal": N_("G gives a signal with your card: in Manfee with signals on, on your turn")}
 KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": "G", "review": "R",   # tooltips
              "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N", "next": "Enter"}
 
@@ -58,6 +61,9 @@ class TableKeys:
         refusal = self.review_refusal() if e.key == pygame.K_r and self.summary_open else None
         if refusal:
             self.say(refusal, notice=True)      # R did nothing, and said nothing why
+            return True
+        if e.key in (pygame.K_p, pygame.K_g) and not self.demo:     # they did nothing, silently, in muette
+            self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)
             return True
         if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
             # The player's decision is coming but the cards still move (a trick gathered, a

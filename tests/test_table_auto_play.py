@@ -150,3 +150,4 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
     else:
         table.frames(300)
         assert scene.waiting_for_human() == "bottom" and "bottom" not in scene.shown.get("calls", {})
+

@@ -765,3 +765,13 @@ def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
     table.frames(2)
     table.key(pygame.K_RETURN)
     assert acted(table, scene, before)[0] == {"seat": "bottom", phase: False}
+
+
+def test_p_and_g_say_what_they_are_for_where_their_button_is_not(table):
+    """Manille muette: P and G did nothing, and said nothing (I says where hints are)."""
+    scene = start_local(table, "manille-muette", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
+    table.frames(5)
+    for key, words in ((pygame.K_p, "P shows the hand you passed on"), (pygame.K_g, "G gives a signal")):
+        scene.message = None
+        table.key(key)
+        assert scene.message and scene.message[0].startswith(words) and scene.message[3]    # a notice
