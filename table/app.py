@@ -18,7 +18,7 @@ from .cards import CardImages
 from .rich import set_four_colour
 from . import i18n
 from .theme import ui_theme, widget_scale
-from .widgets import follow_script
+from .widgets import follow_script, quiet_tool_tip
 
 THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
@@ -307,6 +307,8 @@ class App:
         if e.type >= pygame.USEREVENT and hasattr(e, "ui_element"):
             if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
                 follow_script(e.ui_element)
+            if e.type == pygame_gui.UI_BUTTON_PRESSED:
+                quiet_tool_tip(e.ui_element)
             top.ui_event(e)
             return
         if not consumed:

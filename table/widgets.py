@@ -99,6 +99,17 @@ class DropDown(UIDropDownMenu):
         return self.current_state is self.menu_states.get("expanded")
 
 
+def quiet_tool_tip(element: object) -> None:
+    """A pressed button's tooltip goes, and comes back only once the mouse has left and
+    returned: a replay's Step, clicked again and again, kept its tooltip over the top hand."""
+    tip = getattr(element, "tool_tip", None)
+    if tip is not None:
+        tip.kill()
+        element.tool_tip = None          # type: ignore[attr-defined]
+    if hasattr(element, "hover_time"):
+        element.hover_time = float("-inf")     # type: ignore[attr-defined]  # on_hovered sets it to 0 again
+
+
 def widget_lines(texts: list[str]) -> list:
     """Lines for a pygame_gui list or drop-down: in an English, Dutch or French screen a line
     with Dari in it goes laid out and shaped, with the Arabic font's id (it showed as boxes).

@@ -725,3 +725,26 @@ def test_the_volume_slider_grows_with_a_large_window_and_still_works(table):
     table.frames(2)
     assert s.slider.get_current_value() > before
     app.pop()
+
+
+def test_a_pressed_buttons_tooltip_goes_until_the_mouse_comes_back(table, manfee_home):
+    """A replay's Step, clicked again and again, kept its tooltip over the top hand."""
+    import pygame_gui
+    from table.scenes import open_scene
+    settings = open_scene("settings", table.app)
+    table.app.push(settings)
+    table.frames(1)
+    button = settings.buttons["auto_play"]
+    button.hover_time = 5.0
+    button.while_hovering(0.01, button.rect.center)
+    assert button.tool_tip is not None                      # hovered long enough: it shows
+    table.post(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)
+    table.frames(1)
+    assert button.tool_tip is None
+    button.while_hovering(0.5, button.rect.center)          # still over it: no tooltip again
+    assert button.tool_tip is None
+    button.on_unhovered()
+    button.on_hovered()
+    button.while_hovering(5.0, button.rect.center)
+    button.while_hovering(0.01, button.rect.center)          # back over it, long enough: it shows
+    assert button.tool_tip is not None
