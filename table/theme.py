@@ -134,7 +134,8 @@ def list_height(lines: int) -> int:
     """How tall a drop-down's open list of ``lines`` lines stands, in the window in use."""
     # the lines and the list's frame (a border of 1 and a shadow of 2 each side), no more: a
     # limit half a line taller stood as an empty band over the lines of a list opened upward
-    return round(lines * LIST_ITEM * _scale[0]) + LIST_FRAME
+    # (pygame_gui rounds each line on its own: 38 px a line at 1.25, not 37.5)
+    return lines * round(LIST_ITEM * _scale[0]) + LIST_FRAME
 
 
 def widget_scale(height: int) -> float:

@@ -326,7 +326,7 @@ def test_switching_the_language_in_a_small_window_warns_of_no_label_too_small(ta
     assert lang.expand_direction == "up" and lang.expansion_height_limit >= len(lang.options_list) * 28
 
 
-@pytest.mark.parametrize("size", [(2560, 1440), (1280, 720)])
+@pytest.mark.parametrize("size", [(2560, 1440), (1280, 720), (1600, 900), (1680, 1050)])
 def test_an_open_language_list_is_its_lines_and_no_empty_band(table, size):
     """At 2560x1440 the list opened upward with an empty band half a line tall over its first line."""
     from table.settings import SettingsScene
@@ -334,12 +334,15 @@ def test_an_open_language_list_is_its_lines_and_no_empty_band(table, size):
     settings = SettingsScene(table.app)
     table.app.push(settings)
     table.frames(2)
-    drop = settings.drops["language"]
-    table.click(drop.rect.center)
-    table.frames(3)
-    shown = drop.menu_states["expanded"].options_selection_list
-    assert drop.is_open and shown.scroll_bar is None            # every line in sight
-    assert drop.expansion_height_limit == shown.rect.height     # and nothing over them
+    for name in ("speed", "pace", "language"):     # (at 1600x900 a line is 37.5 px, drawn 38: it scrolled)
+        drop = settings.drops[name]
+        table.click(drop.rect.center)
+        table.frames(3)
+        shown = drop.menu_states["expanded"].options_selection_list
+        assert drop.is_open and shown.scroll_bar is None, name          # every line in sight
+        assert drop.expansion_height_limit == shown.rect.height, name   # and nothing over them
+        table.click(drop.rect.center if drop.expand_direction == "down" else (5, 5))
+        table.frames(2)
 
 
 def test_new_game_in_dari_starts_the_match_chosen_in_codes(table):
