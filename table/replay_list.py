@@ -173,6 +173,10 @@ class ReplaysScene(MenuScene):
             self.selected = None
             self.rebuild_ui()
             return True
+        if ev.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and ev.ui_element is self.list \
+                and self.selected in self.rows:     # a click on the chosen row keeps it chosen (it showed
+            self._choose(self.rows.index(self.selected))     # none chosen, Watch still live)
+            return True
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
             self.selected = self.row_of.get(ev.text, ev.text)
             e = self._entry()

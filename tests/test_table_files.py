@@ -339,6 +339,9 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
     # the newest match is chosen at once (every row looked chosen, and Watch stayed grey)
     assert replays.selected == replays.label(replays.shown()[0]) and replays.buttons["watch"].is_enabled
     assert [i["selected"] for i in replays.list.item_list] == [True, False]
+    table.click(replays.list.item_list[0]["button_element"].rect.center)     # a click on the chosen row
+    table.frames(2)
+    assert [i["selected"] for i in replays.list.item_list] == [True, False] and replays.buttons["watch"].is_enabled
     table.key(pygame.K_UP)
     assert replays.selected == replays.label(replays.shown()[0])
     table.key(pygame.K_DOWN)
