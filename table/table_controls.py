@@ -317,9 +317,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
             per_row = (len(legal) + rows - 1) // rows
             self.picker_title = _("Your call: how many tricks will you take?")
             fs, bw = max(13, round(L.H * 0.026)), round(size * 1.25)     # wide enough for "13" at full size
-            room = max(per_row * (bw + 10) + 60, min(L.W * 0.8, rich(self.picker_title, fs, bold=True).get_width()
-                                                      + 2 * fs))
-            self.picker_sub = self.lone_call_note()
+            self.picker_sub = self.lone_call_note()        # the box as wide as its title and that line
+            room = max(per_row * (bw + 10) + 60, min(L.W * 0.8, 2 * fs + max(rich(self.picker_title, fs, bold=True)
+                       .get_width(), text_width(self.picker_sub or "", round(fs * 0.72), False))))
             rect = self.picker_rect = self._picker_rect_for(rows + (0.4 if self.picker_sub else 0), room)
             for i, a in enumerate(legal):
                 r, c = divmod(i, per_row)

@@ -109,10 +109,8 @@ def test_at_a_shared_screen_a_forced_card_gives_its_person_longer(table, monkeyp
     assert scene.clock - still >= HOTSEAT_SHOWN > FORCED_SHOWN
 
 
-@pytest.mark.parametrize("auto", [True, False])
-def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
-    """The calls before took all 13 tricks: 0 is the only call, and it goes by itself (the
-    table waited for a click on its one button), the picker saying so."""
+def to_lone_call(table, monkeypatch, auto):
+    """A Manfee match whose bots call every trick left, played on until the viewer's only call is 0."""
     import host.thinking
     from bots import make_bot
 
@@ -126,6 +124,7 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
     monkeypatch.setattr(host.thinking, "make_bot", Greedy)
     table.app.settings.auto_play = auto
     scene = start_local(table, "manfee", {"target": 104, "signals": False}, humans=1, bots=("KADO",) * 3, seed=5)
+
     def lone():
         return scene.shown.get("turn") == "bottom" and scene.shown.get("legal") == [{"call": 0}]
     for _ in range(60):
@@ -133,7 +132,7 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
                            and "next" in scene.buttons or lone(), limit=6000)
         v = scene.shown
         if lone():
-            break
+            return scene
         if scene.summary_open:
             table.click_button("next")
         elif v["phase"] == "play":
@@ -141,6 +140,15 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
             table.key(pygame.K_RETURN)
         else:
             table.click_button("act:0")
+    raise AssertionError("no lone call came")
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
+    """The calls before took all 13 tricks: 0 is the only call, and it goes by itself (the
+    table waited for a click on its one button), the picker saying so."""
+    scene = to_lone_call(table, monkeypatch, auto)
+    v = scene.shown
     assert v["legal"] == [{"call": 0}] and sum(v["calls"].values()) == 13
     table.frames(2)
     assert (scene.picker_sub == "the calls before yours took all 13 tricks: 0 goes by itself") == auto
@@ -151,3 +159,17 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
         table.frames(300)
         assert scene.waiting_for_human() == "bottom" and "bottom" not in scene.shown.get("calls", {})
 
+
+def test_a_lone_calls_line_fits_its_box_in_dari_on_a_small_screen(table, monkeypatch):
+    """The box was as wide as the short Dari title: the line under it ran out on both sides."""
+    from table import i18n
+    from table.theme import text_width
+    table.app._resized((1024, 600))
+    try:
+        i18n.set_language("fa")
+        scene = to_lone_call(table, monkeypatch, True)
+        assert table.until(lambda: "act:0" in scene.buttons, limit=300)
+        fs = max(13, round(scene.board.layout.H * 0.026))
+        assert scene.picker_sub and text_width(scene.picker_sub, round(fs * 0.72), False) <= scene.picker_rect.width - fs
+    finally:
+        i18n.set_language("en")
