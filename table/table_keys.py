@@ -22,7 +22,8 @@ from .i18n import N_, _, is_rtl, pgettext
 HINT_QUEUED = 8.0       # seconds an I pressed before the player's decision showed waits for it
 KEYS = {pygame.K_i: "hint", pygame.K_s: "history", pygame.K_l: "last", pygame.K_p: "passed",
         pygame.K_g: "signal", pygame.K_r: "review"}
-SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal"}    # once G opened them
+SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal",    # once G opened them;
+               pygame.K_g: "nosignal"}        # G again closes them (it said G was for Manfee, in Manfee)
 # What P and G are for, said when their button is not there (no pass yet, not a Manfee table)
 KEY_UNAVAILABLE = {"passed": N_("P shows the hand you passed on: after a pass in Manfee, or a swap in Manni"),
                    "signal": N_("G gives a signal with your card: in Manfee with signals on, on your turn")}

@@ -493,6 +493,13 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     assert "with the card you play" in scene.buttons["signal"].tool_tip_text
     table.key(pygame.K_g)                           # Give a signal: its choices show
     assert scene.signal_menu
+    scene.message = None
+    table.key(pygame.K_g)                           # G again closes them (it said G was for Manfee)
+    table.frames(2)
+    assert not scene.signal_menu and scene.message is None
+    table.key(pygame.K_g)
+    table.frames(2)
+    assert scene.signal_menu
     # each signal says what it tells the partner, then its key
     assert scene.buttons["slam"].tool_tip_text == "Slam: partner, lead this suit the next time you lead.  Key: S"
     assert scene.buttons["drop"].tool_tip_text.startswith("Drop: I have no more of this suit.")
