@@ -188,7 +188,8 @@ class MenuKeys:
             if typing:                            # a field clicked into: go on from it
                 focused = [n for n, w in self._widgets().items() if w in self.app.ui.get_focus_set()]
                 self.focus = focused[0] if focused else self.focus
-            at = order.index(self.focus) + step if self.focus in order else 0
+            shift_tab = e.key == pygame.K_TAB and step < 0          # from nothing: the last line
+            at = order.index(self.focus) + step if self.focus in order else (-1 if shift_tab else 0)
             # Tab goes round; an arrow stops at the ends (Up from the main menu's first line
             # went round to Quit, and a keyboard player quit by accident three times)
             self.set_focus(order[at % len(order) if e.key == pygame.K_TAB else max(0, min(len(order) - 1, at))])

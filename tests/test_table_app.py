@@ -360,6 +360,10 @@ def test_every_menu_screen_works_from_the_keyboard(table):
     table.key(pygame.K_UP)                     # Up on a fresh screen: the first line, not Quit
     assert menu.focus == "new"
     menu.set_focus(None)
+    table.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="")
+    table.frames(1)
+    assert menu.focus == "quit"                # Shift+Tab goes round from the start, as Tab does
+    menu.set_focus(None)
     table.key(pygame.K_DOWN)
     assert menu.focus == "new" and menu.buttons["new"].is_selected
     table.key(pygame.K_DOWN)                   # Resume is disabled (nothing to resume): skipped
