@@ -81,7 +81,7 @@ class ReplaysScene(MenuScene):
             def side(name):
                 return _(" & ").join(as_unit(clip_text(player_name(players, s), measure, cut) if cut
                                          else player_name(players, s)) for s in name.split("-"))
-            score = "  –  ".join(side_score(side(k), v) for k, v in (e.get("totals") or {}).items())
+            score = "  –  ".join(side_score(side(k), v, widget=True) for k, v in (e.get("totals") or {}).items())
             w = e.get("winner")
             state = (_("won by {side}").format(side=side(w)) if w else _("a draw")) if e["finished"] else _("in progress")
             return _("{when}    {game}, {state}    {score}    ({deals})").format(

@@ -13,7 +13,7 @@ import math
 import time
 from typing import Callable
 
-from .i18n import N_, _, card_words, character_name, digits, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, card_words, character_name, digits, is_rtl, ngettext, number, pgettext, seat_name
 
 # A suit as a button or a trump tile names it, and as a sentence does ("{H} hearts").
 SUIT_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "NT": N_("No trump")}
@@ -162,10 +162,13 @@ def shown_name(name: str, bot: str | None = None) -> str:
     return name
 
 
-def side_score(side: str, score: int) -> str:
+def side_score(side: str, score: int, widget: bool = False) -> str:
     """A side and its total on one line ("Ana & Kado 2: 13"): the colon keeps a name that
-    ends in a digit apart from the score."""
-    return _("{side}: {score}").format(side=side, score=number(score))
+    ends in a digit apart from the score.  In a pygame_gui ``widget`` (a list's row) right to
+    left, a score below zero carries its sign after its digits, which lays it out on their
+    left ("احمد: ۶-" ran the minus into the dash after it)."""
+    shown = digits(f"{-score}−") if widget and score < 0 and is_rtl() else number(score)
+    return _("{side}: {score}").format(side=side, score=shown)
 
 
 # What another seat is deciding, said in the band above the hand while the table waits for it.

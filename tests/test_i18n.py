@@ -774,3 +774,21 @@ def test_a_drop_down_line_is_tall_enough_for_dari_letters():
     finally:
         i18n.set_language("en")
     assert tall + 4 <= theme.LIST_ITEM, tall
+
+
+def test_a_negative_score_in_a_dari_list_row_keeps_its_sign_beside_its_digits(table):
+    """pygame_gui set "احمد: −۶" as "احمد: ۶-", the minus run into the dash after it; our own
+    text keeps the true minus before the digits."""
+    from table.replay_list import ReplaysScene
+    from table.words import side_score
+    entry = {"mtime": 0, "ok": True, "game": "manni", "deals": 4, "finished": True, "winner": "left",
+             "players": {s: {"name": n} for s, n in (("bottom", "احمد"), ("left", "لیلا"), ("right", "بهار"))},
+             "totals": {"bottom": -6, "left": 8, "right": 1}}
+    try:
+        i18n.set_language("fa")
+        assert "احمد: ۶−" in ReplaysScene(table.app).label(entry)        # the replays' list row
+        assert side_score("احمد", -6, widget=True) == "احمد: ۶−"      # laid out on the digits' left
+        assert side_score("احمد", -6) == "احمد: −۶" and side_score("احمد", 6, widget=True) == "احمد: ۶"
+    finally:
+        i18n.set_language("en")
+    assert side_score("Ana", -6, widget=True) == "Ana: −6"
