@@ -94,6 +94,8 @@ TEXT = Words({
     "deals_won": N_("Deals with or against (won)"),
     "person": N_("a person"),
     "unknown": N_("unknown"),
+    # digits alone are laid out left to right, also in Dari: its translation puts the rate
+    # first, so that a reader from the right meets the count first ("۱۰ (۱۰٪)" read rate first)
     "count_rate": N_("{count} ({rate})"),
     "more": N_("and {n} more"),
     "chart_accuracy": N_("Lost to mistakes in {game}"),

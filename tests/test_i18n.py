@@ -792,3 +792,17 @@ def test_a_negative_score_in_a_dari_list_row_keeps_its_sign_beside_its_digits(ta
     finally:
         i18n.set_language("en")
     assert side_score("Ana", -6, widget=True) == "Ana: −6"
+
+
+def test_a_dari_count_and_rate_cell_reads_count_first_from_the_right():
+    """The statistics' "۱۰ (۱۰٪)" is digits alone, laid out left to right: read from the right,
+    the rate came first."""
+    from table.stats_screen import TEXT
+    from table.text import visual_runs
+    try:
+        i18n.set_language("fa")
+        cell = TEXT["count_rate"].format(count="۱۰", rate="۵۰٪")
+    finally:
+        i18n.set_language("en")
+    shown = "".join(run for run, _rtl in visual_runs(cell, rtl=None))      # as drawn, from the left
+    assert shown.rstrip().endswith("۱۰") and shown.lstrip().startswith("(")
