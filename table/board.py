@@ -282,6 +282,7 @@ class Board:
             if n <= 0:
                 continue
             place = self.place(seat)
+            foot = 0
             for k in range(min(n, 5)):
                 x, y, a, w = L.pile_pose(place, k)
                 if k == 0:      # the shadow a card at rest casts (a gathered trick's lost it on landing)
@@ -289,8 +290,9 @@ class Board:
                     surface.blit(sh, sh.get_rect(center=(x + off[0] + 1.2, y + off[1] + 2)))
                 img = self.images.get(None, False, w, a)
                 r = surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
+                foot = max(foot, r.bottom)      # the lowest card: the top one's foot let the pile cover the label
             label = self._pile_label(n, seat == self.viewer and self.viewer_plays)
-            surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
+            surface.blit(label, label.get_rect(midtop=(r.centerx, foot + 2)))
 
     def element_rects(self):
         """(name, rect) of what lies on the felt: each hand, the trick, the Manni, each
@@ -320,12 +322,14 @@ class Board:
         for seat, n in self.piles.items():
             if n <= 0:
                 continue
-            x, y, a, w = L.pile_pose(self.place(seat), min(n, 5) - 1)
-            img = self.images.get(None, False, w, a)
-            r = img.get_rect(center=(round(x), round(y)))
+            cards = []
+            for k in range(min(n, 5)):
+                x, y, a, w = L.pile_pose(self.place(seat), k)
+                cards.append(self.images.get(None, False, w, a).get_rect(center=(round(x), round(y))))
+            r = cards[-1].unionall(cards[:-1])
             out.append((f"pile:{seat}", r))
             label = self._pile_label(n, seat == self.viewer and self.viewer_plays)
-            out.append((f"pile_label:{seat}", label.get_rect(midtop=(r.centerx, r.bottom + 2))))
+            out.append((f"pile_label:{seat}", label.get_rect(midtop=(cards[-1].centerx, r.bottom + 2))))
         return out
 
     def _pile_label(self, n, mine=False):

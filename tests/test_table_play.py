@@ -782,3 +782,37 @@ def test_p_and_g_say_what_they_are_for_where_their_button_is_not(table):
         scene.message = None
         table.key(key)
         assert scene.message and scene.message[0].startswith(words) and scene.message[3]    # a notice
+
+
+def test_a_trick_piles_label_stands_below_its_lowest_card(table, monkeypatch):
+    """The pile's cards step down as it grows: the label under the top card lay under the
+    lower ones (the top of "۷ دست" hidden)."""
+    scene = start(table, seed=11)
+    table.frames(3)
+    board = scene.board
+    board.piles.update({s: 7 for s in scene.seats})
+    labels, cards = {}, []
+    real_label = board._pile_label
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if id(source) in made:
+                labels[id(source)] = r
+            elif id(source) not in shadows:
+                cards.append(r)
+            return r
+    made, shadows = set(), set()
+    real_shadow = board.images.shadow
+    monkeypatch.setattr(board.images, "shadow", lambda *a: (img := real_shadow(*a), shadows.add(id(img)))[0])
+
+    def label(n, mine=False):
+        img = real_label(n, mine)
+        made.add(id(img))
+        return img
+    monkeypatch.setattr(board, "_pile_label", label)
+    board.draw_piles(Spy(table.app.size), (0, 0))
+    assert labels
+    for r in labels.values():           # each label below every card of the pile above it
+        above = [c for c in cards if c.colliderect(r.move(0, -12)) or c.colliderect(r)]
+        assert above and all(c.bottom <= r.top for c in above), (r, above)
