@@ -253,9 +253,13 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         label_w = max(img.get_width() for img in labels)
         x_img = text(_(x_label), small, style.dim, False) if x_label else None
         bottom_h = small * 1.5 + (x_img.get_height() if x_img else 0)
-        plot = pygame.Rect(inner.x + label_w + pad, top + pad, 0, 0)
         dot = max(line_w * 1.2, u) if deals <= 24 else 0.0    # dots on the deals while they are few
-        plot.w = round(inner.right - plot.x - max(dot, line_w / 2) - 1)
+        # Dari reads from the right: the deals run leftward from an axis on the right, as the
+        # bar charts and legends beside the race are mirrored (the race alone ran left to right)
+        rtl = is_rtl()
+        edge = round(max(dot, line_w / 2) + 1)
+        plot = pygame.Rect(inner.x + (edge if rtl else label_w + pad), top + pad, 0, 0)
+        plot.w = round(inner.right - plot.x - (label_w + pad if rtl else edge))
         plot.h = round(inner.bottom - bottom_h - plot.y)
         if plot.w < 20 or plot.h < 20:
             return plot
@@ -269,7 +273,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
                 hi = max(hi, (target - k * lo) / (1 - k))
 
         def X(k: float) -> float:
-            return plot.x + plot.w * k / deals
+            return plot.right - plot.w * k / deals if rtl else plot.x + plot.w * k / deals
 
         def Y(v: float) -> float:
             return plot.bottom - plot.h * (v - lo) / (hi - lo)
@@ -280,9 +284,11 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         for t, img in zip(ticks, labels, strict=True):
             if has_target and t not in (0, target) and abs(Y(t) - Y(target)) < img.get_height() * 1.6:
                 continue        # the target's number keeps its place ("6 5 4" ran together in Manni)
-            surface.blit(img, img.get_rect(midright=(plot.x - pad, Y(t))))
+            surface.blit(img, img.get_rect(midleft=(plot.right + pad, Y(t))) if rtl
+                         else img.get_rect(midright=(plot.x - pad, Y(t))))
         pygame.draw.line(surface, style.axis, (plot.x, Y(0)), (plot.right, Y(0)), axis_w)
-        pygame.draw.line(surface, style.axis, (plot.x, plot.y), (plot.x, plot.bottom), axis_w)
+        axis_x = plot.right if rtl else plot.x
+        pygame.draw.line(surface, style.axis, (axis_x, plot.y), (axis_x, plot.bottom), axis_w)
         step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10 ** 9)
                     if plot.w * k / deals >= small * 2.4)
         for k in range(0, deals + 1, step):

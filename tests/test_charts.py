@@ -610,3 +610,39 @@ def test_the_targets_number_keeps_the_ticks_beside_it_apart():
     shown = [images[i] for i in blitted if i in images]
     assert "5" in shown and "0" in shown and "4" not in shown and "6" not in shown, shown
     assert "-2" in shown or "−2" in shown or "2" in shown          # ticks clear of it stay
+
+
+def test_a_dari_race_runs_from_an_axis_on_the_right():
+    """Dari reads from the right: the bar charts and legends were mirrored, the race ran left
+    to right beside them."""
+    from table import i18n
+    made, where = {}, []
+
+    def text(t, size, colour, bold=False):
+        img = charts._default_text(t, size, colour, bold)
+        made[id(img)] = t
+        return img
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if id(source) in made:
+                where.append((made[id(source)], r))
+            return r
+    series = [Series("A", [1, -1, 3], BLUE), Series("B", [0, 2, 4], RED)]
+    for lang in ("en", "fa"):
+        where.clear()
+        try:
+            i18n.set_language(lang)
+            plot = score_race(Spy((440, 290)), pygame.Rect(0, 0, 440, 290), series, target=10, text=text,
+                              x_label="")
+            zero, five, last = i18n.digits("0"), i18n.digits("5"), i18n.digits("3")
+        finally:
+            i18n.set_language("en")
+        x_of = {t: r.centerx for t, r in where if r.top > plot.bottom}       # the deals' numbers under the plot
+        y_labels = [r for t, r in where if r.top <= plot.bottom and t in (five, zero)]
+        assert y_labels
+        if lang == "fa":
+            assert x_of[zero] > x_of[last] and all(r.left >= plot.right for r in y_labels)
+        else:
+            assert x_of[zero] < x_of[last] and all(r.right <= plot.x for r in y_labels)
