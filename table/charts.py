@@ -281,11 +281,15 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         grid = [Y(t) for t in ticks if t != target]     # no grid line showing through the target's gaps
         surface.blit(_grid_overlay(plot, grid, style.grid, max(1, round(u / 4))), plot.topleft)
         has_target = target is not None and math.isfinite(target)
-        for t, img in zip(ticks, labels, strict=True):
+        shown: list[pygame.Rect] = []
+        # the target's number first, then 0, then the rest, each only clear of those before it
+        # (a Manni summary's short race drew "5" over "0"; "6 5 4" ran together)
+        for t, img in sorted(zip(ticks, labels, strict=True), key=lambda p: (p[0] != target, p[0] != 0)):
             if has_target and t not in (0, target) and abs(Y(t) - Y(target)) < img.get_height() * 1.6:
-                continue        # the target's number keeps its place ("6 5 4" ran together in Manni)
-            surface.blit(img, img.get_rect(midleft=(plot.right + pad, Y(t))) if rtl
-                         else img.get_rect(midright=(plot.x - pad, Y(t))))
+                continue
+            r = img.get_rect(midleft=(plot.right + pad, Y(t))) if rtl else img.get_rect(midright=(plot.x - pad, Y(t)))
+            if r.collidelist(shown) < 0:
+                shown.append(surface.blit(img, r))
         pygame.draw.line(surface, style.axis, (plot.x, Y(0)), (plot.right, Y(0)), axis_w)
         axis_x = plot.right if rtl else plot.x
         pygame.draw.line(surface, style.axis, (axis_x, plot.y), (axis_x, plot.bottom), axis_w)

@@ -646,3 +646,30 @@ def test_a_dari_race_runs_from_an_axis_on_the_right():
             assert x_of[zero] > x_of[last] and all(r.left >= plot.right for r in y_labels)
         else:
             assert x_of[zero] < x_of[last] and all(r.right <= plot.x for r in y_labels)
+
+
+def test_a_short_races_axis_numbers_never_stand_on_one_another():
+    """A Manni summary's race to 5, some 30 px tall: its "5" stood over its "0"."""
+    made, where = {}, []
+
+    def text(t, size, colour, bold=False):
+        img = charts._default_text(t, size, colour, bold)
+        made[id(img)] = t
+        return img
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if id(source) in made:
+                where.append((made[id(source)], r))
+            return r
+    drawn = 0
+    for h in (80, 90, 100, 110, 120, 140):
+        where.clear()
+        rect = pygame.Rect(0, 0, 300, h)
+        plot = score_race(Spy((300, h)), rect, [Series("A", [1, 2, 3], BLUE), Series("B", [0, -1, 1], RED)],
+                          target=5, title="so far", text=text)
+        axis = [r for _t, r in where if r.right <= plot.x]
+        drawn += bool(axis)
+        assert all(a.collidelist([b for b in axis if b is not a]) < 0 for a in axis), (h, where)
+    assert drawn >= 3
