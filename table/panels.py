@@ -137,7 +137,10 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     # The deal column as wide as its widest label ("6  بی‌حکم", no trump in Dari, is long).
     first = max([fs * 3.5] + [rich(t, fs * 0.9, bold=True).get_width() + fs * 0.6 for t in labels])
     cols = [rect.x + fs, rect.x + fs + first]
-    colw = (rect.width - fs * 5.5 - first) / max(1, len(sides))
+    # room at the right for a row's mark (void, 30 – 30) only where a row has one: Manni's
+    # three columns gave it a fifth of their width for nothing, their letters shrunk to 10 px
+    marked = any(r["outcome"] in OUTCOME_MARKS and r["outcome"] != "over" for r in rows)
+    colw = (rect.width - fs * (5.5 if marked else 1.5) - first) / max(1, len(sides))
 
     def at(x: float, yy: float) -> dict:
         """The anchor of a cell starting at ``x`` (mirrored for a right-to-left reader)."""
@@ -169,7 +172,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     cells = {(row["deal"], side): _cell_parts(row, side, signed_scores) for row, _l in shown for side in sides}
     # Each part (points, score, total) in its own column, as wide as its widest: joined by
     # spaces, "+15   = 24" and "+0   = 9" put the totals out of line.
-    size, gap = fs * 0.9, fs * 0.9
+    size, gap = fs * 0.9, fs * 0.55       # parts close, the sides apart (a rule between them)
     widths = [[max((font(size).size(cells[(row["deal"], side)][0][k])[0] for row, _l in shown), default=0)
                for k in range(3)] for side in sides]
     need = max((sum(w) + gap * 2 for w in widths), default=0)
@@ -182,6 +185,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
         shrink = min(1.0, (colw - fs * 0.5) / need) if need else 1.0
     size, gap = size * shrink, gap * shrink
     widths = [[w * shrink for w in ws] for ws in widths]
+    rows_top = y
     for row, label in shown:
         colour = GOLD if row["deal"] == latest else CREAM
         mx, anchor = mirror(rect, cols[0])
@@ -200,6 +204,9 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
             word = _(TIE_DOUBLES) if row["outcome"] == "tie" and tie_doubles else _(mark[0])
             blit_text(surface, word, max(11, fs * 0.8), (mx, y + 2), mark[1], anchor=anchor)
         y += fs * (2.7 if two else 1.35)
+    for j in range(1, len(sides) if shown else 0):      # a faint rule between the sides' columns: a side's
+        sx = mirror(rect, cols[1] + j * colw - fs * 0.3)[0]      # total ran into the next one's tricks
+        pygame.draw.line(surface, (52, 74, 62), (round(sx), round(rows_top)), (round(sx), round(y - fs * 0.3)), 1)
     if not rows:
         blit_text(surface, _("no deal finished yet"), fs * 0.9, (rect.centerx, y), DIM, anchor="midtop")
         y += fs * 1.35

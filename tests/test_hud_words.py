@@ -595,3 +595,23 @@ def test_a_no_trump_badge_says_no_trump_once(monkeypatch, lang):
     finally:
         i18n.set_language("en")
     assert rect is not None and no_trump in words and trump_label not in words
+
+
+def test_manni_history_cells_keep_their_size_and_the_sides_a_rule_apart(monkeypatch):
+    """Manni's results: three columns gave a fifth of their width to a row mark Manni never
+    has, and "3 tricks  -1  = -1" shrank to 10 px beside deal numbers of 18; a side's total
+    ran into the next side's tricks."""
+    import table.panels as panels
+    pygame.font.init()
+    sizes, rules = [], []
+    real_line = pygame.draw.line
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, size, *a, **k: sizes.append((text, size)))
+    monkeypatch.setattr(panels.pygame.draw, "line", lambda s, c, a, b, w=1: (rules.append((a, b)), real_line(s, c, a, b, w))[1])
+    rows = [{"score": {"bottom": t - 4, "left": 4 - t, "right": 0}, "tricks": {"bottom": t, "left": 8 - t, "right": 4},
+             "outcome": "complete"} for t in (3, 6, 4, 7, 2)]
+    panels.draw_history(pygame.Surface((600, 500)), pygame.Rect(0, 0, 590, 470), rows, ["bottom", "left", "right"],
+                        name=str, signed_scores=True, final={"bottom": 2, "left": -2, "right": 0}, font_px=20)
+    cells = [size for text, size in sizes if "tricks" in text]
+    assert cells and min(cells) >= 20 * 0.8, cells
+    upright = [(a, b) for a, b in rules if a[0] == b[0]]
+    assert len(upright) == 2                        # between the three sides' columns
