@@ -201,8 +201,9 @@ class MenuKeys:
             return False
         if self.focus.startswith(DROP):
             return self.next_choice(self.focus, -1 if e.mod & pygame.KMOD_SHIFT else 1)
-        if self.focus.startswith(SLIDER):
-            return self.move_slider(self.focus, -1 if e.mod & pygame.KMOD_SHIFT else 1)
+        if self.focus.startswith(SLIDER):       # up (a mirrored slider's "up" is leftward)
+            back = bool(e.mod & pygame.KMOD_SHIFT) != bool(getattr(self._widgets()[self.focus], "mirrored", False))
+            return self.move_slider(self.focus, -1 if back else 1)
         if self.focus.startswith(FIELD):
             return False
         self.buttons[self.focus].unselect()

@@ -78,9 +78,11 @@ class SettingsScene(MenuScene):
             self.drops[name].open_toward_room(self.app.size[1], list_height(len(lines)))
 
         label(_("Volume"), y)
+        # right to left the knob runs the reader's way: loud at the left (its value is the silence)
         self.slider = self.add(UIHorizontalSlider(at(x0 + lw + 10, y, cw - round(195 * k)),
-                                                  round(s.volume * 100), (0, 100), self.app.ui,
-                                                  click_increment=5))
+                                                  round((1 - s.volume if rtl else s.volume) * 100), (0, 100),
+                                                  self.app.ui, click_increment=5))
+        self.slider.mirrored = rtl
         # its arrows grow with the window (pygame_gui draws them 20 px wide: slivers on a 2560 x 1440 screen)
         if self.app.ui_scale > 1:
             for arrow in (self.slider.left_button, self.slider.right_button):
@@ -144,7 +146,7 @@ class SettingsScene(MenuScene):
     def ui_event(self, e):
         s = self.app.settings
         if e.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and e.ui_element is self.slider:
-            s.volume = max(0.0, min(1.0, e.value / 100))
+            s.volume = max(0.0, min(1.0, (100 - e.value if self.slider.mirrored else e.value) / 100))
             self.volume_label.set_text(volume_words(s.volume))
             knob = next((n for n, w in self._widgets().items() if w is self.slider), None)
             if knob and self.focus != knob:      # dragged with the mouse: the arrows move it on from there

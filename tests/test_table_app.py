@@ -752,3 +752,32 @@ def test_a_pressed_buttons_tooltip_goes_until_the_mouse_comes_back(table, manfee
     button.while_hovering(5.0, button.rect.center)
     button.while_hovering(0.01, button.rect.center)          # back over it, long enough: it shows
     assert button.tool_tip is not None
+
+
+def test_in_dari_the_volume_slider_runs_the_readers_way(table, manfee_home):
+    """The form mirrors for a reader from the right; the volume slider ran left to right,
+    loud at the right, its right arrow raising it."""
+    import pygame_gui
+    from table import i18n
+    from table.config import Settings
+    from table.scenes import open_scene
+    from table.theme import apply_language
+    table.app.settings.volume = 0.7
+    try:
+        i18n.set_language("fa")
+        apply_language(table.app.ui, "fa")
+        settings = open_scene("settings", table.app)
+        table.app.push(settings)
+        table.frames(1)
+        assert settings.slider.get_current_value() == 30           # 70% loud: its knob 30% from the right
+        settings.slider.set_current_value(20)
+        table.post(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=settings.slider, value=20)
+        table.frames(1)
+        assert abs(table.app.settings.volume - 0.8) < 1e-6 and abs(Settings.load().volume - 0.8) < 1e-6
+        table.key(pygame.K_RETURN)                                   # Enter: louder, the knob leftward
+        assert abs(table.app.settings.volume - 0.9) < 1e-6 and settings.slider.get_current_value() == 10
+        table.key(pygame.K_RIGHT)                                    # the knob rightward: softer
+        assert abs(table.app.settings.volume - 0.8) < 1e-6
+    finally:
+        i18n.set_language("en")
+        apply_language(table.app.ui, "en")
