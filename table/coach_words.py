@@ -12,6 +12,7 @@ decimal mark), so ``bots/`` never needs to know a language.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from bots.coach_words import Reason, say
@@ -95,6 +96,9 @@ def number_words(value: float) -> str:
     return digits(text)
 
 
+_TENTHS = re.compile(r"-?\d+\.\d+")
+
+
 def _params(params: Mapping) -> dict:
     """The reason's parameters worded for the language (cards stay as printed)."""
     out: dict = {}
@@ -108,6 +112,8 @@ def _params(params: Mapping) -> dict:
             out[key] = card_index(value[0]) + value[1]      # said with the letters of the player's deck
         elif isinstance(value, (int, float)) and not isinstance(value, bool) and not key.endswith("card"):
             out[key] = number_words(value)
+        elif isinstance(value, str) and _TENTHS.fullmatch(value):     # a number with tenths, sent as text
+            out[key] = number_words(float(value))
         else:
             out[key] = value
     return out

@@ -214,8 +214,8 @@ def test_reasons_for_the_calls_the_decision_and_a_lost_trick():
     # Accept: 8 + remainder 0 against 5; pass: 6 against 7.  The why: this hand and the
     # partner's call of 8 (kept), or the opponents' hands called at 5 (passed on).
     side = round(min(13.0, manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 8), 1)
-    assert r.to_json() == ["accept", {"side": side, "partner": 8, "target": 8, "their_target": 5,
-                                      "pass_target": 6, "pass_their_target": 7}]
+    assert r.to_json() == ["accept", {"side": str(side), "partner": 8, "target": 8, "their_target": 5,   # no float
+                                      "pass_target": 6, "pass_their_target": 7}]                     # on the wire
     give = reasons_for(Info(seat_view(m, "bottom")), A.PASS)[0]
     assert give.params["opp"] == 5 and give.params["accept_target"] == 8
     assert say(give).startswith("a pass gives your side the opponents' hands (they called 5) and a target of 6")
@@ -376,7 +376,7 @@ def test_when_accept_and_pass_give_the_same_targets_the_reason_names_the_hand():
     keep, give = reasons_for(info, A.ACCEPT)[0], reasons_for(info, A.PASS)[0]
     # ... and what the side would hold either way (it said no more than the targets)
     side = round(min(13.0, manfee_tricks(mask("AH 2H 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D")) + 2), 1)
-    assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6, "side": side}]
+    assert keep.to_json() == ["accept_same", {"target": 7, "their_target": 6, "side": str(side)}]
     assert say(give) == ("either way the targets are 7 against 6: passing gives your side the opponents' hands "
                          "(they called 6)")
 
@@ -453,3 +453,30 @@ def test_en_face_is_not_said_to_leave_a_hand_with_no_trump_when_one_stands_out()
     assert "stands out" not in say(reason)
     flat = Info(dict(view, hand=["7C", "8D", "9H", "7S", "JC", "QD", "JH", "8S"]))
     assert reasons_for(flat, A.PARTNER)[0].code == "en_face"
+
+
+def test_a_hint_at_every_kind_of_decision_is_a_message_the_lan_carries():
+    """A joiner's hint at a Manfee call, at accept or pass and at the Manni swap said "about
+    11.9 tricks": a float, which the LAN refuses, and the joiner's connection dropped."""
+    from net.framing import CLIENT_LIMITS, check_shape
+    from table import i18n
+    from table.coach_words import hint_reason
+    seen = set()
+    for game, options in (("manfee", {}), ("manni", {}), ("manille-muette", {"en_face": True, "doubling": True})):
+        m = Match(game, options)
+        m.start_deal(rng=random.Random(4))
+        for _ in range(12):
+            seat = m.to_act()
+            view = seat_view(m, seat)
+            if view["phase"] == "play":
+                break
+            sent = hint(view, budget=0.05).to_json()
+            check_shape({"type": "hint", **sent}, CLIENT_LIMITS)       # raises on a float
+            seen.add(view["phase"])
+            m.apply(seat, sent["action"])
+    assert {"call", "decide", "swap", "trump"} <= seen, seen
+    try:                                            # and the table words the tenths as numbers
+        i18n.set_language("fr")
+        assert "3,5" in hint_reason(Reason(*Reason("call_hand", {"call": 4, "tricks": 3.5}).to_json()))
+    finally:
+        i18n.set_language("en")
