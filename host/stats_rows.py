@@ -18,8 +18,9 @@ def name_key(name: str) -> str:
 
 def seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: tuple
              ) -> tuple[dict[str, str], dict[str, str]]:
-    """(seat -> the name of the person there, seat -> "human", a bot
-    character, or "unknown" for a record without ``players``)."""
+    """(seat -> the name of the person there, seat -> "human", "person:NAME" for a person
+    named in the record but not filed here, a bot character, or "unknown" for a record
+    without ``players``)."""
     players = record.get("players")
     players = players if isinstance(players, Mapping) else {}
     people, company = {}, {}
@@ -32,6 +33,11 @@ def seating(record: Mapping, profiles_by_seat: Mapping[str, str] | None, seats: 
             people[s] = name
         human = s in people or p.get("kind") == "human"
         company[s] = "human" if human else p["bot"].upper() if isinstance(p.get("bot"), str) else "unknown"
+        other = p.get("name")
+        if human and s not in people and isinstance(other, str) and name_key(other):
+            # a friend at a LAN table, not filed on this machine, still by name: all of them
+            # were one "a person" among the partners and opponents
+            company[s] = f"person:{other}"
     return people, company
 
 

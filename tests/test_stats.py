@@ -160,6 +160,17 @@ def test_one_character_in_two_seats_counts_once(store):
     assert opp["KADO"]["deals"] == t["deals"]
 
 
+def test_a_lan_friend_not_filed_here_counts_by_name(store):
+    """The host files its own player only; Bo joined from his machine. Bo was "a person",
+    and with a second friend the two were one crowd."""
+    left = Match("manfee").game.seats[1]
+    for r in play("manfee", 42, people=("bottom", left), names=("TANA", "KADO")):
+        store.sync_match("lan1", r, {"bottom": "Ana"})        # only the host's seat filed here
+    opp = store.by_company("Ana", "opponent")
+    assert "person:Bo" in opp and "human" not in opp and opp["person:Bo"]["matches"] == 1
+    assert [p.name for p in store.profiles()] == ["Ana"]     # Bo's statistics are his machine's
+
+
 def test_accuracy_from_reviews_and_the_series(store):
     records = list(play("manni", 4, deals=3))
     store.sync_match("r", records[-1])
