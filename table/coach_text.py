@@ -57,8 +57,9 @@ TEXT = Words({
     "progress": N_("Reviewing: {done} of {total} decisions"),
     "stopped": N_("The review stopped: {reason}"),
     "damaged": N_("This deal cannot be reviewed: {reason}"),
-    "hotseat_hidden": N_("With several people at one screen, a deal is reviewed only when all its cards "
-                         "were played: this one kept cards hidden."),
+    # at one screen or at a LAN table ("one screen" was said to friends on three machines)
+    "hotseat_hidden": N_("With several people at this table, a deal is reviewed only when all its cards "
+                         "were played: this one kept cards hidden from someone."),
     "worker_died": N_("its process ended unexpectedly"),
     "no_decision": N_("No decision to review here: every move of this seat was forced."),
     "forced_left_out": N_("Forced moves (a lone legal card) are left out: they were no choice."),

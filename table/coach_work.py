@@ -275,3 +275,20 @@ def all_played(record: dict, deal: int) -> bool:
     except (KeyError, IndexError, TypeError, RulesError):
         return False
     return game.widow_size == 0 and played == game.n * game.hand_size
+
+
+def any_reviewable(record: object) -> bool:
+    """Has ``record`` a deal the review may show?  With one person, any; with several (one
+    screen, a LAN table), only a deal whose every card was played: a Manni table of friends
+    never has one, and its results offered a Review that refused every deal.
+
+    >>> people = {"bottom": {"kind": "human"}, "left": {"kind": "human"}}
+    >>> any_reviewable({"game": "manni", "players": people, "deals": [{"actions": []}]})
+    False
+    """
+    if not isinstance(record, dict):
+        return False
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    people = sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
+    deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    return people <= 1 or any(all_played(record, d) for d in range(len(deals)))

@@ -12,6 +12,7 @@ import pygame_gui
 
 from host.replay import ReplayLink
 
+from .coach_work import any_reviewable
 from .forms import MenuScene
 from .hud import side_name
 from .text import as_unit
@@ -85,7 +86,7 @@ class ResultsScene(MenuScene):
             names = [("menu", _("Main menu"))]
         else:
             names = [("new", _("New game")), ("replay", _("Watch replay")), ("menu", _("Main menu"))]
-        if self.end.record is not None:
+        if self.end.record is not None and any_reviewable(self.end.record()):
             names.insert(min(2, len(names)), ("review", _("Review")))     # before "Main menu" if it is third
         self.buttons = self.button_row(names, y, bw, bh)
         if "review" in self.buttons:            # R, as on a deal's summary, and its tooltip says so

@@ -779,3 +779,16 @@ def test_a_box_of_two_lines_on_the_band_reads_from_the_readers_side(table, lang)
     assert len(lines) >= 2
     edges = {r.right for r in lines} if lang == "fa" else {r.left for r in lines}
     assert len(edges) == 1, lines
+
+
+def test_a_table_of_friends_whose_every_deal_kept_cards_hidden_offers_no_review(table):
+    """Manni with friends (twelve cards always aside): Review was offered, then refused deal
+    after deal; with one person it stays."""
+    scene = start_local(table, "manni", {}, humans=3, bots=(), seed=7)
+    ev = {"winner": "bottom", "totals": {"bottom": 10, "left": 2, "right": 0}}
+    scene.match_over(ev)
+    assert "review" not in table.app.top.buttons and "replay" in table.app.top.buttons
+    table.app.pop()
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=7)
+    scene.match_over(ev)
+    assert "review" in table.app.top.buttons
