@@ -59,7 +59,8 @@ class MatchEnd:
         return (_("{names} win") if "-" in w else _("{name} wins")).format(name=name, names=name)
 
 
-KEYS_AFTER = 1.0         # seconds the results screen stands before keys reach its buttons
+KEYS_AFTER = 2.5         # seconds the results screen stands before keys reach its buttons (at 1 s, Enters
+                         # still playing the last cards took New game on a friend's LAN screen)
 
 
 class ResultsScene(MenuScene):
