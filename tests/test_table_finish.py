@@ -506,7 +506,8 @@ def test_the_match_end_offers_review_and_replay_only_where_the_record_is(table):
     results = table.app.top
     assert "review" in results.buttons and results.end.record() is not None
     assert "R" in results.buttons["review"].tool_tip_text
-    results.age = 2.0
+    from table.results import KEYS_AFTER
+    results.age = KEYS_AFTER
     table.key(pygame.K_r)                          # R, as on a deal's summary
     from table.review_screen import ReviewScene
     assert isinstance(table.app.top, ReviewScene)
