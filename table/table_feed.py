@@ -152,7 +152,7 @@ class TableFeed:
     def next_deal_note(self) -> str | None:
         """The line beside a summary's Next button: bots on their own deal again in a moment;
         at a LAN table, the others wait for this player (they were not told)."""
-        if self.demo and not self.link.replay:
+        if self.demo and not self.link.replay and not self.shown.get("finished"):   # (not beside "See result")
             return _("next deal in a moment…")
         reading = self.reading_now()
         if reading and set(reading[0]) - set(self.mine) and set(reading[0]) & set(self.mine):

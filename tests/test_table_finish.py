@@ -551,7 +551,7 @@ def test_the_summarys_bars_name_their_dashed_line(table, monkeypatch, game, opti
 
 def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, monkeypatch):
     import table.table_draw as table_draw
-    scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=("KADO",) * 4, seed=2)
+    scene = start_local(table, "manfee", {"target": 104}, humans=0, bots=("KADO",) * 4, seed=2)
     assert table.until(lambda: scene.summary_open and "next" in scene.buttons, limit=20000)
     assert scene.demo
     placed = []
@@ -566,6 +566,10 @@ def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, m
         note = [rect for text, rect in placed if text == "next deal in a moment…"]
         assert note and not note[0].colliderect(scene.buttons["next"].rect), size
         assert scene.summary_rect().contains(note[0])
+    scene.shown["finished"] = True          # after the match's last deal no next deal is promised
+    placed.clear()                          # (a watcher read it beside "See result")
+    scene.draw(table.app.screen)
+    assert not [text for text, _r in placed if text == "next deal in a moment…"]
 
 
 def test_the_summarys_charts_cut_each_long_name_and_keep_the_partner(table, monkeypatch):
