@@ -302,7 +302,11 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             surface.blit(img, _inside(img.get_rect(midtop=(x, plot.bottom + pad * 0.7)), inner))
         if x_img is not None:
             surface.blit(x_img, x_img.get_rect(midbottom=(plot.centerx, inner.bottom)))
-        lines = [[(X(0), Y(0))] + [(X(k + 1), Y(x)) for k, x in enumerate(v) if x is not None] for _s, v in data]
+        # each side's line a hair above or below the others': two sides level (Manni's -4 and -4)
+        # drew one line over the other, and a player's line was gone
+        nudge = [(i - (len(data) - 1) / 2) * max(1.0, line_w * 0.6) for i in range(len(data))]
+        lines = [[(X(0), Y(0) + d)] + [(X(k + 1), Y(x) + d) for k, x in enumerate(v) if x is not None]
+                 for (_s, v), d in zip(data, nudge, strict=True)]
         if target is not None and math.isfinite(target):
             y = Y(target)
             _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)

@@ -673,3 +673,14 @@ def test_a_short_races_axis_numbers_never_stand_on_one_another():
         drawn += bool(axis)
         assert all(a.collidelist([b for b in axis if b is not a]) < 0 for a in axis), (h, where)
     assert drawn >= 3
+
+
+def test_two_sides_level_in_the_race_both_show():
+    """Manni's results: two players on -4 after every deal drew one line over the other."""
+    rect = pygame.Rect(0, 0, 400, 260)
+    s = canvas((400, 260), rect)
+    same = [-1, -2, -4, -4]
+    plot = score_race(s, rect, [Series("A", same, BLUE), Series("B", same, RED)], target=10)
+    inside = plot.inflate(-8, -8)                     # the plot's lines, not the legend's swatches
+    pixels = [tuple(s.get_at((x, y)))[:3] for x in range(inside.x, inside.right) for y in range(inside.y, inside.bottom)]
+    assert pixels.count(BLUE) > 20 and pixels.count(RED) > 20
