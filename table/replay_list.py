@@ -154,14 +154,14 @@ class ReplaysScene(MenuScene):
             return True
         return self.keyboard(e)
 
-    def _choose(self, at: int) -> None:
+    def _choose(self, at: int, scroll: bool = True) -> None:
         """Choose the list's row ``at``, as a click on it does, and bring it into sight."""
         items = self.list.item_list
         for i, item in enumerate(items):
             item["selected"] = i == at
             if item["button_element"] is not None:
                 item["button_element"].select() if i == at else item["button_element"].unselect()
-        if self.list.scroll_bar is not None:          # the chosen row in sight
+        if scroll and self.list.scroll_bar is not None:          # the chosen row in sight
             self.list.scroll_bar.set_scroll_from_start_percentage(max(0.0, (at - 2) / len(items)))
         self.ui_event(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=self.list,
                                          text=items[at]["text"]))
@@ -173,9 +173,11 @@ class ReplaysScene(MenuScene):
             self.selected = None
             self.rebuild_ui()
             return True
-        if ev.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and ev.ui_element is self.list \
-                and self.selected in self.rows:     # a click on the chosen row keeps it chosen (it showed
-            self._choose(self.rows.index(self.selected))     # none chosen, Watch still live)
+        if ev.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and ev.ui_element is self.list:
+            # a click on the chosen row keeps it chosen (it showed none chosen, Watch still live);
+            # a click on another row dropped this one too, the list showing that other row
+            if self.selected in self.rows and not any(item["selected"] for item in self.list.item_list):
+                self._choose(self.rows.index(self.selected), scroll=False)
             return True
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
             self.selected = self.row_of.get(ev.text, ev.text)

@@ -342,6 +342,14 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
     table.click(replays.list.item_list[0]["button_element"].rect.center)     # a click on the chosen row
     table.frames(2)
     assert [i["selected"] for i in replays.list.item_list] == [True, False] and replays.buttons["watch"].is_enabled
+    table.click(replays.list.item_list[1]["button_element"].rect.center)     # on another: that one, shown so
+    table.frames(2)
+    assert [i["selected"] for i in replays.list.item_list] == [False, True]
+    assert replays.selected == replays.label(replays.shown()[1])
+    table.click(replays.list.item_list[0]["button_element"].rect.center)
+    table.frames(2)
+    assert [i["selected"] for i in replays.list.item_list] == [True, False]
+    assert replays.selected == replays.label(replays.shown()[0])
     table.key(pygame.K_UP)
     assert replays.selected == replays.label(replays.shown()[0])
     table.key(pygame.K_DOWN)
