@@ -139,8 +139,11 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
     cols = [rect.x + fs, rect.x + fs + first]
     # room at the right for a row's mark (void, 30 – 30) only where a row has one: Manni's
     # three columns gave it a fifth of their width for nothing, their letters shrunk to 10 px
-    marked = any(r["outcome"] in OUTCOME_MARKS and r["outcome"] != "over" for r in rows)
-    colw = (rect.width - fs * (5.5 if marked else 1.5) - first) / max(1, len(sides))
+    # (as wide as the widest mark shown: "30 – 30: next ×2" ran over the last side's total)
+    marks = [_(TIE_DOUBLES) if r["outcome"] == "tie" and tie_doubles else _(OUTCOME_MARKS[r["outcome"]][0])
+             for r in rows if r["outcome"] in OUTCOME_MARKS and r["outcome"] != "over"]
+    mark_w = max((font(max(11, fs * 0.8)).size(m)[0] for m in marks), default=0)
+    colw = (rect.width - fs * 1.5 - (mark_w + fs if marks else 0) - first) / max(1, len(sides))
 
     def at(x: float, yy: float) -> dict:
         """The anchor of a cell starting at ``x`` (mirrored for a right-to-left reader)."""

@@ -616,3 +616,31 @@ def test_manni_history_cells_keep_their_size_and_the_sides_a_rule_apart(monkeypa
     assert cells and min(cells) >= 20 * 0.8, cells
     upright = [(a, b) for a, b in rules if a[0] == b[0]]
     assert len(upright) == 2                        # between the three sides' columns
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_manille_tie_mark_keeps_clear_of_the_last_sides_total(monkeypatch, lang):
+    """"30 – 30: next ×2" ran over "= 37" (in French it covered it)."""
+    import table.panels as panels
+    from table import i18n
+    pygame.font.init()
+    placed = []
+    real = panels.blit_text
+    monkeypatch.setattr(panels, "blit_text", lambda surface, text, *a, **k: (
+        placed.append((text, real(surface, text, *a, **k))), placed[-1][1])[1])
+    rows = [{"score": {"bottom-top": 12, "left-right": 0}, "points": {"bottom-top": 42, "left-right": 18},
+             "outcome": "complete"},
+            {"score": {"bottom-top": 0, "left-right": 0}, "points": {"bottom-top": 30, "left-right": 30},
+             "outcome": "tie"},
+            {"score": {"bottom-top": 0, "left-right": 37}, "points": {"bottom-top": 11, "left-right": 49},
+             "outcome": "complete"}]
+    try:
+        i18n.set_language(lang)
+        panels.draw_history(pygame.Surface((1024, 600)), pygame.Rect(0, 0, 520, 360), rows,
+                            ["bottom-top", "left-right"], name=str.title, tie_doubles=True, font_px=18)
+        mark = i18n._(panels.TIE_DOUBLES)
+    finally:
+        i18n.set_language("en")
+    tie = next(r for t, r in placed if t == mark)
+    cells = [r for t, r in placed if t.startswith("=") or t.endswith("=")]
+    assert cells and not any(tie.colliderect(c) for c in cells), (tie, cells)
