@@ -806,3 +806,21 @@ def test_a_dari_count_and_rate_cell_reads_count_first_from_the_right():
         i18n.set_language("en")
     shown = "".join(run for run, _rtl in visual_runs(cell, rtl=None))      # as drawn, from the left
     assert shown.rstrip().endswith("۱۰") and shown.lstrip().startswith("(")
+
+
+def test_the_dari_rules_pages_name_the_games_and_buttons_as_the_table_does():
+    """The muette page kept its old title after the menus took another, and the Manfee page
+    sent the reader to a button («دستی که دادم») that had been renamed."""
+    import os
+    from table.quickref import PAGES
+    from table.i18n import game_title
+    try:
+        i18n.set_language("fa")
+        for game in ("manfee", "manille", "manille-muette", "manni"):
+            with open(os.path.join(PAGES, "fa", f"{game}.txt"), encoding="utf-8") as f:
+                page = f.read()
+            assert page.splitlines()[0].startswith("# " + game_title(game)), game
+        with open(os.path.join(PAGES, "fa", "manfee.txt"), encoding="utf-8") as f:
+            assert f"«{i18n._('Hand I passed')}»" in f.read()
+    finally:
+        i18n.set_language("en")
