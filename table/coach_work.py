@@ -292,3 +292,18 @@ def any_reviewable(record: object) -> bool:
     people = sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     return people <= 1 or any(all_played(record, d) for d in range(len(deals)))
+
+
+def opening_deal(record: dict, deal: int) -> int:
+    """The deal the review opens at, asked for ``deal``: with several people, the last deal
+    up to it whose every card was played (at a match's end the last deal, gone over early,
+    opened on a refusal); ``deal`` itself where there is none, or one person.
+
+    >>> two = {"bottom": {"kind": "human"}, "top": {"kind": "human"}}
+    >>> opening_deal({"game": "manni", "players": two, "deals": [{"actions": []}] * 2}, 1)
+    1
+    """
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    if sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human") <= 1:
+        return deal
+    return next((d for d in range(deal, -1, -1) if all_played(record, d)), deal)

@@ -35,7 +35,7 @@ from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
                          numbers_line, plain, row_cells, seat_words, summary_text, verdict, why_line)
-from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, record_facts
+from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
@@ -97,7 +97,7 @@ class ReviewScene(MenuScene):
             self.deal, self.seat = 0, ""
             return
         f = self.facts
-        self.deal = deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1
+        self.deal = opening_deal(self.record, deal if isinstance(deal, int) and 0 <= deal < f.deals else f.deals - 1)
         self.offered = list(f.people)     # hidden cards stay hidden (coach_work.record_facts)
         self.seat = seat if seat in self.offered else self.offered[0]
 

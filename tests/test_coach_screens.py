@@ -876,3 +876,30 @@ def test_a_blind_bet_far_behind_near_the_end_is_not_marked_and_says_why():
     bet = DecisionReview(3, "bottom", 0, "trump", {"trump": "D", "blind": True}, {"look": True}, 14.8, 1.0,
                          None, None, False, None, marked=False)
     assert judgement("manille-muette", bet).startswith("Not marked: this far behind so near the end")
+
+
+def test_with_several_people_the_review_opens_at_the_last_deal_it_may_show(table, manfee_home):
+    """Two people at one screen, the match over on a deal gone over early: Review opened on
+    that deal's refusal; it opens at the last deal whose every card was played."""
+    import random
+    from bots import make_bot
+    from rules import Match
+    from rules.views import seat_view
+    from table.coach_work import all_played
+    players = {s: {"kind": "human", "name": n} if s in ("bottom", "top") else {"kind": "bot", "bot": "KADO"}
+               for s, n in zip(("bottom", "right", "top", "left"), ("Ana", "", "Bo", ""))}
+    for seed in range(40):
+        m = Match("manfee", {"target": 104}, players=players)
+        rng, bot = random.Random(seed), make_bot("KADO", seed)
+        for _ in range(2):
+            m.start_deal(rng=rng)
+            while m.in_deal:
+                s = m.to_act()
+                m.apply(s, bot.choose(seat_view(m, s)))
+        rec = m.record()
+        if all_played(rec, 0) and not all_played(rec, 1):
+            break
+    else:
+        raise AssertionError("no exact deal before an early one in 40 seeds")
+    scene = ReviewScene(table.app, record=rec, deal=1, seat="bottom", budget=BUDGET)
+    assert scene.deal == 0
