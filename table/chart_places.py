@@ -7,6 +7,8 @@ from typing import Optional
 
 import pygame
 
+from .i18n import is_rtl
+
 
 def target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, pad: int,
                       lines: Sequence[Sequence[tuple[float, float]]]) -> Optional[pygame.Rect]:
@@ -17,7 +19,7 @@ def target_tag_place(tag: pygame.Rect, plot: pygame.Rect, y: float, gap: int, pa
     None where every spot the plot has room for lies across a line (a summary's short
     chart: the label was unreadable there; the axis numbers the target)."""
     spots = []
-    for end in ("left", "right"):
+    for end in (("right", "left") if is_rtl() else ("left", "right")):      # the start: by the axis
         for over in (True, False):
             r = tag.copy()
             if over:

@@ -684,3 +684,17 @@ def test_two_sides_level_in_the_race_both_show():
     inside = plot.inflate(-8, -8)                     # the plot's lines, not the legend's swatches
     pixels = [tuple(s.get_at((x, y)))[:3] for x in range(inside.x, inside.right) for y in range(inside.y, inside.bottom)]
     assert pixels.count(BLUE) > 20 and pixels.count(RED) > 20
+
+
+def test_the_targets_label_starts_by_the_axis_the_reader_starts_from():
+    """In Dari the race's axis stands on the right: its target label stood at the far end,
+    beside the latest deals."""
+    from table import i18n
+    from table.chart_places import target_tag_place
+    plot, tag = pygame.Rect(40, 20, 300, 160), pygame.Rect(0, 0, 60, 14)
+    assert target_tag_place(tag, plot, 100, 2, 3, []).left == plot.x + 3
+    try:
+        i18n.set_language("fa")
+        assert target_tag_place(tag, plot, 100, 2, 3, []).right == plot.right - 3
+    finally:
+        i18n.set_language("en")
