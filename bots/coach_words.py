@@ -80,7 +80,6 @@ ENGLISH: dict[str, str] = {
     "discard": "you have no {suit}: throw the {card}, which is of no use",
     "save_points": "you have no {suit} and the trick is lost: the {card} gives away the fewest points",
     "cheap_discard": "you have no {suit}: the {card} gives away the fewest points",
-    "let_go": "you have no {suit}: the {card} is the card you will miss least",
     "race": "your side needs {need} more trick{need_s} to go over; the opponents need {they_need}",
     "signal_drop": "signal drop: tell your partner you have no more {suit}",
     "signal_slam": "signal slam: ask your partner to lead {suit}, where you hold the highest card left",

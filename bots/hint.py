@@ -233,7 +233,9 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
             return Reason("save_points" if lost else "cheap_discard", params)
         if not kind.points and s != T and c == kind.low(info.hand & SUIT_MASK[s]) and live & kind.above[c]:
             return Reason("discard", params)
-        return Reason("let_go", params)
+        # "the card you will miss least" was said of a 7 beside a 4 of the same suit: the
+        # fallback says only what the search found
+        return Reason("search_best", {"card": card})
     if winners:
         return Reason("duck", {"card": card, "winner_card": card_text(w), "suit": SUITS[led]})
     low = kind.strength[c] <= min(kind.strength[x] for x in losers if SUIT_OF[x] == s)

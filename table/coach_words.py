@@ -50,7 +50,6 @@ TEMPLATES: dict[str, str] = {
     "discard": N_("you have no {suit}: throw the {card}, which is of no use"),
     "save_points": N_("you have no {suit} and the trick is lost: the {card} gives away the fewest points"),
     "cheap_discard": N_("you have no {suit}: the {card} gives away the fewest points"),
-    "let_go": N_("you have no {suit}: the {card} is the card you will miss least"),
     "race": "",
     "signal_drop": N_("signal drop: tell your partner you have no more {suit}"),
     "signal_slam": N_("signal slam: ask your partner to lead {suit}, where you hold the highest card left"),
