@@ -824,3 +824,13 @@ def test_the_dari_rules_pages_name_the_games_and_buttons_as_the_table_does():
             assert f"«{i18n._('Hand I passed')}»" in f.read()
     finally:
         i18n.set_language("en")
+
+
+def test_every_muette_rules_page_says_the_factors_multiply():
+    """A newcomer read "× 2 for a blind trump, × 4 for a tap back" on the page, then "the deal
+    then counts 8 times" at the table, from nowhere (RULES.md: the factors combine)."""
+    import os
+    from table.quickref import PAGES
+    for lang, says in (("", "2 × 4 = 8"), ("nl", "2 × 4 = 8"), ("fr", "2 × 4 = 8"), ("fa", "۲ × ۴ = ۸")):
+        with open(os.path.join(PAGES, lang, "manille-muette.txt"), encoding="utf-8") as f:
+            assert says in f.read(), lang
