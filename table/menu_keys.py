@@ -172,6 +172,14 @@ class MenuKeys:
         if e.type != pygame.KEYDOWN:
             return False
         if e.key == pygame.K_ESCAPE:
+            # an open list closes first (Escape over New game's open Game list left the screen)
+            opened = [w for w in self.ui if isinstance(w, UIDropDownMenu) and w.alive()
+                      and w.current_state is w.menu_states.get("expanded")]
+            for drop in opened:
+                drop.current_state.should_transition = True
+                drop.current_state.target_state = "closed"
+            if opened:
+                return True
             return self.press(next((n for n in self.escape if self.usable(n)), None))
         typing = any(isinstance(w, UITextEntryLine) for w in self.app.ui.get_focus_set() or ())
         if typing and e.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):

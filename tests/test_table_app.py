@@ -781,3 +781,21 @@ def test_in_dari_the_volume_slider_runs_the_readers_way(table, manfee_home):
     finally:
         i18n.set_language("en")
         apply_language(table.app.ui, "en")
+
+
+def test_escape_over_an_open_list_closes_the_list_not_the_screen(table, manfee_home):
+    """Escape with New game's Game list open went straight back to the main menu."""
+    from pygame_gui.elements import UIDropDownMenu
+    from table.scenes import open_scene
+    form = open_scene("new_game", table.app)
+    table.app.push(form)
+    table.frames(1)
+    drop = next(w for w in form.ui if isinstance(w, UIDropDownMenu))
+    table.click(drop.rect.center)
+    table.frames(2)
+    assert drop.current_state is drop.menu_states["expanded"]
+    table.key(pygame.K_ESCAPE)
+    table.frames(2)
+    assert table.app.top is form and drop.current_state is drop.menu_states["closed"]
+    table.key(pygame.K_ESCAPE)
+    assert table.app.top is not form
