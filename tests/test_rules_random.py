@@ -232,13 +232,17 @@ def test_whole_random_matches_keep_their_books(seed, game_name):
         while m.in_deal:
             m.apply(m.deal.turn, rng.choice(m.deal.legal()))
     totals = [0] * len(m.game.sides)
+    reached = False             # some side at the target after some deal
     for s in m.summaries:
         for i, side in enumerate(m.game.sides):
             totals[i] += s["score"][side]
+        reached = reached or max(totals) >= target
     assert totals == m.totals
     if m.finished:
         top = max(m.totals)
-        assert top >= target and m.totals.count(top) == 1
+        # the first deal after the target was reached that leaves one highest total ends the
+        # match, even if (Manni's play-on) that total has since dropped below the target
+        assert reached and m.totals.count(top) == 1
         assert m.winner == m.game.sides[m.totals.index(top)]
     # The dealer rotation of the rule book.
     step = {"manfee": -1}.get(game_name, 1)
