@@ -288,10 +288,8 @@ def any_reviewable(record: object) -> bool:
     """
     if not isinstance(record, dict):
         return False
-    players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    people = sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
-    return people <= 1 or any(all_played(record, d) for d in range(len(deals)))
+    return _people(record) <= 1 or any(all_played(record, d) for d in range(len(deals)))
 
 
 def opening_deal(record: dict, deal: int) -> int:
@@ -303,7 +301,12 @@ def opening_deal(record: dict, deal: int) -> int:
     >>> opening_deal({"game": "manni", "players": two, "deals": [{"actions": []}] * 2}, 1)
     1
     """
-    players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    if sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human") <= 1:
+    if _people(record) <= 1:
         return deal
     return next((d for d in range(deal, -1, -1) if all_played(record, d)), deal)
+
+
+def _people(record: dict) -> int:
+    """How many people (not bots) the record seats."""
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    return sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
