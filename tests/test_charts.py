@@ -564,30 +564,37 @@ def test_the_targets_label_goes_over_its_line_clear_of_the_sides(monkeypatch):
     assert tag.bottom <= y
 
 
+def written(size):
+    """A surface that records where each text the chart wrote landed, and the text function
+    to give the chart: (surface, text, [(text, rect)] in drawing order)."""
+    made, where = {}, []
+
+    def text(t, px, colour, bold=False):
+        img = charts._default_text(t, px, colour, bold)
+        made[id(img)] = t
+        return img
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            if id(source) in made:
+                where.append((made[id(source)], r))
+            return r
+    return Recording(size), text, where
+
+
 def test_a_chart_too_short_for_the_targets_label_leaves_it_to_the_axis():
     """A Manni summary's race about 25 px tall, from -20 to 10: "Target 10" lay across the
     sides' lines, unreadable; the axis numbers the target."""
-    blitted, images = [], {}
-
-    class Spy(pygame.Surface):
-        def blit(self, source, dest, *a, **k):
-            blitted.append(id(source))
-            return super().blit(source, dest, *a, **k)
-
-    def text(t, size, colour, bold=False):
-        img = charts._default_text(t, size, colour, bold)
-        images[id(img)] = t
-        return img
     series = [Series("A", [1, -1, -3, -9], BLUE), Series("B", [1, 2, 3, 4], RED), Series("C", [-1, 0, 3, 5], BLUE)]
-    short = pygame.Rect(0, 0, 340, 90)
-    plot = score_race(Spy((340, 90)), short, series, target=10, title="so far", text=text)
-    shown = [images[i] for i in blitted if i in images]
+    surface, text, where = written((340, 90))
+    plot = score_race(surface, pygame.Rect(0, 0, 340, 90), series, target=10, title="so far", text=text)
+    shown = [t for t, _r in where]
     assert plot is not None and plot.h < 40
     assert "Target 10" not in shown and "10" in shown, shown
-    blitted.clear()
-    tall = pygame.Rect(0, 0, 340, 220)          # with room for it, the label stands by its line
-    score_race(Spy((340, 220)), tall, series, target=10, title="so far", text=text)
-    assert "Target 10" in [images[i] for i in blitted if i in images]
+    surface, text, where = written((340, 220))         # with room for it, the label stands by its line
+    score_race(surface, pygame.Rect(0, 0, 340, 220), series, target=10, title="so far", text=text)
+    assert "Target 10" in [t for t, _r in where]
 
 
 def test_the_targets_number_keeps_the_ticks_beside_it_apart():
@@ -616,26 +623,12 @@ def test_a_dari_race_runs_from_an_axis_on_the_right():
     """Dari reads from the right: the bar charts and legends were mirrored, the race ran left
     to right beside them."""
     from table import i18n
-    made, where = {}, []
-
-    def text(t, size, colour, bold=False):
-        img = charts._default_text(t, size, colour, bold)
-        made[id(img)] = t
-        return img
-
-    class Spy(pygame.Surface):
-        def blit(self, source, dest, *a, **k):
-            r = super().blit(source, dest, *a, **k)
-            if id(source) in made:
-                where.append((made[id(source)], r))
-            return r
     series = [Series("A", [1, -1, 3], BLUE), Series("B", [0, 2, 4], RED)]
     for lang in ("en", "fa"):
-        where.clear()
+        surface, text, where = written((440, 290))
         try:
             i18n.set_language(lang)
-            plot = score_race(Spy((440, 290)), pygame.Rect(0, 0, 440, 290), series, target=10, text=text,
-                              x_label="")
+            plot = score_race(surface, pygame.Rect(0, 0, 440, 290), series, target=10, text=text, x_label="")
             zero, five, last = i18n.digits("0"), i18n.digits("5"), i18n.digits("3")
         finally:
             i18n.set_language("en")
@@ -650,24 +643,11 @@ def test_a_dari_race_runs_from_an_axis_on_the_right():
 
 def test_a_short_races_axis_numbers_never_stand_on_one_another():
     """A Manni summary's race to 5, some 30 px tall: its "5" stood over its "0"."""
-    made, where = {}, []
-
-    def text(t, size, colour, bold=False):
-        img = charts._default_text(t, size, colour, bold)
-        made[id(img)] = t
-        return img
-
-    class Spy(pygame.Surface):
-        def blit(self, source, dest, *a, **k):
-            r = super().blit(source, dest, *a, **k)
-            if id(source) in made:
-                where.append((made[id(source)], r))
-            return r
     drawn = 0
     for h in (80, 90, 100, 110, 120, 140):
-        where.clear()
-        rect = pygame.Rect(0, 0, 300, h)
-        plot = score_race(Spy((300, h)), rect, [Series("A", [1, 2, 3], BLUE), Series("B", [0, -1, 1], RED)],
+        surface, text, where = written((300, h))
+        plot = score_race(surface, pygame.Rect(0, 0, 300, h), [Series("A", [1, 2, 3], BLUE),
+                                                                Series("B", [0, -1, 1], RED)],
                           target=5, title="so far", text=text)
         axis = [r for _t, r in where if r.right <= plot.x]
         drawn += bool(axis)
