@@ -428,12 +428,24 @@ class StatsStore:
             "JOIN profiles p ON p.id = d.profile_id LEFT JOIN reviews r USING (match_id, deal, seat) "
             f"{where} ORDER BY d.recorded, d.match_id, d.deal, d.seat", args).fetchall()
 
+        # A person by name, however filed: a friend at one screen is "human" with a profile
+        # here, a LAN friend "person:NAME" (the export wrote the one "human", the other "person:Bo").
+        filed = {(m, s): n for m, s, n in self.db.execute(
+            "SELECT s.match_id, s.seat, p.name FROM seats s JOIN profiles p ON p.id = s.profile_id")}
+
+        def who(match_id: str, seat: str | None, company: str) -> str:
+            named = filed.get((match_id, seat)) if company == "human" else None
+            return named or company.removeprefix("person:")
+
         def write(f: IO[str]) -> None:
             w = csv.writer(f)
             w.writerow(self.CSV_COLUMNS)
             for r in rows:
                 r = list(r)
-                r[7] = ";".join(json.loads(r[7]).values())
+                seats = get_game(r[2]).seats
+                if r[6] is not None and len(seats) == 4:        # the partner sits across
+                    r[6] = who(r[1], seats[(seats.index(r[5]) + 2) % 4], r[6])
+                r[7] = ";".join(who(r[1], s, c) for s, c in json.loads(r[7]).items())
                 w.writerow(["" if x is None else x for x in r])
         if isinstance(target, str):
             with open(target, "w", encoding="utf-8", newline="") as f:

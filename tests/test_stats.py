@@ -245,6 +245,17 @@ def test_csv_export(store, tmp_path):
     assert rows[0]["opponents"] == "SADA;KADO" and rows[0]["partner"] == "TANA"   # left; right; top
     path = tmp_path / "all.csv"
     assert store.export_csv(str(path)) == 3 and path.read_text().startswith("recorded,match_id")
+    # people by name however filed: a friend at this screen, a friend at a LAN table
+    left = Match("manfee").game.seats[1]
+    for r in play("manfee", 43, deals=1, people=("bottom", "top"), names=("TANA", "KADO")):
+        store.sync_match("screen", r)                          # Ana and Bo both filed here
+    for r in play("manfee", 44, deals=1, people=("bottom", left), names=("TANA", "KADO")):
+        store.sync_match("lan", r, {"bottom": "Ana"})          # Bo at his own machine
+    buf = io.StringIO()
+    store.export_csv(buf, "Ana")
+    rows = {r["match_id"]: r for r in csv.DictReader(io.StringIO(buf.getvalue()))}
+    assert rows["screen"]["partner"] == "Bo" and "Bo" in rows["lan"]["opponents"].split(";")
+    assert "human" not in buf.getvalue() and "person:" not in buf.getvalue()
 
 
 # -- bad input, old, new, foreign and damaged files -------------------------------------------
