@@ -468,20 +468,8 @@ def test_a_bar_that_meets_its_target_has_its_number_over_the_mark():
 def placed_names(size, draw):
     """Draw a chart with ``draw(surface, text_fn)`` on a surface of ``size``: where each text
     the chart wrote was put, as [(text, rect)] in drawing order."""
-    made, placed = {}, []
-
-    def text(s, px, colour, bold=False):
-        img = charts._default_text(s, px, colour, bold)
-        made[id(img)] = s
-        return img
-
-    class Recording(pygame.Surface):
-        def blit(self, source, dest, *a, **k):
-            r = super().blit(source, dest, *a, **k)
-            if id(source) in made:
-                placed.append((made[id(source)], r))
-            return r
-    draw(Recording(size), text)
+    surface, text, placed = written(size)
+    draw(surface, text)
     return placed
 
 
