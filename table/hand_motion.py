@@ -294,8 +294,9 @@ class HandMotion:
                     sp.motion = None
                     sp.layer = LAYER_MINE if s == b.viewer else LAYER_HAND
             if b.open_hands:
-                for s in seats:
-                    b.hands[s] = sort_hand(b.hands[s], b.rank_order)
+                for s in seats:      # a secret deal's hands stay face down: backs have no order
+                    if not any(k.startswith("?") for k in b.hands[s]):
+                        b.hands[s] = sort_hand(b.hands[s], b.rank_order)
                 b.relayout()
                 return None
             # The cards that left the viewer are backs to it now; the new hand gets faces.

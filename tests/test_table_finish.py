@@ -797,3 +797,23 @@ def test_a_table_of_friends_whose_every_deal_kept_cards_hidden_offers_no_review(
     scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=7)
     scene.match_over(ev)
     assert "review" in table.app.top.buttons
+
+
+def test_a_hot_seat_replay_steps_through_a_pass_with_the_hands_face_down(table, manfee_home):
+    """A replay of people sharing a screen keeps a secret deal's hands face down; the hand
+    passed to the dealer's right once crashed it (the face-down stand-ins were sorted as cards)."""
+    from host.replay import ReplayLink
+    from table.scenes import open_scene
+    from test_table_layout import position
+    rec = position("manfee", 11, lambda mh: mh.view("bottom")["phase"] == "play"
+                   and mh.view("bottom").get("passed_hand"))
+    people = {s: {"kind": "human", "name": f"P{s}"} if s in ("bottom", "top") else p
+              for s, p in rec["players"].items()}
+    replay = open_scene("replay", table.app, link=ReplayLink(dict(rec, players=people)))
+    table.app.push(replay)
+    for _ in range(8):
+        replay.link.step()
+        table.frames(3)
+        table.until(lambda: not replay.director.busy(), limit=300)
+    assert replay.link.secret_deal() and replay.link.view(replay.viewer)["passed"]
+    assert all(k.startswith("?") for s, keys in replay.board.hands.items() for k in keys)
