@@ -53,7 +53,10 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         human_turn = (idle and turn == self.viewer and self.revealed and self.cover_seat is None
                       and not self.summary_open and self.link.kind(turn) == "me"
                       and self.pending is None and not (self.link.lost or self.reconnecting))
-        return (self.layout_state(), self.summary_open, human_turn,
+        # The summary's buttons follow its panel, which makes room for the score box as last
+        # drawn: after a resize the first frame moves it, and its buttons go with it.
+        summary = tuple(self.summary_rect()) if self.summary_open else None
+        return (self.layout_state(), summary, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
                 self.signal, self.signal_menu, self.confirm, bool(self.overlay), self.chat_open)
 

@@ -817,3 +817,18 @@ def test_a_hot_seat_replay_steps_through_a_pass_with_the_hands_face_down(table, 
         table.until(lambda: not replay.director.busy(), limit=300)
     assert replay.link.secret_deal() and replay.link.view(replay.viewer)["passed"]
     assert all(k.startswith("?") for s, keys in replay.board.hands.items() for k in keys)
+
+
+@pytest.mark.parametrize("game", ["manni", "manille"])
+def test_the_summarys_buttons_stay_on_its_panel_through_a_resize(table, game):
+    """The summary makes room for the score box as last drawn: after a resize from a large
+    window its first frame moved it, and its buttons stayed where the old box had put them
+    (under the panel at 1280x720, off the window at 1024x600)."""
+    scene = start_local(table, game, {}, humans=1, bots=("KADO",) * (2 if game == "manni" else 3), seed=2)
+    play_to_the_summary(table, scene)
+    for size in ((2560, 1440), (1280, 720), (1024, 600), (1920, 1080), (1100, 650)):
+        table.app._resized(size)
+        table.frames(3)
+        panel = next(r for n, r in scene.drawn if n == "panel:summary")
+        for name in ("next", "review"):
+            assert panel.contains(scene.buttons[name].rect), (size, name, panel, scene.buttons[name].rect)
