@@ -118,6 +118,10 @@ class Seating:
         if s.grace is not None:
             s.grace.cancel()
             s.grace = None
+        watched = endpoint.spectator        # a spectator sits down: it watches no more
+        if watched:
+            self._forget(endpoint)
+            endpoint.spectator = False
         was_standin = s.standin
         played = {"cards": s.standin_cards, "acts": s.standin_acts} if rejoin and s.standin_acts else None
         s.standin, s.standin_cards, s.standin_acts = False, 0, 0
@@ -132,6 +136,8 @@ class Seating:
             # token, or a reconnect queued while the host was frozen) is no return: nobody
             # heard it leave, so nobody hears it come back.
             self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
+        if watched:
+            self._watchers()
         self.seats_changed()
         self.advance()
 

@@ -413,9 +413,6 @@ class HostServer:
                 conn.name = P.clean_name(f["name"], conn.name or "Player")
             if conn.slot is None and f["token"] is None and self._code is not None:
                 self._check_code(conn, f["code"])
-            if conn.spectator:
-                self.host.leave(conn)          # a spectator may sit down: no longer watching
-                conn.spectator = False
             conn.reads_summaries = f["summaries"]     # the next deal waits for its player (table_host)
             try:
                 self.host.join(conn, f["seat"], f["token"])
@@ -428,6 +425,7 @@ class HostServer:
                 raise P.ProtocolError("already_seated", "this connection already plays or watches")
             if self._code is not None:
                 self._check_code(conn, f["code"])
+            self._room_to_watch(conn)
             try:
                 self.host.watch(conn, f["seat"])
             except TableError as e:
@@ -455,6 +453,17 @@ class HostServer:
             conn.close()
             if conn.slot is not None:
                 self.host.leave(conn, immediate=True)
+
+    def _room_to_watch(self, conn: Conn) -> None:
+        """Spectators are capped, in all and from one address: each arrival is a notice on
+        every player's screen, and a script could open dozens."""
+        b = self.budgets
+        watching = [c for c in self.conns if c.spectator and c is not conn]
+        if len(watching) >= b.max_watchers:
+            raise P.ProtocolError("watchers_full", f"this table takes {b.max_watchers} spectators at most")
+        if sum(c.address == conn.address for c in watching) >= b.max_watchers_per_address:
+            raise P.ProtocolError("watchers_full", f"{b.max_watchers_per_address} spectators at most "
+                                                   "from one address")
 
     def _check_code(self, conn: Conn, code: str | None) -> None:
         """ProtocolError unless ``code`` is the table's; every try spends one of the

@@ -30,7 +30,8 @@ class Budgets:
     """A host's limits per connection and on connections (docs/PROTOCOL.md, Limits).
 
     ``max_conns`` counts every socket, closing ones included; ``max_lobby`` the
-    live connections without a seat, ``max_per_address`` those from one address.
+    live connections without a seat, ``max_per_address`` those from one address;
+    ``max_watchers`` the spectators (``max_watchers_per_address`` from one address).
     """
     rate: float = 400.0             # messages a second, seated
     burst: int = 400
@@ -39,6 +40,8 @@ class Budgets:
     max_conns: int = 46
     max_lobby: int = 32
     max_per_address: int = 4
+    max_watchers: int = 8           # spectators at the table, and from one address: each arrival
+    max_watchers_per_address: int = 2   # is a notice on every player's screen
     max_outbuf: int = MAX_OUTBUF
     write_timeout: float = 15.0     # bytes left unsent this long: the peer stopped reading
     linger: float = LINGER

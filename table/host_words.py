@@ -40,6 +40,7 @@ REFUSALS = {
     "rate_limited": N_("Too many tries too fast: wait a moment and try again."),
     "protocol": N_("That table runs another version of Manfee."),
     "busy": N_("The host has no room for another screen right now."),
+    "watchers_full": N_("That table has as many spectators as it takes."),
     "timeout": N_("The host stopped waiting: the connection was silent for too long."),
     "not_seated": N_("Take a seat before playing."),
     "already_seated": N_("This screen already holds a seat."),

@@ -802,3 +802,44 @@ def test_a_screen_that_came_back_does_not_announce_the_return_of_a_friend_it_nev
     assert notices({"type": "players", "players": {"left": here, "right": me}}) == []
     assert notices({"type": "players", "players": {"left": gone, "right": me}}) == ["left"]
     assert notices({"type": "players", "players": {"left": here, "right": me}}) == ["back"]
+
+
+def watching(server):
+    return sum(1 for ep in list(server.host.endpoints) if ep.spectator)
+
+
+def test_spectators_are_capped_and_a_refused_join_leaves_one_watching():
+    """Each arrival is a notice on every player's screen: a script opening thirty watchers
+    flooded them.  Two from one address, eight in all; past that a clear refusal and the
+    players hear nothing.  A spectator whose join is refused (a taken seat) still watches:
+    it was dropped from the table before the join was tried, and heard nothing more."""
+    server = serve("manfee", {"bottom": "host", "left": "open", "top": "open", "right": "open"})
+    try:
+        bo = joined_client(server.port, "left", name="Bo")
+        watchers = [RawPeer(server.port, name=f"W{i}") for i in range(3)]
+        for w in watchers[:2]:
+            w.send({"type": "watch", "seat": "bottom"})
+            assert w.expect("welcome")["spectator"]
+        assert bo.wait_for("watchers", 3)["n"] >= 1
+        assert bounded(lambda: watching(server) == 2, 3)
+        watchers[2].send({"type": "watch", "seat": "bottom"})
+        refusal = watchers[2].error()
+        assert refusal["code"] == "watchers_full" and "one address" in refusal["reason"]
+        server.budgets.max_watchers_per_address = 10
+        server.budgets.max_watchers = 2
+        watchers[2].send({"type": "watch", "seat": "bottom"})
+        assert watchers[2].error()["code"] == "watchers_full"
+        assert watching(server) == 2
+        # a watcher asks for a seat someone holds: refused, and it watches on
+        watchers[0].send({"type": "join", "seat": "left", "name": "Impostor"})
+        assert watchers[0].error()["code"] == "seat_taken"
+        watchers[0].send({"type": "sync"})
+        answer = watchers[0].expect("events")
+        assert answer is not None and answer["view"]["hand"] is None
+        assert watching(server) == 2
+        # and one that takes a free seat watches no more: the players hear one spectator fewer
+        watchers[1].send({"type": "join", "seat": "top", "name": "Cy"})
+        assert watchers[1].expect("welcome")["seats"] == ["top"]
+        assert bounded(lambda: watching(server) == 1, 3)
+    finally:
+        server.stop()
