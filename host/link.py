@@ -283,6 +283,9 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
     >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
     ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": True}})
     [{'type': 'notice', 'kind': 'left', 'seat': 'left', 'name': 'Bo'}, {'type': 'notice', 'kind': 'standin', 'seat': 'left', 'name': 'Bo'}]
+    >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
+    ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": False}})
+    [{'type': 'notice', 'kind': 'lost', 'seat': 'left', 'name': 'Bo'}]
     """
     out = []
     for seat, now in after.items():
@@ -293,7 +296,8 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
         if was.get("kind") == "open":
             kinds.append("joined")
         elif was.get("connected", True) and now.get("connected") is False:
-            kinds.append("left")
+            # a goodbye hands the seat to a bot at once; a dropped connection is waited for
+            kinds.append("left" if now.get("standin") else "lost")
         elif was.get("connected") is False and now.get("connected"):
             kinds.append("back")
         if now.get("standin") and not was.get("standin"):

@@ -152,7 +152,8 @@ class Seating:
                 continue
             s.endpoint = None
             if s.kind == "remote":
-                self._notice("left", seat=s.seat, name=s.name)
+                # a goodbye is leaving; a dropped connection may come back (flaky Wi-Fi)
+                self._notice("left" if immediate else "lost", seat=s.seat, name=s.name)
                 if not self.stopping:
                     self.away(s, 0.0 if immediate else None)
         endpoint.plays = ()

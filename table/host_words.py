@@ -71,6 +71,8 @@ def notice_text(n: dict) -> str | None:
         return _("{name} is back").format(name=name)
     if kind == "left":
         return _("{name} left the table").format(name=name)
+    if kind == "lost":                     # the seat waits for them: not a walk-out
+        return _("{name} lost the connection").format(name=name)
     if kind == "standin":
         return _("A bot plays for {name} until they come back").format(name=name)
     if kind == "watching":               # a spectator came: players like to know who sees the table

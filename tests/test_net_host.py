@@ -384,8 +384,9 @@ def test_a_seat_taken_over_by_its_token_while_held_is_no_leaving_and_no_return()
         second._drop_socket()
         assert bounded(lambda: not server.host.seats["left"].endpoint, 3)
         third = joined_client(server.port, name="Bo", token=first.token)
-        assert seat_notices() == ["left", "back"]
-        third.close()
+        assert seat_notices() == ["lost", "back"]          # a drop is no walk-out: it is waited for
+        third.close()                                      # a goodbye is leaving
+        assert seat_notices() == ["left", "standin"]
     finally:
         server.stop()
 
@@ -800,8 +801,10 @@ def test_a_screen_that_came_back_does_not_announce_the_return_of_a_friend_it_nev
     assert notices({"type": "welcome", "seat": "right", "seats": ["right"], "view": {},
                     "players": {"left": gone, "right": me}}) == []
     assert notices({"type": "players", "players": {"left": here, "right": me}}) == []
-    assert notices({"type": "players", "players": {"left": gone, "right": me}}) == ["left"]
+    assert notices({"type": "players", "players": {"left": gone, "right": me}}) == ["lost"]
     assert notices({"type": "players", "players": {"left": here, "right": me}}) == ["back"]
+    assert notices({"type": "players", "players": {"left": dict(gone, standin=True), "right": me}}) \
+        == ["left", "standin"]                    # a goodbye: a bot takes the seat at once
 
 
 def watching(server):

@@ -416,7 +416,13 @@ def test_a_friend_hears_who_sits_down_and_who_leaves(table):
         cy = Client("127.0.0.1", server.port, name="Cy", seat="top").start()
         assert cy.wait_for("welcome", 5) is not None
         assert wait_real(table, lambda: "Cy sat down (Top)" in said, 5), said
-        cy._sock.shutdown(2)
+        cy._sock.shutdown(2)                # a dropped connection: waited for, no walk-out
+        assert wait_real(table, lambda: "Cy lost the connection" in said, 5), said
+        assert "Cy left the table" not in said
+        again = Client("127.0.0.1", server.port, name="Cy", token=cy.token).start()
+        assert again.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: "Cy is back" in said, 5), said
+        again.close()                        # a goodbye: leaving
         assert wait_real(table, lambda: "Cy left the table" in said, 5), said
         assert not any("Bo" in t for t in said)              # never about the screen's own seat
     finally:
