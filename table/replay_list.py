@@ -97,9 +97,12 @@ class ReplaysScene(MenuScene):
         top = round(H * 0.2)
         left, width = round(W * 0.08), round(W * 0.84)
         rh = max(32, round(H * 0.05))
-        heading, drop = pygame.Rect(left, top, 160, rh), pygame.Rect(left + 170, top, 300, rh)
+        k = self.app.ui_scale                # the words grow with the window: their boxes too
+        head_w = min(round(160 * k), width // 3)
+        heading = pygame.Rect(left, top, head_w, rh)
+        drop = pygame.Rect(left + head_w + 10, top, min(round(300 * k), width - head_w - 10), rh)
         if is_rtl():                        # the filter row starts at the list's right edge
-            heading.right, drop.right = left + width, left + width - 170
+            heading.right, drop.right = left + width, left + width - head_w - 10
         self.add(tall_label(ui, heading, _("Game")))
         choices = [_("All games")] + [game_title(n) for n in GAMES]
         current = game_title(self.game) if self.game else choices[0]
@@ -110,15 +113,19 @@ class ReplaysScene(MenuScene):
         # in the Arabic font (theme "#arabic_item"), or it showed as boxes; a choice maps back to its row.
         shown = widget_lines(self.rows)
         self.row_of = {line_text(x): r for x, r in zip(shown, self.rows, strict=True)}
-        self.list = self.add(UISelectionList(pygame.Rect(left, top, width, H - top - 150), shown, ui))
-        self.note = self.add(tall_label(ui, pygame.Rect(left, H - 140, width, 36),
+        # From the foot up: the buttons (as tall as their words), the note, then the list.
+        bh = round(54 * k)
+        button_y = H - bh - round(42 * k)
+        note_y = button_y - round(44 * k)
+        self.list = self.add(UISelectionList(pygame.Rect(left, top, width, note_y - 10 - top), shown, ui))
+        self.note = self.add(tall_label(ui, pygame.Rect(left, note_y, width, round(36 * k)),
                                         _("Choose a finished match to watch it, or one in progress to resume it."),
                                         "@note_label"))
         names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
                  ("delete", _("Delete")))
         gap = 16
-        bw, bh = min(self.pair_width(), (width - gap * (len(names) - 1)) // len(names)), round(54 * self.app.ui_scale)
-        self.buttons = self.button_row(list(names), H - 96, bw, bh, gap)
+        bw = min(self.pair_width(), (width - gap * (len(names) - 1)) // len(names))
+        self.buttons = self.button_row(list(names), button_y, bw, bh, gap)
         self._enable()
         if self.shown():        # the newest match chosen, its buttons live (every row looked chosen, none was)
             self._choose(self.rows.index(self.selected) if self.selected in self.rows else 0)

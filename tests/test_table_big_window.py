@@ -43,3 +43,26 @@ def test_in_a_big_window_no_words_drop_to_small_print(manfee_home, language):
             s = app.scenes.pop()
             s.leave()
             s.close()
+
+
+@pytest.mark.parametrize("size", [(2560, 1440), (1024, 600), (1280, 1024)])
+def test_every_menus_widgets_stay_in_the_window(manfee_home, size):
+    """Replays put its row of buttons 96 pixels above the foot, however tall they had grown:
+    at 2560x1440 their lower half ran off the window."""
+    app = App(Settings(language="en", bot_pace=0.0), size=size, fullscreen=False, quiet_sound=True)
+    try:
+        window = app.screen.get_rect()
+        for name in ("main_menu", "new_game", "host_setup", "lobby", "replays", "settings", "statistics"):
+            app.reset(MainMenu(app))
+            if name != "main_menu":
+                app.push(open_scene(name, app))
+            app.step(1 / 60)
+            out = [(type(e).__name__, getattr(e, "text", ""), tuple(e.rect))
+                   for e in app.ui.get_sprite_group().sprites()
+                   if e.visible and e.rect.width > 0 and not window.contains(e.rect)]
+            assert not out, (name, out)
+    finally:
+        while app.scenes:
+            s = app.scenes.pop()
+            s.leave()
+            s.close()
