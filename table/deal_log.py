@@ -24,9 +24,12 @@ class LogDrawn(NamedTuple):
 
 
 def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]],
-                  scroll: int) -> LogDrawn | None:
+                  scroll: int, above: pygame.Rect | None = None, opened: bool = False) -> LogDrawn | None:
     """``said``: (player's name, words) for each announcement.  None when the window
-    leaves no room or there is nothing to say."""
+    leaves no room or there is nothing to say.  ``above``: the left seat's plate as
+    drawn (grown by a line, "away: a bot in 18 s", it covered the log's top);
+    ``opened``: the pointer rests on the log, which then grows upwards over the table
+    to show every line (two rows at 1280 x 720 hid the deal's first calls)."""
     area = L.log_rect()
     if area is None or not said:
         return None
@@ -37,14 +40,22 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     # plate, a bare "You: ♦ diamonds" read as that player's.
     head_px = max(10, round(fs * 0.75))       # 8 px at 1024 x 600 read as a smudge in Dari
     head_h = head_px // 2 + 1
+    if above is not None and above.bottom + 4 > y and above.left < x + w and x < above.right:
+        y, h = above.bottom + 4, h - (above.bottom + 4 - y)
     rows = max(1, int((h - fs - head_h) // line_h))
+    foot = round(y + head_h + min(h - head_h, min(rows, len(said)) * line_h + fs * 0.8))   # as closed
+    if opened:
+        rows = max(rows, min(len(said), int((y + h - L.H * 0.12 - fs) // line_h)))
     lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
              for name, words in said]
     scroll = min(scroll, max(0, len(lines) - rows))
     start_line = max(0, len(lines) - rows - scroll)
     shown = lines[start_line:len(lines) - scroll]
     box = pygame.Rect(round(x), round(y + head_h), round(w), round(min(h - head_h, len(shown) * line_h + fs * 0.8)))
-    panel(surface, box, fill=(10, 24, 17, 170), edge=(90, 110, 90), radius=8, width=1)
+    if opened and len(shown) * line_h + fs * 0.8 > box.height:       # upwards, from the same foot
+        box.height = round(len(shown) * line_h + fs * 0.8)
+        box.bottom = foot
+    panel(surface, box, fill=(10, 24, 17, 240 if opened else 170), edge=(90, 110, 90), radius=8, width=1)
     start, anchor = mirror(box, box.x + fs * 0.5)       # right-aligned for a right-to-left reader
     img = render(pgettext("the heading over a deal's announcements", "This deal").upper(), head_px, DIM, bold=True)
     heading = img.get_rect(**{"midright" if is_rtl() else "midleft": (round(start + (-4 if is_rtl() else 4)), box.y)})

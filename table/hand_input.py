@@ -28,6 +28,7 @@ class HandInput:
         self.dragging = False
         self.press = (0, 0)
         self.grab = (0.0, 0.0)
+        self.pointer = None        # where the pointer last moved (the deal log opens under it)
         self.lifts = {}            # card -> Tween of its lift
         self.clock = 0.0           # seconds of updates, for the double click (never the wall clock)
         self.last_click = (None, -1.0)     # the card last clicked without a drag, and when
@@ -101,6 +102,7 @@ class HandInput:
         return True
 
     def mouse_move(self, pos):
+        self.pointer = pos
         if not self.pressed or not self.selected:
             return False
         L = self.board.layout
@@ -119,7 +121,8 @@ class HandInput:
                 sp.motion = "drag"
                 sp.layer = LAYER_AIR              # over its neighbours (it slid under the next card)
                 self.board.settles.pop(sp.key, None)
-                self.grab = (sp.x - pos[0], sp.y - pos[1])
+                # held where it was pressed: a quick first move left it trailing the pointer
+                self.grab = (sp.x - self.press[0], sp.y - self.press[1])
             else:
                 other = self.board.viewer_card_at(pos)
                 if other and other != self.selected and other in self.legal():

@@ -25,6 +25,8 @@ from . import explain
 
 
 class TableDrawing(HintBand):
+    log_open = False                    # the deal log grown over the table while the pointer rests on it
+
     def draw(self, surface):
         self.drawn = []                 # (name, rect) of what this frame drew: the layout test reads it
         if self.cover_seat is not None:
@@ -111,7 +113,12 @@ class TableDrawing(HintBand):
     def _draw_log(self, surface):
         """The deal's announcements, newest at the bottom (the wheel scrolls back)."""
         said = [(self.player_name(seat), announce_text(action)) for seat, action in self.log]
-        drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll)
+        # the pointer resting on a log with lines out of sight opens it (until it leaves)
+        at = self.input.pointer
+        self.log_open = bool(self.log_rect is not None and at is not None and self.log_rect.collidepoint(at)
+                             and not self.input.dragging and (self.log_open or any(self.log_hidden)))
+        plate = next((r for n, r in self.drawn if n == f"plate:{self.board.seat_at('left')}"), None)
+        drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open)
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
         if drawn is None:
             return None

@@ -126,17 +126,43 @@ def test_announcements_stay_longer_at_a_slower_pace_and_go_in_the_deal_log(table
     assert not heading.colliderect(drawn["plate:left"])
 
 
-def test_the_deal_log_shows_there_is_more_and_the_wheel_brings_it_back(table):
-    """The log keeps two or three lines by the plates: an arrow says earlier announcements
-    are above, the wheel over the log scrolls back to them (and an arrow says newer below)."""
+def test_the_deal_log_opens_under_the_pointer_to_show_the_whole_deal(table):
+    """The log keeps two or three lines by the plates (an arrow says earlier announcements
+    are above): the pointer resting on it opens it upwards, from the same foot, over the
+    table to show every line, and leaving it closes it (the deal's first calls were out of
+    sight at 1280x720)."""
     app = table.app
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
     wait_turn(table, scene)
     scene.log = scene.log + [("left", {"call": n}) for n in range(8)]       # a long deal's worth of words
     scene.draw(app.screen)
     above, below = scene.log_hidden
+    closed = scene.log_rect.copy()
     assert above > 0 and below == 0
+    table.post(pygame.MOUSEMOTION, pos=closed.center, rel=(0, 0), buttons=(0, 0, 0))
+    table.frames(1)
+    scene.draw(app.screen)
+    assert scene.log_hidden == (0, 0) and scene.log_rect.bottom == closed.bottom
+    assert scene.log_rect.top < closed.top - 4 * (above - 1)
+    table.post(pygame.MOUSEMOTION, pos=(app.size[0] // 2, 10), rel=(0, 0), buttons=(0, 0, 0))
+    table.frames(1)
+    scene.draw(app.screen)
+    assert scene.log_hidden == (above, 0) and scene.log_rect == closed
+
+
+def test_the_deal_log_scrolls_back_with_the_wheel_and_its_arrows(table):
+    """More lines than even the open log holds: an arrow says earlier announcements are
+    above, the wheel over the log scrolls back to them (and an arrow says newer below)."""
+    app = table.app
+    scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
+    wait_turn(table, scene)
+    scene.log = scene.log + [("left", {"call": n % 14}) for n in range(80)]
+    scene.draw(app.screen)
     table.post(pygame.MOUSEMOTION, pos=scene.log_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    table.frames(1)
+    scene.draw(app.screen)
+    above, below = scene.log_hidden
+    assert above > 0 and below == 0
     table.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
     table.frames(2)
     scene.draw(app.screen)
@@ -832,3 +858,21 @@ def test_the_summarys_buttons_stay_on_its_panel_through_a_resize(table, game):
         panel = next(r for n, r in scene.drawn if n == "panel:summary")
         for name in ("next", "review"):
             assert panel.contains(scene.buttons[name].rect), (size, name, panel, scene.buttons[name].rect)
+
+
+def test_the_deal_log_starts_below_a_left_plate_grown_by_a_line(table):
+    """A LAN friend away ("away: a bot in 18 s") grows the left seat's plate by a line: it
+    covered the log's heading and first line."""
+    from table.deal_log import draw_deal_log
+    from table.layout import Layout
+    L = Layout((1280, 720), 4, 13)
+    x, y, w, h = L.log_rect()
+    said = [("Ann", "call 3"), ("Ben", "call 2"), ("Cat", "call 4")]
+    surface = pygame.Surface((1280, 720))
+    plain = draw_deal_log(surface, L, said, 0)
+    grown = pygame.Rect(x, y - 30, 120, 52)
+    moved = draw_deal_log(surface, L, said, 0, above=grown)
+    assert plain.heading.colliderect(grown) and not moved.heading.colliderect(grown)
+    assert not moved.box.colliderect(grown) and moved.box.bottom <= y + h + 1 and moved.hidden[0] > plain.hidden[0]
+    elsewhere = draw_deal_log(surface, L, said, 0, above=grown.move(600, 0))     # not over the log
+    assert elsewhere == plain

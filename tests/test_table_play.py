@@ -816,3 +816,19 @@ def test_a_trick_piles_label_stands_below_its_lowest_card(table, monkeypatch):
     for r in labels.values():           # each label below every card of the pile above it
         above = [c for c in cards if c.colliderect(r.move(0, -12)) or c.colliderect(r)]
         assert above and all(c.bottom <= r.top for c in above), (r, above)
+
+
+def test_a_quick_first_move_keeps_the_card_under_the_pointer_where_it_was_pressed(table):
+    """The card was held where the pointer was at the drag's first motion: a quick move
+    left it trailing the pointer by up to a card's width."""
+    scene = start(table, seed=11)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)
+    card = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-1]
+    sp = scene.board.sprites[card]
+    p = grab_point(scene, card)
+    table.press(p)
+    offset = (sp.x - p[0], sp.y - sp.lift - p[1])        # where the card shows, from the press
+    far = (p[0] + 90, int(p[1] - scene.board.layout.ch * 1.0))     # one quick motion
+    table.move(far)
+    table.move((far[0], far[1] - 4))
+    assert abs(sp.x - (far[0] + offset[0])) < 2 and abs(sp.y - (far[1] - 4 + offset[1])) < 2
