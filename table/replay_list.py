@@ -20,6 +20,7 @@ from rules import RulesError
 from rules.games import GAMES
 from rules.store import load_record
 
+from .coach_work import any_reviewable
 from .config import saves_dir
 from .forms import MenuScene, tall_label
 from .i18n import N_, _, game_title, is_rtl, ngettext, number
@@ -30,6 +31,11 @@ from .widgets import line_text, widget_lines
 from .theme import ARABIC_SCALE, clip_text, font_spec, text_width
 from .widgets import DropDown
 from .words import player_name, side_score, when_played
+
+
+def default_note() -> str:
+    """The line under the list when nothing more particular is to be said."""
+    return _("Choose a finished match to watch it, or one in progress to resume it.")
 
 
 def list_replays() -> list[dict]:
@@ -119,7 +125,7 @@ class ReplaysScene(MenuScene):
         note_y = button_y - round(44 * k)
         self.list = self.add(UISelectionList(pygame.Rect(left, top, width, note_y - 10 - top), shown, ui))
         self.note = self.add(tall_label(ui, pygame.Rect(left, note_y, width, round(36 * k)),
-                                        _("Choose a finished match to watch it, or one in progress to resume it."),
+                                        default_note(),
                                         "@note_label"))
         names = (("back", _("Back")), ("watch", _("Watch")), ("review", _("Review")), ("resume", _("Resume")),
                  ("delete", _("Delete")))
@@ -139,9 +145,27 @@ class ReplaysScene(MenuScene):
         e = self._entry()
         ok = e is not None and e["ok"]
         done = ok and e["finished"]
-        for name, on in (("watch", done), ("review", done), ("resume", ok and not done),
+        review = done and self._reviewable(e)
+        hidden = _("No deal of this match can be reviewed: with several people at the "
+                   "table, only a deal whose every card was played.")
+        if done and not review:          # it opened on an empty review
+            self.note.set_text(hidden)
+        elif self.note.text == hidden:
+            self.note.set_text(default_note())
+        for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
                          ("delete", ok and not done and not e.get("lan"))):
             self.buttons[name].enable() if on else self.buttons[name].disable()
+
+    @staticmethod
+    def _reviewable(e: dict) -> bool:
+        """Has the match of entry ``e`` a deal the review may show (read once, when chosen)?"""
+        if "reviewable" not in e:
+            try:
+                record, _m = load_record(e["path"])
+            except RulesError:
+                record = None
+            e["reviewable"] = any_reviewable(record)
+        return bool(e["reviewable"])
 
     def focus_order(self) -> list[str]:
         """Watch, Review and Resume first, then Back and the game filter: Down, Tab, Enter

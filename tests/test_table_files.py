@@ -476,3 +476,27 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
         link = ReplayLink(family)
         link._play_to(full, 1)
         assert not link.secret_deal() and link.open_hands()
+
+
+def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(table, manfee_home):
+    """Friends at one screen playing Manni never play every card (the Manni lies aside):
+    Replays offered Review, which opened on an empty screen."""
+    from table.menus import MainMenu
+    from table.replay_list import ReplaysScene
+    friends = bot_record("manni", {"target": 4}, seed=3)
+    friends["players"] = dict(friends["players"], bottom={"kind": "human", "name": "Ann"},
+                              left={"kind": "human", "name": "Ben"})
+    save_record(str(manfee_home / "saves" / "manni-friends.json"), friends)
+    save_record(str(manfee_home / "saves" / "manni-alone.json"), bot_record("manni", {"target": 4}, seed=3))
+    app = table.app
+    app.reset(MainMenu(app))
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    for name, review in (("manni-friends.json", False), ("manni-alone.json", True)):
+        entry = next(e for e in replays.entries if e["name"] == name)
+        assert entry["finished"]
+        replays.selected = replays.label(entry)
+        replays._enable()
+        assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled == review
+        assert ("No deal of this match can be reviewed" in replays.note.text) != review
