@@ -23,7 +23,7 @@ Messages an endpoint receives:
   events    {events, view, views?}         what happened (public) and its new view(s)
   players   {players}                      who sits where, connected or not, stand-ins
   error     {code, reason, view}           a refusal; nothing changed at the table
-  notice    {kind, ...}                    (trusted only) joined, left, standin, back, save_failed ...
+  notice    {kind, ...}                    (trusted only) joined, left (a goodbye), lost (a dropped connection), standin, back, save_failed ...
   said      {seat, phrase}                 a player said one of the set phrases (``PHRASES``)
   bye       {reason, table_closed}         the table closed, or this seat was taken back
 """

@@ -46,7 +46,7 @@ from . import protocol as P
 from .advert import Advertiser, advert_addresses
 from .conn import Conn
 from .gate import Gate
-from .limits import LINGER, MAX_OUTBUF, Budgets, LogLimiter, code_guard, file_budget
+from .limits import LINGER, MAX_OUTBUF, Budgets, LogLimiter, code_guard, file_budget, watch_refusal
 
 log = logging.getLogger("manfee.net")
 
@@ -425,7 +425,8 @@ class HostServer:
                 raise P.ProtocolError("already_seated", "this connection already plays or watches")
             if self._code is not None:
                 self._check_code(conn, f["code"])
-            self._room_to_watch(conn)
+            if refusal := watch_refusal([c.address for c in self.conns if c.spectator], conn.address, self.budgets):
+                raise P.ProtocolError("watchers_full", refusal)
             try:
                 self.host.watch(conn, f["seat"])
             except TableError as e:
@@ -453,17 +454,6 @@ class HostServer:
             conn.close()
             if conn.slot is not None:
                 self.host.leave(conn, immediate=True)
-
-    def _room_to_watch(self, conn: Conn) -> None:
-        """Spectators are capped, in all and from one address: each arrival is a notice on
-        every player's screen, and a script could open dozens."""
-        b = self.budgets
-        watching = [c for c in self.conns if c.spectator and c is not conn]
-        if len(watching) >= b.max_watchers:
-            raise P.ProtocolError("watchers_full", f"this table takes {b.max_watchers} spectators at most")
-        if sum(c.address == conn.address for c in watching) >= b.max_watchers_per_address:
-            raise P.ProtocolError("watchers_full", f"{b.max_watchers_per_address} spectators at most "
-                                                   "from one address")
 
     def _check_code(self, conn: Conn, code: str | None) -> None:
         """ProtocolError unless ``code`` is the table's; every try spends one of the

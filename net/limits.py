@@ -231,3 +231,20 @@ def file_budget(wanted: int, reserve: int = 24) -> int:
         return wanted
     room = soft - open_files() - reserve
     return max(8, min(wanted, room))
+
+
+def watch_refusal(watching: list[str], address: str, budgets: Budgets) -> str | None:
+    """Why a newcomer from ``address`` may not watch, with spectators watching from the
+    addresses ``watching``; None when it may.  Each arrival is a notice on every player's
+    screen, and a script opened thirty.
+
+    >>> watch_refusal(["a", "a"], "a", Budgets())
+    '2 spectators at most from one address'
+    >>> watch_refusal(["a", "b"], "c", Budgets()) is None
+    True
+    """
+    if len(watching) >= budgets.max_watchers:
+        return f"this table takes {budgets.max_watchers} spectators at most"
+    if watching.count(address) >= budgets.max_watchers_per_address:
+        return f"{budgets.max_watchers_per_address} spectators at most from one address"
+    return None

@@ -53,9 +53,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         human_turn = (idle and turn == self.viewer and self.revealed and self.cover_seat is None
                       and not self.summary_open and self.link.kind(turn) == "me"
                       and self.pending is None and not (self.link.lost or self.reconnecting))
-        # The summary's buttons follow its panel, which makes room for the score box as last
-        # drawn: after a resize the first frame moves it, and its buttons go with it.
-        summary = tuple(self.summary_rect()) if self.summary_open else None
+        summary = tuple(self.summary_rect()) if self.summary_open else None   # moved after a resize
         return (self.layout_state(), summary, human_turn,
                 v.get("version") if human_turn else None, v.get("phase") if human_turn else None,
                 self.signal, self.signal_menu, self.confirm, bool(self.overlay), self.chat_open)
@@ -245,8 +243,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         return b
 
     def _hint_button(self, L, bw, bh):
-        """The coach's button, at the left end of the band (a setting; at a LAN table,
-        when the host allows hints, for everyone)."""
+        """The coach's button, at the left end of the band (a setting; at a LAN table, when allowed)."""
         bx, by, _band_w, band_h = L.band()
         self._button("hint", _("Hint"), (bx, by + band_h / 2 - bh / 2, round(bw * 0.8), bh), small=True)
 
@@ -268,8 +265,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         return width
 
     def prompt_shift(self):
-        """How far the prompt moves so the buttons at the ends of the band have room
-        (positive: left, for the signal button; the hint button pushes it right)."""
+        """How far the prompt moves for the buttons at the band's ends (positive: left)."""
         shift = 0.0
         if "signal" in self.buttons and self.buttons["signal"].visible:
             shift += (self.signal_width() + 12) / 2

@@ -223,7 +223,7 @@ def test_a_killed_client_is_replaced_by_a_bot_and_its_token_takes_the_seat_back(
     host.expect("joined")
     time.sleep(0.4)
     first.kill()
-    assert host.expect("left")["seat"] == "left"
+    assert host.expect("lost")["seat"] == "left"
     assert host.expect("standin", 3)["seat"] == "left"
     # Somebody without the token cannot sit there (whether the stand-in or Cy back holds it);
     # both start at once: one after the other, a loaded machine let the bots finish the match first.
