@@ -56,6 +56,25 @@ def remember_name(app, name: str) -> None:
         app.save_settings()
 
 
+def name_clash(names: dict[str, str]) -> str:
+    """What to tell people at one screen who typed the same name twice (their statistics
+    would be filed under one of them and a name nobody typed), or "".
+
+    >>> name_clash({"bottom": "Ann", "top": " ann"})
+    'Two people are called Ann: give each their own name (the statistics are kept by name).'
+    >>> name_clash({"bottom": "Ann", "top": "Ben"})
+    ''
+    """
+    seen: dict[str, str] = {}
+    for name in names.values():
+        key = name.strip().casefold()
+        if key in seen:
+            return _("Two people are called {name}: give each their own name (the statistics are "
+                     "kept by name).").format(name=seen[key])
+        seen[key] = name.strip()
+    return ""
+
+
 def people_note(game, humans: int, partners: bool = False) -> str:
     """Who plays with whom when several people share the screen."""
     if humans < 2:
@@ -197,7 +216,7 @@ class NewGameScene(MenuScene):
                 start = bot_label(bot_of(self.bots.get(seat, "Random")))
                 form.drop(f"bot:{seat}", bot_choices(), start)
         form.next_row()
-        form.note(people_note(g, self.humans, self.partners))
+        form.note(self.clash or people_note(g, self.humans, self.partners))
         y = form.next_row()
         bw = self.pair_width()
         self.buttons = dict(form.buttons)
@@ -211,6 +230,8 @@ class NewGameScene(MenuScene):
         self.buttons["lan"] = self.add(UIButton(Rect(W // 2 - bw - 10, y + bh + 10, 2 * bw + 20, bh),
                                                 _("Host on the local network"), ui,
                                                 object_id=oid("@menu_button")))
+
+    clash = ""                          # two people typed one name: said on the note line
 
     def _default_name(self, i: int) -> str:
         """The name a hot-seat person has until they type one: the player's own in the first
@@ -229,6 +250,7 @@ class NewGameScene(MenuScene):
     def ui_event(self, e):
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._read_names()
+            self.clash = ""                # a name changed: the note goes at the next rebuild
             return True
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             name = next((n for n, d in self.form.drops.items() if d is e.ui_element), None)
@@ -279,6 +301,10 @@ class NewGameScene(MenuScene):
             self._read_names()
             names = {seat: self.names[seat] for i, seat in enumerate(people)
                      if self.names.get(seat) and self.names[seat] != _("Player {n}").format(n=number(i + 1))}
+            self.clash = name_clash(names)
+            if self.clash:                 # "ann" became "ann 2" in silence, and was filed so
+                self.rebuild_ui()
+                return
         self.app.settings.game = self.game
         self.app.settings.tables[self.game] = {
             "options": option_values(g, self.options), "humans": self.humans, "partners": self.partners,

@@ -280,6 +280,15 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     assert set(new.form.entries) == {"name:bottom", "name:left"}
     assert new.form.entries["name:bottom"].get_text() == "" and new.form.entries["name:left"].get_text() == ""
     assert new.form.entries["name:left"].placeholder_text == "Player 2"
+    # one name twice (whatever its case): said on the note line, and no match starts ("ann"
+    # became "ann 2" in silence, and the statistics filed a name nobody typed)
+    new.form.entries["name:bottom"].set_text("Bo")
+    new.form.entries["name:left"].set_text(" bo")
+    table.click(new.buttons["start"].rect.center)
+    assert app.top is new
+    notes = [e.text for e in app.ui.get_sprite_group().sprites() if "called Bo" in getattr(e, "text", "")]
+    assert notes == ["Two people are called Bo: give each their own name (the statistics are kept by name)."]
+    new.form.entries["name:bottom"].set_text("")
     new.form.entries["name:left"].set_text("Bo")
     table.click(new.buttons["opt:signals"].rect.center)      # a rebuild: the typed name stays
     assert app.top.form.entries["name:left"].get_text() == "Bo"
