@@ -32,6 +32,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    "clockwise from the bottom; the other seats are bots")
     p.add_argument("--bots", default="", help="bot characters for the other seats, in seat order "
                    "(KADO,POCHAQ,PUCHOQ,SADA,TANA,JANGARA,TANOOR,TIZAB,ZELZELA or RANDOM)")
+    p.add_argument("--names", default="", help="the people's names, in seat order (e.g. Ann,Ben): the "
+                   "statistics are kept by name (default: your name in Settings, or Player 2...)")
     p.add_argument("--seed", type=int, default=None, help="fix the deals (and the random bots)")
     p.add_argument("--demo", action="store_true", help="four bots play on their own")
     add_flags(p, GAMES.values())
@@ -61,6 +63,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         p.error("--humans must be 0 to 4")
     if args.speed <= 0:
         p.error("--speed must be positive")
+    args.names = [n.strip() for n in args.names.split(",") if n.strip()]
+    if len({n.casefold() for n in args.names}) < len(args.names):
+        p.error("--names: each person needs their own name (the statistics are kept by name)")
     try:
         args.options = from_flags(args, get_game(args.game or "manfee"))
     except RulesError as e:
@@ -73,12 +78,15 @@ def match_from_args(args: argparse.Namespace, app) -> object | None:
     if not (args.game or args.demo):
         return None
     from host.local import open_local
+    from host.seats import people_seats
     from table.config import saves_dir, stats_path
     g = get_game(args.game or "manfee")
     humans = 0 if args.demo else (1 if args.humans is None else args.humans)
     humans = min(humans, g.n)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    names = {"bottom": app.settings.player_name} if humans == 1 else None
+    names = dict(zip(people_seats(g, humans), args.names)) or None
+    if humans == 1 and not names:
+        names = {"bottom": app.settings.player_name}
     if humans:
         app.settings.game = g.name          # New game opens on it next time, as after its own Start
         app.save_settings()

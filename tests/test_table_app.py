@@ -93,14 +93,17 @@ def test_game_py_flags_make_the_match(table):
     manni.close()
     assert table.app.settings.game == "manni"           # New game opens on it next time
     args = game.parse_args(["--game", "manfee", "--humans", "2", "--bots", "TANA,KADO", "--seed", "4",
-                            "--target", "26", "--no-signals"])
+                            "--target", "26", "--no-signals", "--names", "Ann, Ben"])
     s = game.match_from_args(args, table.app)
     assert [m["type"] for m in s.poll()][:1] == ["welcome"]
     assert s.view()["options"] == {"target": 26, "signals": False}
     assert [s.players()[x]["kind"] for x in s.seats] == ["host", "host", "bot", "bot"]
     assert (s.players()["top"]["bot"], s.players()["right"]["bot"]) == ("TANA", "KADO")
     assert s.my_seats() == ("bottom", "left")
+    assert [s.players()[x]["name"] for x in s.my_seats()] == ["Ann", "Ben"]     # not "Player 1", "Player 2"
     s.close()
+    with pytest.raises(SystemExit):
+        game.parse_args(["--game", "manni", "--humans", "2", "--names", "Ann,ann"])
     demo = game.match_from_args(game.parse_args(["--demo"]), table.app)
     demo.poll()
     assert demo.my_seats() == ()
