@@ -21,7 +21,7 @@ from rules.games import get_game
 
 from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
-from .rich import rich, blit_rich
+from .rich import blit_rich, rich, wrap_parts
 from .text import as_unit, lead
 from .words import announce_text, away_words, calls_line, separator
 from .theme import (GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text,
@@ -178,42 +178,26 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
                 else _("Trump: {trump}, named by {name}")).format(trump=words, name=look.name(who))
     else:
         line = (_("Trump: {trump} (blind)") if blind else _("Trump: {trump}")).format(trump=words)
-    for part in _wrap(line.split(" "), small, width, sep=" "):
+    for part in wrap_parts(line.split(" "), small, width, sep=" "):
         rows.append((part, CREAM, round(fs * 1.35), small))
     factors = explain.factors_in_force(v)
     if not trump and v.get("tie_pending"):
         factors = [explain.factor_text("tie", 2)]
     if factors:
         dot = separator()
-        for part in _wrap(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
+        for part in wrap_parts(_("factors: {factors}").format(factors=dot.join(factors)).split(dot), small, width, sep=dot):
             rows.append((part, GOLD, round(fs * 1.3), small))
     elif v.get("phase") == "play" or v.get("outcome") == "complete":
         sweep_ahead = v.get("phase") == "play" and v.get("game") == "manille"     # a sweep may still double
         text = _("no factor yet (taking all 8 tricks doubles)") if sweep_ahead else _("no factor: the excess over 30 counts once")
-        for part in _wrap(text.split(" "), small, width, sep=" "):
+        for part in wrap_parts(text.split(" "), small, width, sep=" "):
             rows.append((part, DIM, round(fs * 1.3), small))
     work = explain.score_workings(v) if v.get("phase") == "done" else None
     if work:
         comma = _(", ")
-        for part in _wrap(work.split(comma), small, width, sep=comma):
+        for part in wrap_parts(work.split(comma), small, width, sep=comma):
             rows.append((part, GOLD, round(fs * 1.3), small))
     return rows
-
-
-def _wrap(parts: list, size: float, width: float, sep: str = ", ") -> list:
-    """Join ``parts`` into lines no wider than ``width`` (rich text measured)."""
-    lines = []
-    cur = ""
-    for p in parts:
-        cand = p if not cur else cur + sep + p
-        if cur and rich(cand, size).get_width() > width:
-            lines.append(cur + sep.rstrip())
-            cur = p
-        else:
-            cur = cand
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _trick_boxes(surface: pygame.Surface, panel_rect: pygame.Rect, x: float, y: float, size: float, target: int,

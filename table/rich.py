@@ -219,6 +219,45 @@ def blit_rich(surface, text, size, pos, colour=(244, 236, 210), bold=False, anch
 def _forget(_code):
     """A new language: lines are laid out anew (their direction may have changed)."""
     _cache.clear()
+    _wrapped.clear()
 
 
 i18n.on_change(_forget)
+
+
+def wrap_parts(parts: list, size: float, width: float, sep: str = ", ") -> list:
+    """Join ``parts`` into lines no wider than ``width`` (rich text measured), as even as
+    the fewest lines allow: filled greedily, a Dutch score box left "keer" alone on a line.
+    Kept: the search measures many trial lines, and the score box asks every frame."""
+    key = (tuple(parts), size, width, sep)
+    if key in _wrapped:
+        return list(_wrapped[key])
+    lines = _fill(parts, size, width, sep)
+    if len(lines) > 1:
+        lo, hi = max(rich(p, size).get_width() for p in parts), width
+        while hi - lo > 2:              # the narrowest width that takes no more lines
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if len(_fill(parts, size, mid, sep)) <= len(lines) else (mid, hi)
+        lines = _fill(parts, size, hi, sep)
+    if len(_wrapped) > 200:
+        _wrapped.clear()
+    _wrapped[key] = tuple(lines)
+    return lines
+
+
+_wrapped: dict = {}
+
+
+def _fill(parts: list, size: float, width: float, sep: str) -> list:
+    lines = []
+    cur = ""
+    for p in parts:
+        cand = p if not cur else cur + sep + p
+        if cur and rich(cand, size).get_width() > width:
+            lines.append(cur + sep.rstrip())
+            cur = p
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines

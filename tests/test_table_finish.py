@@ -876,3 +876,15 @@ def test_the_deal_log_starts_below_a_left_plate_grown_by_a_line(table):
     assert not moved.box.colliderect(grown) and moved.box.bottom <= y + h + 1 and moved.hidden[0] > plain.hidden[0]
     elsewhere = draw_deal_log(surface, L, said, 0, above=grown.move(600, 0))     # not over the log
     assert elsewhere == plain
+
+
+def test_a_wrapped_score_line_leaves_no_word_alone(table):
+    """The Dutch score box read "geen factor: wat boven 30 ligt telt één" over "keer" alone:
+    the lines come out as even as the fewest lines allow."""
+    from table.rich import rich, wrap_parts
+    words = "geen factor: wat boven 30 ligt telt één keer".split(" ")
+    width = rich(" ".join(words[:-1]), 14).get_width() + 2           # all but the last word fit
+    lines = wrap_parts(words, 14, width, sep=" ")
+    assert len(lines) == 2 and len(lines[1].split(" ")) >= 3, lines
+    assert all(rich(line, 14).get_width() <= width for line in lines)
+    assert wrap_parts(words, 14, 10_000, sep=" ") == [" ".join(words)]
