@@ -138,7 +138,9 @@ def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | N
                 pts = (v.get("points") or {}).get(side, 0) if not waiting else 0
                 line = _("card points {points}  ·  tricks {tricks}").format(points=number(pts), tricks=number(won))
             elif game.scoring == "tricks_over" and playing:
-                line = _("tricks {n}  ·  this deal {score}").format(n=number(won), score=digits(signed(won - 4)))
+                # the sum itself: "this deal -4" before a card was played explained nothing
+                line = _("tricks {n}  ·  this deal {n} − {four} = {score}").format(
+                    n=number(won), four=number(4), score=digits(signed(won - 4)))
             elif game.scoring == "tricks_over" or v.get("calls") is None or waiting:
                 line = _("tricks {n}").format(n=number(won))
             else:

@@ -644,3 +644,20 @@ def test_a_manille_tie_mark_keeps_clear_of_the_last_sides_total(monkeypatch, lan
     tie = next(r for t, r in placed if t == mark)
     cells = [r for t, r in placed if t.startswith("=") or t.endswith("=")]
     assert cells and not any(tie.colliderect(c) for c in cells), (tie, cells)
+
+
+def test_the_manni_score_board_works_out_each_players_deal_score(monkeypatch):
+    """"this deal -4" before a card was played told a newcomer nothing: the sum is shown."""
+    from table import hud
+    from table.layout import Layout
+    pygame.font.init()
+    said = []
+    monkeypatch.setattr(hud, "blit_text", lambda surface, text, *a, **k: said.append(text))
+    view = {"game": "manni", "phase": "play", "deal": 0, "options": {"target": 10}, "turn": "bottom",
+            "dealer": "left", "tricks": {"bottom": 5, "left": 0, "right": 2},
+            "totals": {"bottom": 0, "left": 0, "right": 0}}
+    look = hud.TableLook(view=view, layout=Layout((1280, 720), 3), board=None, viewer="bottom",
+                         name=lambda s: s, kind=lambda s: "bot")
+    hud.draw_scoreboard(pygame.Surface((1280, 720)), look)
+    assert [t for t in said if t.startswith("tricks")] == [
+        "tricks 5  ·  this deal 5 − 4 = +1", "tricks 0  ·  this deal 0 − 4 = −4", "tricks 2  ·  this deal 2 − 4 = −2"]
