@@ -44,14 +44,21 @@ class ReplayScene(TableScene):
         # In the top row, left of the table's own buttons: the seats keep their places.
         bw, bh = self.button_size()
         row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
-        x = min(r.left for r in row) - 8 - bw
-        y = row[0].top
         words = (_("Replays"), _("Pause"), _("Auto"), _("Step"), _("Step back"))   # one font for the row
         board = self.board.layout.margin + self.board.layout.scoreboard_width()
-        for name, text in (("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
-                           ("step", _("Step")), ("step_back", _("Step back"))):
-            if name == "step_back" and x < board + 8 + self.board.layout.W * 0.08:
-                break           # a narrow window: ← alone steps back (the button sat on the score board)
+        # Narrower buttons, then no REPLAY label, then no Replays button (Menu and Backspace
+        # lead back too) before no Step back: a mouse player lost it at 1024x600.
+        room = min(r.left for r in row) - 8 - (board + 8)
+        size, bold = theme.font_spec("@small_button")
+        least = max(theme.text_width(w, size, bold) for w in words) + 16
+        shown = [("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
+                 ("step", _("Step")), ("step_back", _("Step back"))]
+        while len(shown) > 2 and len(shown) * (least + 8) > room:
+            shown.pop(0 if shown[0][0] == "back" else -1)
+        bw = max(least, min(bw, (room - self.board.layout.W * 0.08) // len(shown) - 8, room // len(shown) - 8))
+        x = min(r.left for r in row) - 8 - bw
+        y = row[0].top
+        for name, text in shown:
             self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=words)
             x -= bw + 8
 
@@ -96,6 +103,9 @@ class ReplayScene(TableScene):
             if button is not None:
                 self.ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
                 return True
+            if e.key == pygame.K_BACKSPACE:      # a narrow window has no Replays button
+                self._back()
+                return True
         return super().process_event(e)
 
     def _back(self):
@@ -112,7 +122,8 @@ class ReplayScene(TableScene):
             board = next((r for n, r in self.drawn if n == "scoreboard"), None)
             room = step.rect.left - 10 - (board.right + 8 if board is not None else L.margin)
             label = _("REPLAY")
-            r = theme.blit_text(surface, label, theme.fit_size(label, fs * 1.2, room, bold=True),
-                                (step.rect.left - 10, step.rect.centery), theme.GOLD, bold=True, anchor="midright",
-                                shadow=True)
-            self.drawn.append(("replay_label", r))
+            size = theme.fit_size(label, fs * 1.2, room, bold=True)
+            if theme.text_width(label, size, True) <= room:      # else the buttons took its room
+                r = theme.blit_text(surface, label, size, (step.rect.left - 10, step.rect.centery), theme.GOLD,
+                                    bold=True, anchor="midright", shadow=True)
+                self.drawn.append(("replay_label", r))

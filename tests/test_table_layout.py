@@ -401,6 +401,10 @@ def test_a_replay_fits_at_1024x600_in_every_language(table, manfee_home, speakin
     table.frames(3)
     scene.draw(table.app.screen)
     assert check(scene, SMALLEST) == []
+    assert "step_back" in scene.buttons and scene.buttons["step_back"].visible
+    if "back" not in scene.buttons:            # no room for Replays: Backspace still leads there
+        table.key(pygame.K_BACKSPACE)
+        assert type(table.app.top).__name__ == "ReplaysScene"
 
 
 # -- the trick: every corner index stays in sight -------------------------------------------
