@@ -10,7 +10,8 @@ import math
 
 from rules.cards import NT
 from rules import actions as A
-from .estimate import manfee_tricks, manni_tricks, manille_points, open_play, playout, fog_playout
+from .estimate import (defence_points, manfee_tricks, manni_tricks, manille_points, open_play, playout,
+                       fog_playout)
 from .infer import acceptor, trump_values, EN_FACE_VALUE
 from .calls import pmf, dealer_values, c1opt_call, c1opt_inverse
 from .sample import sample_world
@@ -186,7 +187,8 @@ def tap_choice(info, cfg, rng, back=False):
     me = info.me
     if cfg.get("bid_worlds"):
         g = info.game
-        acc = acceptor(info, c1opt=cfg.get("c1opt", False)) if cfg.get("infer") or cfg.get("infer_bid") else None
+        acc = acceptor(info, c1opt=cfg.get("c1opt", False), taps=cfg.get("read_taps", False)) \
+            if cfg.get("infer") or cfg.get("infer_bid") else None
         tot = 0.0
         n = max(8, cfg["bid_worlds"] // 2)
         for _ in range(n):
@@ -205,34 +207,13 @@ def tap_choice(info, cfg, rng, back=False):
             ev = (manille_points(info.hand, info.trump, info.name) - 30) * f - 4
         else:
             # A defender's own points against a trump named by the other side.
-            ev = (_defence_points(info) - 30) * f
+            ev = (defence_points(info.hand, info.trump) - 30) * f
     ev += rng.gauss(0, 3 * cfg["bid_noise"])
     margin = cfg.get("tap_margin", 4.0)
     yes = ev > margin
     if back:
         return A.REDOUBLE if yes else A.NO_REDOUBLE
     return A.DOUBLE if yes else A.NO_DOUBLE
-
-
-def _defence_points(info):
-    """Rough card points of our side defending: our strength in their trump, tens, aces.
-
-    The weights are fitted (least squares) to the defenders' points in 4,499 muette deals
-    played by SADA (TANA's 888 gave the same within a point).  The old rule started from 24
-    and put an average defender at 34 points, where the defence takes 24: the bots of
-    levels 1-4 tapped in 58-87 % of the deals and lost 1,200-3,400 points a 400 deals
-    by it."""
-    h = info.hand
-    T = info.trump
-    pts = 14.0
-    for s in range(4):
-        m = (h >> (13 * s)) & 8191
-        n = bin(m).count("1")
-        if s == T:
-            pts += 2.7 * n + (5.3 if m >> 8 & 1 else 0) + (2.9 if m >> 12 & 1 else 0)
-        else:
-            pts += (4.1 if m >> 8 & 1 else 0) + (0.9 if m >> 12 & 1 else 0)
-    return pts
 
 
 def blind_is_a_match_bet(view: dict) -> bool:

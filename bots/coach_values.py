@@ -250,7 +250,7 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
         live |= 1 << c
     kept, rep = _reduce(info.kind, cands, info.hand, live)
     rng = random.Random(decision_seed(seed, "review|" + info.public_key()))
-    acc = acceptor(info, 1.0, True, more=True)
+    acc = acceptor(info, 1.0, True, more=True, taps=True)
     reader = play_reader(info, _READ["read_q"], _READ["read_sharp"])
     fog = (info.fog_voids(), False)
     table = _Table(view)

@@ -114,6 +114,26 @@ def manille_points(hand, trump, game="manille"):
     return _dot(w, point_features(hand, trump))
 
 
+def defence_points(h: int, T: int) -> float:
+    """Rough card points of the side of hand ``h`` defending against trump ``T``: its
+    strength in their trump, tens, aces.
+
+    The weights are fitted (least squares) to the defenders' points in 4,499 muette deals
+    played by SADA (TANA's 888 gave the same within a point).  The old rule started from 24
+    and put an average defender at 34 points, where the defence takes 24: the bots of
+    levels 1-4 tapped in 58-87 % of the deals and lost 1,200-3,400 points a 400 deals
+    by it."""
+    pts = 14.0
+    for s in range(4):
+        m = (h >> (13 * s)) & 8191
+        n = bin(m).count("1")
+        if s == T:
+            pts += 2.7 * n + (5.3 if m >> 8 & 1 else 0) + (2.9 if m >> 12 & 1 else 0)
+        else:
+            pts += (4.1 if m >> 8 & 1 else 0) + (0.9 if m >> 12 & 1 else 0)
+    return pts
+
+
 # -- Monte Carlo -------------------------------------------------------------------
 
 def playout(d, kind, rng=None, eps=0.0):

@@ -11,7 +11,7 @@ import math
 
 from rules.cards import NT, SUIT_MASK
 from rules import actions as A
-from .estimate import manfee_tricks, manni_tricks, manille_points
+from .estimate import defence_points, manfee_tricks, manni_tricks, manille_points
 from .calls import c1opt_expected
 
 EN_FACE_VALUE = 3.0   # what a dealer expects when handing the choice to the partner
@@ -36,14 +36,18 @@ def trump_values(hand, game):
 WIDOW = -1              # a term about the cards out of play (Manni)
 
 
-def acceptor(info, sharp=1.0, c1opt=False, more=False):
+def acceptor(info, sharp=1.0, c1opt=False, more=False, taps=False):
     """``more`` adds what ZELZELA also reads (``announced``): the Manfee
-    dealer's accept or pass and slam signals, the Manni swap."""
+    dealer's accept or pass and slam signals, the Manni swap; ``taps`` reads
+    every muette tap, refusal and tap back by ``tap_terms`` instead of the
+    old rule for the tapper alone (the frozen ZELZELA-1 keeps the old one)."""
     me = info.me
     pb = played_by(info)
     terms = []          # (seat whose current hand is judged, function(hand_then) -> log weight)
     if more:
         terms += announced(info, sharp)
+    if taps and info.name == "manille-muette":
+        terms += tap_terms(info, sharp)
     if info.name == "manfee":
         d = info.dealer
         c3 = (d + 1) % 4
@@ -94,7 +98,7 @@ def acceptor(info, sharp=1.0, c1opt=False, more=False):
                 best = max(trump_values(h, game))
                 return -max(0.0, best - EN_FACE_VALUE) * 0.25 * sharp
             terms.append((info.dealer, g))
-        if info.tapper >= 0 and info.tapper != me and named >= 0:
+        if info.tapper >= 0 and info.tapper != me and named >= 0 and not taps:
             def t(h, named=named):
                 # A tapper expects its side to beat the namer: weak namer-side trumps.
                 v = manille_points(h, named, game) - 30
@@ -169,4 +173,44 @@ def announced(info, sharp=1.0):
             e = manni_tricks(h, trump)
             return -max(0.0, e - 3.5) * 0.7 * sharp
         terms.append((WIDOW, swapped_fit))
+    return terms
+
+
+TAP_MARGIN = 4.0        # the bots tap when they expect their side to gain more than this
+TAP_SPREAD = 5.0
+
+
+def tap_terms(info, sharp=1.0):
+    """Muette: a tap says the defender expects its side to beat the namer's by a
+    margin, a refusal that it does not; a tap back says the same of the namer.
+
+    Each answer weighs the answering hand by the chance that a player who judges
+    its side's points as the bots' formula does, give or take ``TAP_SPREAD``
+    points, would answer so (a normal curve).  A tap is a strong word: the old
+    term (``acceptor``) left a tapper holding little more trump than anyone, so
+    the coach called a tap back with no trump at all a fine bet.
+    """
+    me, terms = info.me, []
+    trump = info.trump
+    if trump < 0 or info.namer < 0:
+        return terms
+    f = (2 if trump == NT else 1) * (2 if info.blind else 1)
+    for seat, code in info.codes:
+        if seat == me:
+            continue
+        if code in (A.DOUBLE, A.NO_DOUBLE):
+            def worth(h, trump=trump):
+                return (defence_points(h, trump) - 30) * f
+        elif code in (A.REDOUBLE, A.NO_REDOUBLE):
+            def worth(h, trump=trump):
+                return (manille_points(h, trump, "manille-muette") - 30) * f - TAP_MARGIN
+        else:
+            continue
+        said_yes = code in (A.DOUBLE, A.REDOUBLE)
+
+        def answer_fit(h, worth=worth, said_yes=said_yes):
+            z = (worth(h) - TAP_MARGIN) / (TAP_SPREAD * f)
+            chance = 0.5 * math.erfc((-z if said_yes else z) / math.sqrt(2))
+            return sharp * math.log(max(chance, 1e-9))
+        terms.append((seat, answer_fit))
     return terms

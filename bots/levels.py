@@ -49,7 +49,8 @@ stops early), bravado (chance of a blind trump, muette).  ZELZELA's search
 (``think``): max_units (its most play-out units a card), read_play / read_q /
 read_sharp (the play model: the heuristic's card with chance q, weights to
 the power sharp; read_model "learnt": the choice model fitted to searching
-players' deals instead, ``play_model``), infer_more (the extra announcements), fog (fogged
+players' deals instead, ``play_model``), infer_more (the extra announcements), read_taps (every
+muette tap, refusal and tap back read by ``infer.tap_terms``), fog (fogged
 play-outs, ``estimate.fog_playout``; fog_deduce: with the Manille
 obligations' deductions too; fog_signals: with the Manfee signals in
 them; fog_out: in Manni, without knowing which unseen cards are out of
@@ -96,7 +97,7 @@ LEVELS = {
                     send_signals=True, read_signals=True, bid_noise=0.0, bid_worlds=640,
                     rollouts=2000, solve_at=4, infer=True, tap_margin=4.0, time_cap=1.9,
                     infer_more=True, read_play=True, read_q=0.8, read_sharp=0.5, max_units=6000, min_worlds=16,
-                    fog=True, bid_fog=True),
+                    fog=True, bid_fog=True, read_taps=True),
 }
 
 # Reference characters for the arena only (never in the menus): ZELZELA as

@@ -119,7 +119,7 @@ def world_models(info: Info, cfg: dict) -> tuple[Callable | None, Callable | Non
     """(how the announcements shape the worlds drawn, ``infer.acceptor``; how the
     others' cards weigh them, ``reading.play_reader``), each None when off in ``cfg``."""
     acc = acceptor(info, cfg.get("infer_sharp", 1.0), cfg.get("c1opt", False),
-                   more=cfg.get("infer_more", False)) if cfg.get("infer") else None
+                   more=cfg.get("infer_more", False), taps=cfg.get("read_taps", False)) if cfg.get("infer") else None
     reader = play_reader(info, cfg.get("read_q", 0.8), cfg.get("read_sharp", 0.5),
                          cfg.get("read_model", "rule")) if cfg.get("read_play") else None
     return acc, reader

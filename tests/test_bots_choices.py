@@ -83,7 +83,7 @@ def test_the_simple_bots_tap_only_with_a_hand_that_beats_the_trump():
     from rules import Match
     from rules.views import seat_view as _view
     from bots import make_bot as _make
-    from bots.bidding import _defence_points
+    from bots.estimate import defence_points
     from bots.knowledge import Info as _Info
     taps = {"SADA": 0, "KADO": 0}
     estimates = []
@@ -94,7 +94,7 @@ def test_the_simple_bots_tap_only_with_a_hand_that_beats_the_trump():
         m.apply(m.to_act(), _make("TANA", seed).choose(_view(m, m.to_act())))
         view = _view(m, m.to_act())
         assert view["phase"] == "double"
-        estimates.append(_defence_points(_Info(view)))
+        estimates.append(defence_points(_Info(view).hand, _Info(view).trump))
         for name in taps:
             taps[name] += _make(name, seed).choose(view) == {"double": True}
     assert taps["SADA"] < 15 and 8 < taps["KADO"] < 60, taps      # before: 55 and 90 of 150

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from rules import Match
+from rules import actions as A
 from rules.cards import parse_card, make_mask
 from rules.deal import PLAY
 from rules.views import seat_view
@@ -362,3 +363,27 @@ def test_touching_cards_differ_in_worth_by_no_more_than_the_points_between_them(
             for a in run:
                 for b in run:
                     assert val.values[a] - val.values[b] <= abs(points[a] - points[b]) * 2 + 1e-9, (a, b)
+
+
+def test_a_tap_back_with_no_trump_against_a_tapper_is_judged_worse_than_none():
+    """A player named hearts blind, turned up a hand without a heart, and tapped back a
+    defender's tap: the review said "best, bad luck" (its worlds left the tapper 2.85 of the
+    8 hearts, where a tapper holds many) while the hint said not to.  Every seed now judges
+    the tap back worse."""
+    from rules.host import MatchHost
+    from bots.review import match_before
+    from bots.coach_values import seat_values
+    mh = MatchHost.new("manille-muette", {"blind": True}, seed=1)
+    mh.start_deal("bottom")
+    rec = mh.record()
+    rec["deals"][0] = {"dealer": "bottom", "hands": {
+        "bottom": ["7S", "9S", "TS", "KS", "9D", "TD", "KC", "AC"],
+        "left": ["QS", "AS", "8H", "9H", "TH", "JH", "QH", "QC"],
+        "top": ["7H", "AH", "7D", "QD", "AD", "7C", "8C", "JC"],
+        "right": ["8S", "JS", "KH", "8D", "JD", "KD", "9C", "TC"]},
+        "actions": [{"seat": "bottom", "trump": "H", "blind": True}, {"seat": "left", "double": True},
+                    {"seat": "bottom", "redouble": True}]}
+    view = seat_view(match_before(rec, 0, 2), "bottom")
+    for seed in range(4):
+        values = seat_values(view, 64, seed).values
+        assert values[A.REDOUBLE] < values[A.NO_REDOUBLE] < 0, (seed, values)
