@@ -166,6 +166,12 @@ class LinkBase:
     def fill_open_seats(self) -> None:
         """Give every open seat to a bot (the host of a LAN table)."""
 
+    def send_away(self, seat: str) -> None:
+        """Give a friend's seat to a bot and close that connection (the host of a LAN table)."""
+
+    def turn_away_watchers(self) -> None:
+        """Send every spectator off and take no new one (the host of a LAN table)."""
+
     def ask_hint(self, seat: str) -> bool:
         """Ask the coach for ``seat``'s decision (answered by a ``hint`` message)."""
         return False
@@ -286,15 +292,21 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
     >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
     ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": False}})
     [{'type': 'notice', 'kind': 'lost', 'seat': 'left', 'name': 'Bo'}]
+    >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
+    ...              {"left": {"kind": "bot", "name": "Tana", "bot": "TANA"}})
+    [{'type': 'notice', 'kind': 'sent_away', 'seat': 'left', 'name': 'Bo'}]
     """
     out = []
     for seat, now in after.items():
         was = before.get(seat)
-        if seat in mine or not isinstance(now, dict) or not isinstance(was, dict) or now.get("kind") not in ("human", "host"):
+        if seat in mine or not isinstance(now, dict) or not isinstance(was, dict) \
+                or now.get("kind") not in ("human", "host") and was.get("kind") != "human":
             continue
         kinds = []
         if was.get("kind") == "open":
             kinds.append("joined")
+        elif was.get("kind") == "human" and now.get("kind") == "bot":
+            kinds.append("sent_away")          # the host gave the seat to a bot
         elif was.get("connected", True) and now.get("connected") is False:
             # a goodbye hands the seat to a bot at once; a dropped connection is waited for
             kinds.append("left" if now.get("standin") else "lost")
@@ -302,5 +314,6 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
             kinds.append("back")
         if now.get("standin") and not was.get("standin"):
             kinds.append("standin")
-        out += [{"type": "notice", "kind": k, "seat": seat, "name": now.get("name")} for k in kinds]
+        out += [{"type": "notice", "kind": k, "seat": seat,
+                 "name": was.get("name") if k == "sent_away" else now.get("name")} for k in kinds]
     return out

@@ -104,6 +104,14 @@ class LocalLink(LinkBase):
     def fill_open_seats(self) -> None:
         self.runner.call(self.host.fill_open_with_bots)
 
+    def send_away(self, seat: str) -> None:
+        if self.lan and self.hosting:
+            self.runner.call(self.host.send_away, seat)
+
+    def turn_away_watchers(self) -> None:
+        if self.lan and self.hosting:
+            self.runner.call(self.host.turn_away_watchers)
+
     def ask_hint(self, seat: str) -> bool:
         return not self._closed and self.runner.call(self.host.hint, self.port, seat)
 

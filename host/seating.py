@@ -29,6 +29,7 @@ class Seating:
     started: bool
     stopping: bool
     _held: set[int]
+    watchers_away = False           # the host turned the spectators away: none is taken
 
     # What the table host does for it.
     def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool,
@@ -60,6 +61,8 @@ class Seating:
 
     def watch(self, endpoint: Endpoint, place: str | None = None) -> None:
         """A spectator: every public thing, no hand ever."""
+        if self.watchers_away:
+            raise TableError("watchers_full", "the host turned the spectators away")
         if place is not None and place not in self.order:
             raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
         endpoint.plays = ()
@@ -221,3 +224,38 @@ class Seating:
         for seat in self.order:
             if self.seats[seat].kind == "open":
                 self.set_seat(seat, f"bot:{bot}" if bot else "bot")
+
+    # -- the host's say over its table -------------------------------------------------------
+    def send_away(self, seat: str) -> None:
+        """The host takes a friend's seat back (a stranger sat in it, say): that connection is
+        closed with the reason, its token opens the seat no more, and a bot plays on."""
+        s = self.seats.get(seat)
+        if s is None or s.kind != "remote":
+            self._notice("error", reason=f"{seat} is not a seat of a friend on the network")
+            return
+        if s.grace is not None:
+            s.grace.cancel()
+        ep, name = s.endpoint, s.name
+        if ep is not None:
+            self._forget(ep)
+            ep.plays = ()
+            ep.close(bye=SENT_AWAY)
+        others = {k: v for k, v in self.seats.items() if k != seat}
+        bot = character("bot", self.rng, avoid={v.bot for v in others.values()})
+        self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
+        self._notice("sent_away", seat=seat, name=name)
+        self.seats_changed()
+        self._mark_ready()
+        self.advance()
+
+    def turn_away_watchers(self) -> None:
+        """Every spectator is sent off, and no new one is taken (a stranger watching)."""
+        self.watchers_away = True
+        for ep in [e for e in self.endpoints if e.spectator]:
+            self._forget(ep)
+            ep.close(bye=WATCHERS_AWAY)
+        self._watchers()
+
+
+SENT_AWAY = "the host gave your seat to a bot"
+WATCHERS_AWAY = "the host turned the spectators away"

@@ -73,6 +73,8 @@ def notice_text(n: dict) -> str | None:
         return _("{name} left the table").format(name=name)
     if kind == "lost":                     # the seat waits for them: not a walk-out
         return _("{name} lost the connection").format(name=name)
+    if kind == "sent_away":
+        return _("The host gave {name}'s seat to a bot").format(name=name)
     if kind == "standin":
         return _("A bot plays for {name} until they come back").format(name=name)
     if kind == "watching":               # a spectator came: players like to know who sees the table
@@ -127,7 +129,9 @@ _REASONS = {"the host closed the table": N_("the host closed the table"),
             "the host closed the connection": N_("the host closed the connection"),
             "the connection was lost": N_("the connection was lost"),
             "this seat was taken back by a new connection with its token":
-                N_("this seat was taken back by a new connection with its token")}
+                N_("this seat was taken back by a new connection with its token"),
+            "the host gave your seat to a bot": N_("the host gave your seat to a bot"),
+            "the host turned the spectators away": N_("the host turned the spectators away")}
 
 
 def reason_text(reason: str | None) -> str:

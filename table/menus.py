@@ -140,8 +140,10 @@ class PauseScene(MenuScene):
     overlay = True
     title = None
 
-    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True, unsaved=None, my_turn=None):
+    def __init__(self, app, game="manfee", lan=False, hosting=False, saved=True, unsaved=None, my_turn=None,
+                 link=None):
         super().__init__(app)
+        self.link = link         # the table's: its host may send people away (``lan_people``)
         self.my_turn = my_turn or (lambda: False)     # does the table under the menu wait for this player?
         self.game = game
         # False over a replay (nothing is being saved) and after a save failed (a full disk, a
@@ -155,12 +157,12 @@ class PauseScene(MenuScene):
     def build_ui(self):
         leave = ((_("Close the table") if self.hosting else _("Leave the table")) if self.lan
                  else _("Main menu (saved)") if self.saved else _("Main menu"))
-        self.column([("resume", _("Back to the table"), True),
-                     ("settings", _("Settings"), True),
-                     ("rules", _("Rules"), True),
-                     ("menu", leave, True),
-                     ("quit", _("Quit (saved)") if self.saved and not self.lan else _("Quit"), True)],
-                    top=round(self.app.size[1] * 0.3))
+        items = [("resume", _("Back to the table"), True), ("settings", _("Settings"), True),
+                 ("rules", _("Rules"), True)]
+        if self.lan and self.hosting and self.link is not None:      # send a stranger away
+            items.append(("people", _("People at the table"), True))
+        items += [("menu", leave, True), ("quit", _("Quit (saved)") if self.saved and not self.lan else _("Quit"), True)]
+        self.column(items, top=round(self.app.size[1] * 0.3))
 
     def draw(self, surface):
         # Hot-seat: a person who walks away on this menu must not leave their hand readable
@@ -212,6 +214,8 @@ class PauseScene(MenuScene):
             self.app.push(open_scene("settings", self.app))
         elif name == "rules":
             self.app.push(open_scene("rules", self.app, game=self.game, overlay=True))
+        elif name == "people":
+            self.app.push(open_scene("lan_people", self.app, link=self.link, screens=2))
         elif name == "menu":
             self.app.reset(MainMenu(self.app))
         elif name == "quit":

@@ -24,6 +24,7 @@ SCENES = {
     "lobby": "table.lobby:LobbyScene",
     "review": "table.review_screen:ReviewScene",
     "statistics": "table.stats_screen:StatsScene",
+    "lan_people": "table.lan_people:PeopleScene",
 }
 
 

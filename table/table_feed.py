@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 import time
 
+from host.seating import SENT_AWAY
 from .anim import Call, Lazy, Until
+from . import lan_seats
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _, ngettext, number
 from .scenes import open_scene
@@ -302,7 +304,9 @@ class TableFeed:
             # the host's reason in the player's words where it is a known one, else as it came
             self.app.messages.append(_("The host closed the table.") if reason in (None, "", "the host closed the table")
                                      else _("The table closed: {reason}").format(reason=reason_text(reason)))
-            if self.link.my_seats() and not self.results_shown and not self.shown.get("finished"):
+            if reason == SENT_AWAY:              # the seat is a bot's now: nothing to take back
+                lan_seats.forget(getattr(self.link, "token", None))
+            elif self.link.my_seats() and not self.results_shown and not self.shown.get("finished"):
                 # the match is saved at the host, the seat's token here (table.lan_seats)
                 self.app.messages.append(_("Your seat is kept: when the host opens the table again, Join takes it back."))
         if not self.results_shown:

@@ -489,7 +489,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
     def open_menu(self):
         self.input.reset()
         self.app.push(open_scene("pause", self.app, game=self.game.name, lan=self.link.lan, hosting=self.link.hosting,
-                                 saved=not self.link.replay, unsaved=self.link.save_error,
+                                 saved=not self.link.replay, unsaved=self.link.save_error, link=self.link,
                                  my_turn=lambda: self.shown.get("turn") in self.mine))
 
     def resize(self, size):

@@ -846,3 +846,36 @@ def test_spectators_are_capped_and_a_refused_join_leaves_one_watching():
         assert bounded(lambda: watching(server) == 1, 3)
     finally:
         server.stop()
+
+
+def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
+    """A stranger sat in an open seat under a friend's name and the host could not take it
+    back.  Sent away: its screen hears why, its token opens the seat no more, a bot plays on
+    and the others hear who went.  Spectators turned away: each hears why, none is taken."""
+    from host.seating import SENT_AWAY, WATCHERS_AWAY
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
+    try:
+        me = server.local_link("bottom")
+        stranger = joined_client(server.port, "left", name="Alice")
+        cy = joined_client(server.port, "right", name="Cy")
+        watcher = RawPeer(server.port, name="W")
+        watcher.send({"type": "watch", "seat": "bottom"})
+        assert watcher.expect("welcome")["spectator"]
+        assert bounded(lambda: watching(server) == 1, 3)
+        me.poll()
+        me.send_away("left")
+        assert stranger.wait_for("host_closed", 3)["reason"] == SENT_AWAY
+        assert bounded(lambda: server.host.seats["left"].kind == "bot", 3)
+        told = iter(lambda: cy.wait_for("players", 3), None)                    # the others see who went
+        assert any(m["players"]["left"]["kind"] == "bot" for m in told)
+        thief = RawPeer(server.port, name="Alice")
+        thief.send({"type": "join", "token": stranger.token, "name": "Alice"})
+        assert thief.error()["code"] == "bad_token"           # its token opens the seat no more
+        me.turn_away_watchers()
+        assert watcher.expect("bye")["reason"] == WATCHERS_AWAY
+        late = RawPeer(server.port, name="Late")
+        late.send({"type": "watch", "seat": "bottom"})
+        assert late.error()["code"] == "watchers_full"
+        assert bounded(lambda: server.host.mh.version > 0 and server.host.mh.match.in_deal, 5)   # the match goes on
+    finally:
+        server.stop()

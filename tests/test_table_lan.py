@@ -1599,3 +1599,40 @@ def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monke
     assert [(c["host"], c["port"]) for c in made] == [("127.0.0.1", 47900)]
     lobby.client = None
     table.app.pop()
+
+
+def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_press(table):
+    """A stranger took an open seat under a friend's name: the host's pause menu has People
+    at the table, whose button for that seat asks again and then gives the seat to a bot;
+    the host's screen says so, and the menu of a friend (not hosting) has no such line."""
+    server = HostServer(unique("Ana's"), "manni", None, {"bottom": "host:Ana", "left": "open", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    try:
+        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
+        table.app.push(scene)
+        said = []
+        scene.say = lambda text, *a, **k: said.append(text)
+        c = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
+        assert c.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: scene.link.players()["left"].get("kind") == "human", 5)
+        scene.open_menu()
+        table.frames(1)
+        assert "people" in table.scene.buttons
+        table.click_button("people")
+        people = table.scene
+        assert type(people).__name__ == "PeopleScene" and "away:left" in people.buttons
+        assert people.buttons["away:left"].text == "Give Bo's seat to a bot"
+        table.click_button("away:left")
+        assert people.buttons["away:left"].text == "Press again" and server.host.seats["left"].kind == "remote"
+        table.click_button("away:left")
+        assert table.scene is scene                  # back at the table, to see it done
+        assert c.wait_for("host_closed", 5)["reason"] == "the host gave your seat to a bot"
+        assert wait_real(table, lambda: server.host.seats["left"].kind == "bot", 5)
+        assert wait_real(table, lambda: "The host gave Bo's seat to a bot" in said, 5), said
+        friend_menu = PauseScene(table.app, lan=True, hosting=False, link=scene.link)
+        table.app.push(friend_menu)
+        table.frames(1)
+        assert "people" not in friend_menu.buttons
+    finally:
+        server.stop(wait=True)
