@@ -66,6 +66,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.names = [n.strip() for n in args.names.split(",") if n.strip()]
     if len({n.casefold() for n in args.names}) < len(args.names):
         p.error("--names: each person needs their own name (the statistics are kept by name)")
+    if len(args.names) > (1 if args.humans is None else args.humans):
+        p.error(f"--names: {len(args.names)} names for {args.humans or 1} people (--humans)")
     try:
         args.options = from_flags(args, get_game(args.game or "manfee"))
     except RulesError as e:

@@ -217,6 +217,7 @@ class NewGameScene(MenuScene):
                 form.drop(f"bot:{seat}", bot_choices(), start)
         form.next_row()
         form.note(self.clash or people_note(g, self.humans, self.partners))
+        self.clash = ""                 # said once: the next rebuild (more people, a game) has its own note
         y = form.next_row()
         bw = self.pair_width()
         self.buttons = dict(form.buttons)
@@ -250,7 +251,6 @@ class NewGameScene(MenuScene):
     def ui_event(self, e):
         if e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._read_names()
-            self.clash = ""                # a name changed: the note goes at the next rebuild
             return True
         if e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             name = next((n for n, d in self.form.drops.items() if d is e.ui_element), None)

@@ -115,8 +115,9 @@ class TableDrawing(HintBand):
         said = [(self.player_name(seat), announce_text(action)) for seat, action in self.log]
         # the pointer resting on a log with lines out of sight opens it (until it leaves)
         at = self.input.pointer
+        covered = self.summary_open or self.overlay or self.cover_seat is not None or self.link.lost
         self.log_open = bool(self.log_rect is not None and at is not None and self.log_rect.collidepoint(at)
-                             and not self.input.dragging and (self.log_open or any(self.log_hidden)))
+                             and not (covered or self.input.dragging) and (self.log_open or any(self.log_hidden)))
         plate = next((r for n, r in self.drawn if n == f"plate:{self.board.seat_at('left')}"), None)
         drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open)
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))

@@ -104,6 +104,8 @@ def test_game_py_flags_make_the_match(table):
     s.close()
     with pytest.raises(SystemExit):
         game.parse_args(["--game", "manni", "--humans", "2", "--names", "Ann,ann"])
+    with pytest.raises(SystemExit):                     # more names than people: one was dropped
+        game.parse_args(["--game", "manni", "--names", "Ann,Ben"])
     demo = game.match_from_args(game.parse_args(["--demo"]), table.app)
     demo.poll()
     assert demo.my_seats() == ()
@@ -295,6 +297,7 @@ def test_the_menus_lead_to_a_table_with_the_chosen_seats(table):
     new.form.entries["name:left"].set_text("Bo")
     table.click(new.buttons["opt:signals"].rect.center)      # a rebuild: the typed name stays
     assert app.top.form.entries["name:left"].get_text() == "Bo"
+    assert not [e for e in app.ui.get_sprite_group().sprites() if "called Bo" in getattr(e, "text", "")]
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)

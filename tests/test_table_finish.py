@@ -148,6 +148,16 @@ def test_the_deal_log_opens_under_the_pointer_to_show_the_whole_deal(table):
     table.frames(1)
     scene.draw(app.screen)
     assert scene.log_hidden == (above, 0) and scene.log_rect == closed
+    # a panel over the table (here the deal's summary) closes it though the pointer still rests
+    # there: the summary takes the pointer's moves, and the log stayed open over the table
+    table.post(pygame.MOUSEMOTION, pos=closed.center, rel=(0, 0), buttons=(0, 0, 0))
+    table.frames(1)
+    scene.draw(app.screen)
+    assert scene.log_open
+    scene.summary_open = True
+    scene.draw(app.screen)
+    assert not scene.log_open and scene.log_rect == closed
+    scene.summary_open = False
 
 
 def test_the_deal_log_scrolls_back_with_the_wheel_and_its_arrows(table):
