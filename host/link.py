@@ -293,6 +293,9 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
     ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": False}})
     [{'type': 'notice', 'kind': 'lost', 'seat': 'left', 'name': 'Bo'}]
     >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
+    ...              {"left": {"kind": "human", "name": "Bo", "connected": False, "standin": True, "gone": "lost"}})
+    [{'type': 'notice', 'kind': 'lost', 'seat': 'left', 'name': 'Bo'}, {'type': 'notice', 'kind': 'standin', 'seat': 'left', 'name': 'Bo'}]
+    >>> seat_notices({"left": {"kind": "human", "name": "Bo", "connected": True, "standin": False}},
     ...              {"left": {"kind": "bot", "name": "Tana", "bot": "TANA"}})
     [{'type': 'notice', 'kind': 'sent_away', 'seat': 'left', 'name': 'Bo'}]
     """
@@ -308,8 +311,9 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
         elif was.get("kind") == "human" and now.get("kind") == "bot":
             kinds.append("sent_away")          # the host gave the seat to a bot
         elif was.get("connected", True) and now.get("connected") is False:
-            # a goodbye hands the seat to a bot at once; a dropped connection is waited for
-            kinds.append("left" if now.get("standin") else "lost")
+            # as the host says; an older host: a goodbye hands the seat to a bot at once
+            gone = now.get("gone")
+            kinds.append(gone if gone in ("left", "lost") else "left" if now.get("standin") else "lost")
         elif was.get("connected") is False and now.get("connected"):
             kinds.append("back")
         if now.get("standin") and not was.get("standin"):

@@ -128,7 +128,7 @@ class Seating:
         was_standin = s.standin
         played = {"cards": s.standin_cards, "acts": s.standin_acts} if rejoin and s.standin_acts else None
         s.standin, s.standin_cards, s.standin_acts = False, 0, 0
-        s.endpoint = endpoint
+        s.endpoint, s.gone = endpoint, None
         if endpoint.name and rejoin:
             s.name = distinct_name(endpoint.name, self.seats, s.seat)
         endpoint.plays = (s.seat,)
@@ -156,7 +156,8 @@ class Seating:
             s.endpoint = None
             if s.kind == "remote":
                 # a goodbye is leaving; a dropped connection may come back (flaky Wi-Fi)
-                self._notice("left" if immediate else "lost", seat=s.seat, name=s.name)
+                s.gone = "left" if immediate else "lost"
+                self._notice(s.gone, seat=s.seat, name=s.name)
                 if not self.stopping:
                     self.away(s, 0.0 if immediate else None)
         endpoint.plays = ()

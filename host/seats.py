@@ -94,6 +94,7 @@ class Seat:
         self.standin_at: float | None = None   # when (time.monotonic) that timer rings
         self.standin_cards = 0      # what the stand-in played since it took over: the person
         self.standin_acts = 0       # is told when they come back (cards, and every decision)
+        self.gone: str | None = None    # how the person went: "left" (a goodbye) or "lost" (a drop)
 
     def __repr__(self) -> str:
         return f"<seat {self.seat} {self.kind} {self.name!r}>"
@@ -116,6 +117,8 @@ class Seat:
         if self.person:
             out["connected"] = self.endpoint is not None
             out["standin"] = self.standin
+            if self.endpoint is None and self.gone:     # the friends' screens word it as the host's
+                out["gone"] = self.gone
             if self.endpoint is None and not self.standin and self.grace is not None and self.standin_at:
                 # whole seconds until a bot plays for them (the wire has no floats): the others
                 # saw "away" with no word of how long the table would wait

@@ -879,3 +879,23 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
         assert bounded(lambda: server.host.mh.version > 0 and server.host.mh.match.in_deal, 5)   # the match goes on
     finally:
         server.stop()
+
+
+def test_the_players_say_how_a_friend_went_even_when_a_bot_stands_in_at_once():
+    """With no grace a drop gets its bot at once, and friends' screens guessed "left" from
+    that where the host's said "lost": the host now says which (``gone``)."""
+    from host.link import seat_notices
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"}, grace=0.0)
+    try:
+        bo = joined_client(server.port, "left", name="Bo")
+        cy = joined_client(server.port, "right", name="Cy")
+        before = cy.wait_for("players", 3)["players"]
+        while before["left"].get("kind") != "human":
+            before = cy.wait_for("players", 3)["players"]
+        bo._drop_socket()
+        after = next(m["players"] for m in iter(lambda: cy.wait_for("players", 3), None)
+                     if m["players"]["left"].get("connected") is False)
+        assert after["left"]["gone"] == "lost" and after["left"]["standin"]
+        assert [n["kind"] for n in seat_notices(before, after)] == ["lost", "standin"]
+    finally:
+        server.stop()
