@@ -28,6 +28,7 @@ import datetime
 import json
 import os
 import sqlite3
+from types import SimpleNamespace
 from collections.abc import Callable, Mapping
 from typing import IO, Any, NamedTuple
 
@@ -217,15 +218,47 @@ class StatsStore:
         match, error = read_match(record)
         if error or match is None:
             raise StatsError(f"match {match_id}: {error or 'not a match record'}")
+        people, company = seating(record, profiles_by_seat, match.game.seats)
+        return self._store(match_id, match, record, people, company, created=record.get("created"))
+
+    def sync_public(self, match_id: str, game: str, options: Mapping, players: Mapping,
+                    summaries: list, deals: Mapping[int, list], finished: bool, winner: str | None,
+                    profiles_by_seat: Mapping[str, str]) -> SyncResult:
+        """Record the deals ``deals`` (deal number -> its public actions) of a match this
+        machine saw from a seat at another's table (LAN): the host keeps the record, whose
+        hidden cards a friend's screen never had, so the rows come from the deals'
+        ``summaries`` and public actions.  Other deals' rows are left as they are.
+
+        >>> store = StatsStore(":memory:")
+        >>> s = {"dealer": "left", "outcome": "complete", "trump": "H", "points": {"bottom-top": 40,
+        ...      "left-right": 20}, "tricks": {"bottom-top": 5, "left-right": 3}, "score": {"bottom-top": 10,
+        ...      "left-right": 0}}
+        >>> store.sync_public("lan-1", "manille", {}, {"bottom": {"kind": "human", "name": "Ana"}}, [s],
+        ...                   {0: [{"seat": "left", "trump": "H"}]}, False, None, {"bottom": "Ana"})
+        SyncResult(added=1, replaced=0, unchanged=0)
+        >>> store.totals("ana")["deal_win_rate"]
+        1.0
+        """
+        if not isinstance(match_id, str) or not match_id or game not in GAMES:
+            raise StatsError("a match needs an id and a game")
+        g = get_game(game)
+        record = {"players": dict(players), "deals": [{"actions": list(deals.get(i, ()))}
+                                                     for i in range(len(summaries))]}
+        match = SimpleNamespace(game=g, summaries=list(summaries), options=dict(options), finished=finished,
+                                winner=winner)
+        people, company = seating(record, profiles_by_seat, g.seats)
+        return self._store(match_id, match, record, people, company, only=set(deals))
+
+    def _store(self, match_id: str, match: Any, record: Mapping, people: Mapping[str, str],
+               company: Mapping[str, str], created: Any = None, only: set[int] | None = None) -> SyncResult:
         g = match.game
         now = self.clock()
-        people, company = seating(record, profiles_by_seat, g.seats)
         ids = {seat: self.profile(name).id for seat, name in people.items()}
-        rows = deal_rows(match, record, company, list(ids))
+        rows = [r for r in deal_rows(match, record, company, list(ids)) if only is None or r[0] in only]
         added = replaced = unchanged = 0
         with self.db:
             old = self.db.execute("SELECT created FROM matches WHERE match_id = ?", (match_id,)).fetchone()
-            created = old[0] if old else str(record.get("created") or now)
+            created = old[0] if old else str(created or now)
             self.db.execute("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                             (match_id, g.name, json.dumps(match.options, sort_keys=True), created, now,
                              len(match.summaries), int(match.finished), match.winner))

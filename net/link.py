@@ -59,6 +59,12 @@ class ClientLink(LinkBase):
         self.client.reconnect()
         return True
 
+    def match_key(self) -> str | None:
+        """The match's id in this machine's statistics: the table's (kept when the host
+        resumes the match; a new match is a new table)."""
+        host_id = (self.client.table or {}).get("host_id")
+        return f"lan-{host_id}" if isinstance(host_id, str) and host_id else None
+
     def join_notes(self) -> list[dict]:
         return [{"note": "starts_when_full"} if self._mine else {"note": "watching"}]
 

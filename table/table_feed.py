@@ -14,6 +14,8 @@ import time
 from host.seating import SENT_AWAY
 from .anim import Call, Lazy, Until
 from . import lan_seats
+from .config import stats_path
+from .lan_stats import keep_deal
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _, ngettext, number
 from .scenes import open_scene
@@ -123,6 +125,8 @@ class TableFeed:
             if answered and self.hotseat:
                 self._hide_after_acting(view)
             if msg.get("events"):
+                if self.link.lan and not self.link.hosting and any(e.get("type") == "deal_scored" for e in msg["events"]):
+                    self._keep_deal(view)
                 self.feed(msg["events"], view)
             else:                       # a change with nothing to animate (the muette dealer looked)
                 self._later(self._animating, view)
@@ -298,6 +302,14 @@ class TableFeed:
         text = notice_text(n)
         if text:
             self.say(text, notice=True)
+
+    def _keep_deal(self, view):
+        """A friend's screen files the deal just scored in its player's statistics (the host
+        keeps the record; a LAN evening counted only on the host's machine)."""
+        player = self.app.settings.player_name or self.link.name(self.mine[0]) if self.mine else ""
+        failed = keep_deal(self.link, view, player, stats_path())
+        if failed:
+            self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
 
     def _closed(self, reason):
         if not self.link.hosting:

@@ -406,3 +406,46 @@ def test_ties_are_counted_apart_as_half_a_deal_won(store):
     after = store.totals("Ana")
     assert after["deals_tied"] == before["deals_tied"] + 1
     assert after["deal_win_rate"] == pytest.approx(before["deal_win_rate"] + 0.5 / after["deals"])
+
+
+def test_a_friends_screen_files_a_muette_deal_with_its_factors_from_the_public_actions(tmp_path):
+    """A LAN friend's screen has no record: the deal's summary and public actions give the
+    row, the tap among them its factor; the same deal again adds nothing, and a friend
+    screen with no seat, or no table id, files nothing."""
+    from table.lan_stats import keep_deal
+    from rules.games import get_game
+
+    class Link:
+        game = get_game("manille-muette")
+
+        def __init__(self, key="lan-abc", mine=("left",)):
+            self.key, self.mine = key, mine
+
+        def match_key(self):
+            return self.key
+
+        def my_seats(self):
+            return self.mine
+
+        def summaries(self):
+            return [{"dealer": "bottom", "outcome": "complete", "trump": "H",
+                     "points": {"bottom-top": 22, "left-right": 38}, "tricks": {"bottom-top": 3, "left-right": 5},
+                     "score": {"bottom-top": 0, "left-right": 16}}]
+
+        def players(self):
+            return {"bottom": {"kind": "host", "name": "Ana"}, "left": {"kind": "human", "name": "Bo"},
+                    "top": {"kind": "bot", "bot": "TANA", "name": "Tana"}, "right": {"kind": "bot", "bot": "SADA"}}
+    view = {"deal": 0, "options": {}, "finished": False, "history": [
+        {"seat": "bottom", "trump": "H"}, {"seat": "left", "double": True}, {"seat": "bottom", "redouble": False},
+        {"seat": "left", "play": "TS"}]}
+    path = str(tmp_path / "stats.sqlite")
+    assert keep_deal(Link(), view, "Bo", path) is None
+    store = StatsStore(path)
+    row = store.db.execute("SELECT score, factor, factors, partner, opponents FROM deal_results").fetchone()
+    assert row[:4] == (16, 2, "tap", "SADA")
+    assert json.loads(row[4]) == {"bottom": "person:Ana", "top": "TANA"}
+    assert keep_deal(Link(), view, "Bo", path) is None
+    assert store.db.execute("SELECT COUNT(*) FROM deal_results").fetchone()[0] == 1
+    for other in (Link(key=None), Link(mine=())):
+        assert keep_deal(other, view, "Bo", str(tmp_path / "none.sqlite")) is None
+    assert not (tmp_path / "none.sqlite").exists()

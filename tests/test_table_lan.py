@@ -1636,3 +1636,41 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_pres
         assert "people" not in friend_menu.buttons
     finally:
         server.stop(wait=True)
+
+
+def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, manfee_home):
+    """The host kept the record and a friend's screen kept nothing: a LAN evening counted
+    only on the host's machine.  Each deal scored is filed here from its summary and public
+    actions, under the table's id, with the other seats as partners and opponents."""
+    from bots import make_bot
+    from host.stats import StatsStore
+    from table.config import stats_path
+    table.app.settings.player_name = "Bo"
+    server, c, scene = at_ana_s_table(table, {"bottom": "bot:KADO", "left": "open", "top": "bot:TANA",
+                                              "right": "bot:KADO"}, name="Bo", seat="left")
+    try:
+        bot = make_bot("KADO", 3)
+        end = time.monotonic() + 30
+        while not scene.link.summaries() and time.monotonic() < end:
+            table.frames(1)
+            v = scene.link.view("left")
+            if v.get("turn") == "left" and v.get("legal") and scene.pending is None:
+                scene.link.act("left", bot.choose(v))
+                scene.pending = v.get("version")
+            elif scene.pending is not None and v.get("version") != scene.pending:
+                scene.pending = None
+            time.sleep(0.005)
+        assert scene.link.summaries(), "no deal was scored"
+        assert wait_real(table, lambda: StatsStore(stats_path()).per_game("Bo").get("manfee", {}).get("deals"), 5)
+        store = StatsStore(stats_path())
+        summary = scene.link.summaries()[0]
+        assert store.per_game("Bo")["manfee"]["deals"] == 1
+        match_id = scene.link.match_key()
+        assert match_id == f"lan-{server.host_id}"
+        row = store.db.execute("SELECT score, partner, opponents FROM deal_results WHERE match_id = ?",
+                               (match_id,)).fetchone()
+        assert row[0] == summary["score"]["left-right"] and row[1] == "KADO"
+        assert json.loads(row[2]) == {"bottom": "KADO", "top": "TANA"}
+        assert not os.listdir(manfee_home / "saves") if (manfee_home / "saves").exists() else True   # no record here
+    finally:
+        server.stop(wait=True)

@@ -1,0 +1,53 @@
+"""A friend's screen at a LAN table files its player's deals in this machine's statistics.
+
+The host keeps the match record, and a friend's screen never has the hidden cards a
+record holds, so a LAN evening counted nowhere but on the host's machine.  Each deal
+scored is filed here from what this screen saw: the deal's summary (the host sends every
+screen the scores, tricks, card points and targets) and its public actions (the trump,
+taps and tap backs the factors come from), under the table's id (``lan-<host id>``).
+No replay and no review: those need the cards nobody showed this screen.
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from host.stats import StatsError, StatsStore
+
+
+def players_for_stats(players: dict) -> dict:
+    """The link's players as a record's: the host's own person is a person too.
+
+    >>> players_for_stats({"bottom": {"kind": "host", "name": "Ana"}, "left": {"kind": "bot", "bot": "TANA",
+    ...                    "name": "Tana"}, "top": {"kind": "open"}})
+    {'bottom': {'kind': 'human', 'name': 'Ana'}, 'left': {'kind': 'bot', 'bot': 'TANA', 'name': 'Tana'}}
+    """
+    out = {}
+    for seat, p in players.items():
+        if not isinstance(p, dict):
+            continue
+        if p.get("kind") in ("host", "human"):
+            out[seat] = {"kind": "human", "name": p.get("name")}
+        elif p.get("kind") == "bot" and isinstance(p.get("bot"), str):
+            out[seat] = {"kind": "bot", "bot": p["bot"], "name": p.get("name")}
+    return out
+
+
+def keep_deal(link: Any, view: dict, player: str, path: str | None) -> str | None:
+    """File the deal ``view`` shows scored for ``player`` at this screen's one seat; the
+    reason (one line) when the statistics could not be kept, else None."""
+    key = getattr(link, "match_key", lambda: None)()
+    mine = link.my_seats()
+    summaries = link.summaries()
+    if not (path and key and len(mine) == 1 and summaries and player.strip()):
+        return None
+    deal = len(summaries) - 1
+    actions = [h for h in view.get("history") or () if isinstance(h, dict)] if view.get("deal") == deal else []
+    try:
+        with StatsStore(path) as store:
+            store.sync_public(key, link.game.name, view.get("options") or {}, players_for_stats(link.players()),
+                              summaries, {deal: actions}, bool(view.get("finished")), view.get("winner"),
+                              {mine[0]: player})
+            return store.notice
+    except (StatsError, OSError, sqlite3.Error) as e:
+        return str(e)
