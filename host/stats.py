@@ -223,7 +223,7 @@ class StatsStore:
 
     def sync_public(self, match_id: str, game: str, options: Mapping, players: Mapping,
                     summaries: list, deals: Mapping[int, list], finished: bool, winner: str | None,
-                    profiles_by_seat: Mapping[str, str]) -> SyncResult:
+                    profiles_by_seat: Mapping[str, str], hints: list = ()) -> SyncResult:
         """Record the deals ``deals`` (deal number -> its public actions) of a match this
         machine saw from a seat at another's table (LAN): the host keeps the record, whose
         hidden cards a friend's screen never had, so the rows come from the deals'
@@ -242,8 +242,8 @@ class StatsStore:
         if not isinstance(match_id, str) or not match_id or game not in GAMES:
             raise StatsError("a match needs an id and a game")
         g = get_game(game)
-        record = {"players": dict(players), "deals": [{"actions": list(deals.get(i, ()))}
-                                                     for i in range(len(summaries))]}
+        record = {"players": dict(players), "hints": list(hints),       # [deal, seat] shown a hint
+                  "deals": [{"actions": list(deals.get(i, ()))} for i in range(len(summaries))]}
         match = SimpleNamespace(game=g, summaries=list(summaries), options=dict(options), finished=finished,
                                 winner=winner)
         people, company = seating(record, profiles_by_seat, g.seats)

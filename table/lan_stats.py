@@ -33,9 +33,10 @@ def players_for_stats(players: dict) -> dict:
     return out
 
 
-def keep_deal(link: Any, view: dict, player: str, path: str | None) -> str | None:
-    """File the deal ``view`` shows scored for ``player`` at this screen's one seat; the
-    reason (one line) when the statistics could not be kept, else None."""
+def keep_deal(link: Any, view: dict, player: str, path: str | None, hinted: bool = False) -> str | None:
+    """File the deal ``view`` shows scored for ``player`` at this screen's one seat (``hinted``:
+    the player was shown a hint in it, so it is not rated); the reason (one line) when the
+    statistics could not be kept, else None."""
     key = getattr(link, "match_key", lambda: None)()
     mine = link.my_seats()
     summaries = link.summaries()
@@ -47,7 +48,7 @@ def keep_deal(link: Any, view: dict, player: str, path: str | None) -> str | Non
         with StatsStore(path) as store:
             store.sync_public(key, link.game.name, view.get("options") or {}, players_for_stats(link.players()),
                               summaries, {deal: actions}, bool(view.get("finished")), view.get("winner"),
-                              {mine[0]: player})
+                              {mine[0]: player}, hints=[[deal, mine[0]]] if hinted else [])
             return store.notice
     except (StatsError, OSError, sqlite3.Error) as e:
         return str(e)

@@ -28,6 +28,7 @@ SAYING_CODES = ("bad_phrase", "too_fast")      # refusals of a phrase, not of a 
 
 
 class TableFeed:
+    hinted_deals: frozenset = frozenset()     # the deals this screen was shown a hint in (LAN statistics)
     # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
     # plates light nobody's turn until the last card has landed.
     dealing = False
@@ -140,6 +141,7 @@ class TableFeed:
             self._notice(msg)
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
+            self.hinted_deals |= {self.shown.get("deal")}      # such a deal is not rated
         elif kind == "said" and msg.get("seat") in self.seats:
             self.sayings[msg["seat"]] = ({"say": msg.get("phrase")}, time.monotonic())
         elif kind in ("bye", "host_closed"):
@@ -307,7 +309,7 @@ class TableFeed:
         """A friend's screen files the deal just scored in its player's statistics (the host
         keeps the record; a LAN evening counted only on the host's machine)."""
         player = self.app.settings.player_name or self.link.name(self.mine[0]) if self.mine else ""
-        failed = keep_deal(self.link, view, player, stats_path())
+        failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
 

@@ -446,6 +446,8 @@ def test_a_friends_screen_files_a_muette_deal_with_its_factors_from_the_public_a
     assert json.loads(row[4]) == {"bottom": "person:Ana", "top": "TANA"}
     assert keep_deal(Link(), view, "Bo", path) is None
     assert store.db.execute("SELECT COUNT(*) FROM deal_results").fetchone()[0] == 1
+    assert keep_deal(Link(), view, "Bo", path, hinted=True) is None        # shown a hint: not rated
+    assert store.db.execute("SELECT hinted FROM deal_results").fetchone()[0] == 1
     for other in (Link(key=None), Link(mine=())):
         assert keep_deal(other, view, "Bo", str(tmp_path / "none.sqlite")) is None
     assert not (tmp_path / "none.sqlite").exists()
