@@ -252,6 +252,8 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)
         x_img = text(_(x_label), small, style.dim, False) if x_label else None
+        if x_img is not None and inner.bottom - top - pad - small * 1.5 - x_img.get_height() < small * 5:
+            x_img = None        # a short chart (a summary at 1024x600) keeps its height for the lines
         bottom_h = small * 1.5 + (x_img.get_height() if x_img else 0)
         dot = max(line_w * 1.2, u) if deals <= 24 else 0.0    # dots on the deals while they are few
         # Dari reads from the right: the deals run leftward from an axis on the right, as the

@@ -575,8 +575,8 @@ def test_a_chart_too_short_for_the_targets_label_leaves_it_to_the_axis():
     """A Manni summary's race about 25 px tall, from -20 to 10: "Target 10" lay across the
     sides' lines, unreadable; the axis numbers the target."""
     series = [Series("A", [1, -1, -3, -9], BLUE), Series("B", [1, 2, 3, 4], RED), Series("C", [-1, 0, 3, 5], BLUE)]
-    surface, text, where = written((340, 90))
-    plot = score_race(surface, pygame.Rect(0, 0, 340, 90), series, target=10, title="so far", text=text)
+    surface, text, where = written((340, 75))
+    plot = score_race(surface, pygame.Rect(0, 0, 340, 75), series, target=10, title="so far", text=text)
     shown = [t for t, _r in where]
     assert plot is not None and plot.h < 40
     assert "Target 10" not in shown and "10" in shown, shown
@@ -666,3 +666,16 @@ def test_the_targets_label_starts_by_the_axis_the_reader_starts_from():
         assert target_tag_place(tag, plot, 100, 2, 3, []).right == plot.right - 3
     finally:
         i18n.set_language("en")
+
+
+def test_a_short_race_gives_the_deal_caption_up_for_its_lines():
+    """A Manni summary's race at 1024x600 kept "Deal" under a plot some 20 px tall; a short
+    chart drops the caption and its lines get the room, a tall one keeps it."""
+    series = [Series("A", [1, 2, 3], BLUE), Series("B", [0, -1, 1], RED)]
+    heights = {}
+    for h in (100, 300):
+        surface, text, where = written((300, h))
+        plot = score_race(surface, pygame.Rect(0, 0, 300, h), series, target=10, title="so far", text=text)
+        heights[h] = (plot.h, "Deal" in [t for t, _r in where])
+    assert heights[300][1] and not heights[100][1]
+    assert heights[100][0] >= 45, heights
