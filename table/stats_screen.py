@@ -91,7 +91,7 @@ TEXT = Words({
     "who": N_("Who"),
     "as_partner": N_("Matches together (won)"),
     "as_opponent": N_("Matches against (won)"),
-    "deals_won": N_("Deals with or against (won)"),
+    "deals_won": N_("Deals together / against (won)"),
     "person": N_("a person"),
     "unknown": N_("unknown"),
     # digits alone are laid out left to right, also in Dari: its translation puts the rate
@@ -153,10 +153,11 @@ def own_figures(game: str, f: dict) -> str:
 
 
 def deals_cell(partner: dict | None, opponent: dict | None) -> str:
-    """The deals played in someone's company, with them or against them, and the share won."""
-    deals = sum(f["deals"] for f in (partner, opponent) if f)
-    won = sum(f["deals_won"] for f in (partner, opponent) if f)
-    return TEXT["count_rate"].format(count=count(deals), rate=percent(won / deals)) if deals else TEXT["dash"]
+    """The deals played with someone and against them, each with the share won: one sum
+    of both mixed the deals won beside a bot with those won against it."""
+    parts = [TEXT["count_rate"].format(count=count(f["deals"]), rate=percent(f["deals_won"] / f["deals"]))
+             if f and f["deals"] else TEXT["dash"] for f in (partner, opponent)]
+    return TEXT["dash"] if parts == [TEXT["dash"]] * 2 else " / ".join(parts)
 
 
 def who_text(who: str) -> str:

@@ -690,7 +690,7 @@ def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
                                "person:" + "W" * 32: {"matches": 1, "win_rate": 1.0, "deals": 2, "deals_won": 2.0}},
                   "opponents": {"KADO": {"matches": 2, "win_rate": 0.5, "deals": 9, "deals_won": 3.0}}}
     scene.draw_company(table.app.screen, pygame.Rect(0, 0, 500, 300), 16)
-    assert "0 (–)" not in drawn and "2 (50%)" in drawn and "9 (33%)" in drawn
+    assert "0 (–)" not in drawn and "2 (50%)" in drawn and "– / 9 (33%)" in drawn
     assert "Sada" in drawn and "3 (50%)" in drawn and "2 (100%)" in drawn     # deals with a partner count too
     assert drawn.count(STATS_TEXT["dash"]) == 4      # Sada's matches both ways; Kado together; the person against
     assert any(t.startswith("WWW") and t.endswith("…") for t in drawn)
@@ -903,3 +903,12 @@ def test_with_several_people_the_review_opens_at_the_last_deal_it_may_show(table
         raise AssertionError("no exact deal before an early one in 40 seeds")
     scene = ReviewScene(table.app, record=rec, deal=1, seat="bottom", budget=BUDGET)
     assert scene.deal == 0
+
+
+def test_the_company_table_keeps_deals_with_and_against_someone_apart():
+    """A bot met as partner in one match and as opponent in another: one sum of both mixed
+    the deals won beside it with those won against it ("12 (50 %)")."""
+    from table.stats_screen import deals_cell
+    assert deals_cell({"deals": 6, "deals_won": 3}, {"deals": 6, "deals_won": 0}) == "6 (50%) / 6 (0%)"
+    assert deals_cell(None, {"deals": 2, "deals_won": 2}) == "– / 2 (100%)"
+    assert deals_cell(None, None) == "–"
