@@ -77,6 +77,8 @@ def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: li
             factor = 1
             for f in named:
                 factor *= 4 if f == "tap back" else 2
+            # a sweep is the side's that took every trick: for the other, it was suffered
+            mine = ["swept" if f == "sweep" and summary["tricks"][side] == 0 else f for f in named]
             helped = (i, seat) in hinted
             # A hint changes the row, not the deal: a deal played without one keeps its old fingerprint.
             fingerprint = hashlib.sha1((played + " hinted" * helped).encode()).hexdigest()
@@ -86,7 +88,7 @@ def deal_rows(match: Any, record: Mapping, company: Mapping[str, str], seats: li
                 "result": R.compare(score[side], against),
                 "target": (summary.get("targets") or {}).get(side), "tricks": summary["tricks"][side],
                 "points": (summary.get("points") or {}).get(side), "factor": factor if manille else None,
-                "factors": ",".join(named) if manille else None, "trump": summary.get("trump"),
+                "factors": ",".join(mine) if manille else None, "trump": summary.get("trump"),
                 "exact": int(summary["outcome"] == "exact") if g.scoring == "calls" else None,
                 "partner": company[g.seats[(g.seat_index(seat) + 2) % 4]] if g.n == 4 else None,
                 "opponents": json.dumps({o: company[o] for o in g.seats if g.side_of(o) != side},

@@ -86,7 +86,7 @@ TEXT = Words({
     "own_manni": N_("Tricks over four a deal: {tricks}"),
     "no_factor": lambda: pgettext("no factor", "none"),
     "factors": {"no-trump": N_("no trump"), "tie": N_("after a tie"), "sweep": N_("sweep"), "blind": N_("blind"),
-                "tap": N_("tap"), "tap back": N_("tap back")},
+                "tap": N_("tap"), "tap back": N_("tap back"), "swept": N_("swept by the other side")},
     "company": N_("Partners and opponents"),
     "who": N_("Who"),
     "as_partner": N_("Matches together (won)"),

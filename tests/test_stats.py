@@ -451,3 +451,16 @@ def test_a_friends_screen_files_a_muette_deal_with_its_factors_from_the_public_a
     for other in (Link(key=None), Link(mine=())):
         assert keep_deal(other, view, "Bo", str(tmp_path / "none.sqlite")) is None
     assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_sweep_is_the_factor_of_the_side_that_took_every_trick(tmp_path):
+    """The other side's sweep was listed among a player's factors ("sweep in 1 deal"), as if
+    the player had taken all eight tricks: for that side it is a sweep suffered."""
+    store = StatsStore(str(tmp_path / "s.sqlite"))
+    swept = {"dealer": "left", "outcome": "complete", "trump": "H", "points": {"bottom-top": 0, "left-right": 60},
+             "tricks": {"bottom-top": 0, "left-right": 8}, "score": {"bottom-top": 0, "left-right": 60}}
+    store.sync_public("lan-x", "manille", {}, {"bottom": {"kind": "human", "name": "Ana"},
+                                                "left": {"kind": "human", "name": "Bo"}},
+                      [swept], {0: []}, False, None, {"bottom": "Ana", "left": "Bo"})
+    assert store.per_game("Ana")["manille"]["factors"] == {"swept": 1}
+    assert store.per_game("Bo")["manille"]["factors"] == {"sweep": 1}
