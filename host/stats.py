@@ -448,7 +448,7 @@ class StatsStore:
     # -- export ------------------------------------------------------------------------------------------------
     CSV_COLUMNS = ("recorded", "match_id", "game", "deal", "player", "seat", "partner", "opponents",
                    "outcome", "score", "against", "result", "target", "tricks", "points", "factor",
-                   "factors", "trump", "exact", "reviewed_decisions", "accuracy")
+                   "factors", "trump", "exact", "hinted", "reviewed_decisions", "accuracy")
 
     def export_csv(self, target: str | IO[str], name: str | None = None) -> int:
         """Write one CSV row per deal (of ``name``, or of everyone) to a path
@@ -457,7 +457,7 @@ class StatsStore:
         rows = self.db.execute(
             "SELECT d.recorded, d.match_id, d.game, d.deal, p.name, d.seat, d.partner, d.opponents, "
             "d.outcome, d.score, d.against, d.result, d.target, d.tricks, d.points, d.factor, d.factors, "
-            "d.trump, d.exact, r.decisions, r.total_loss / r.decisions FROM deal_results d "
+            "d.trump, d.exact, d.hinted, r.decisions, ROUND(r.total_loss / r.decisions, 3) FROM deal_results d "
             "JOIN profiles p ON p.id = d.profile_id LEFT JOIN reviews r USING (match_id, deal, seat) "
             f"{where} ORDER BY d.recorded, d.match_id, d.deal, d.seat", args).fetchall()
 
@@ -474,11 +474,11 @@ class StatsStore:
             w = csv.writer(f)
             w.writerow(self.CSV_COLUMNS)
             for r in rows:
-                r = list(r)
-                seats = get_game(r[2]).seats
+                r, seats = list(r), get_game(r[2]).seats
                 if r[6] is not None and len(seats) == 4:        # the partner sits across
                     r[6] = who(r[1], seats[(seats.index(r[5]) + 2) % 4], r[6])
                 r[7] = ";".join(who(r[1], s, c) for s, c in json.loads(r[7]).items())
+                r[3] += 1                                       # deal 1 as every screen counts them
                 w.writerow(["" if x is None else x for x in r])
         if isinstance(target, str):
             with open(target, "w", encoding="utf-8", newline="") as f:

@@ -240,8 +240,13 @@ def test_csv_export(store, tmp_path):
     buf = io.StringIO()
     assert store.export_csv(buf, "Ana") == 3
     rows = list(csv.DictReader(io.StringIO(buf.getvalue())))
-    assert [r["deal"] for r in rows] == ["0", "1", "2"]
+    assert [r["deal"] for r in rows] == ["1", "2", "3"]                 # as every screen counts them
     assert rows[0]["player"] == "Ana" and rows[0]["accuracy"] == "0.5" and rows[1]["accuracy"] == ""
+    assert rows[0]["hinted"] == "0"
+    store.record_review("c", 1, "bottom", {"decisions": 3, "total_loss": 1.0})
+    buf = io.StringIO()
+    store.export_csv(buf, "Ana")
+    assert list(csv.DictReader(io.StringIO(buf.getvalue())))[1]["accuracy"] == "0.333"     # not 0.33333333333
     assert rows[0]["opponents"] == "SADA;KADO" and rows[0]["partner"] == "TANA"   # left; right; top
     path = tmp_path / "all.csv"
     assert store.export_csv(str(path)) == 3 and path.read_text().startswith("recorded,match_id")
