@@ -150,6 +150,7 @@ TEXT = Words({
     "kept": N_("Kept in the statistics of {name}."),
     "kept_yours": N_("Kept in your statistics."),
     "not_kept": N_("Not kept in the statistics: no player of this machine sat there in this deal."),
+    "not_kept_bot": N_("{name}'s decisions: not kept in any statistics, and \"you\" below means {name}."),
     "no_stats": N_("Not kept in the statistics: there are none on this machine yet."),
     "stats_failed": N_("Statistics not updated: {reason}"),
     "no_record": N_("There is no record of this match to review."),

@@ -156,10 +156,11 @@ class ReviewScene(MenuScene):
         try:
             with StatsStore(path) as store:
                 notice = store.notice
-                match_id = None if review.seat not in self.facts.humans else (    # a bot's: nobody's
+                bot = self.facts.names.get(review.seat, "") if review.seat not in self.facts.humans else None
+                match_id = None if bot is not None else (    # a bot's: nobody's, and its "you" is the bot
                     self.match_id or match_id_of(store, self.record, review.deal, review.seat))
                 if match_id is None:
-                    self.status = notice or TEXT["not_kept"]
+                    self.status = notice or (TEXT["not_kept_bot"].format(name=bot) if bot else TEXT["not_kept"])
                     return
                 store.record_review(match_id, review.deal, review.seat, review.summary())
         except StatsError:
@@ -284,8 +285,7 @@ class ReviewScene(MenuScene):
         return self.views[i]
 
     def trick_of(self, d: Any) -> int:
-        """The number of the trick decision ``d`` was made in, from the record's
-        actions (no replay: the list asks for every row)."""
+        """The number of decision ``d``'s trick, from the record's actions (no replay: every row asks)."""
         actions = self.record["deals"][d.deal].get("actions") or []
         played = sum(1 for a in actions[:d.index] if isinstance(a, dict) and "play" in a)
         return played // self.facts.game.n + 1

@@ -137,7 +137,8 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     table.frames(1)
     assert scene.seat == "left"
     assert wait(table, lambda: scene.review is not None or scene.error)
-    assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept"]
+    # its "you" below is the bot's: the line says so (a French player read "votre équipe" as theirs)
+    assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept_bot"].format(name="Left")
     # ... in a bot's words: "you chose" read as the person's, beside a "You" who is the person
     pos = scene.position(len(scene.review.decisions) - 1)
     assert pos.heading.split(": ")[1].startswith("Left chose ") and pos.turn_label in (None, "Left")
