@@ -50,16 +50,19 @@ class ReplayScene(TableScene):
         # lead back too) before no Step back: a mouse player lost it at 1024x600.
         room = min(r.left for r in row) - 8 - (board + 8)
         size, bold = theme.font_spec("@small_button")
-        least = max(theme.text_width(w, size, bold) for w in words) + 16
         shown = [("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
                  ("step", _("Step")), ("step_back", _("Step back"))]
-        while len(shown) > 2 and len(shown) * (least + 8) > room:
+        while True:             # the widest words of the buttons shown (one font for the row)
+            kept = [w for w in words if w != _("Replays") or shown[0][0] == "back"]
+            least = max(theme.text_width(w, size, bold) for w in kept) + 16
+            if len(shown) <= 2 or len(shown) * (least + 8) <= room:
+                break
             shown.pop(0 if shown[0][0] == "back" else -1)
         bw = max(least, min(bw, (room - self.board.layout.W * 0.08) // len(shown) - 8, room // len(shown) - 8))
         x = min(r.left for r in row) - 8 - bw
         y = row[0].top
         for name, text in shown:
-            self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=words)
+            self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=kept)
             x -= bw + 8
 
     def ui_event(self, e):
