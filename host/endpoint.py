@@ -69,6 +69,7 @@ TABLE_CODES = {
     "seat_taken": "the seat belongs to someone else (rejoin needs its token)",
     "bad_token": "the token does not open that seat",
     "table_full": "no free seat",
+    "no_watchers": "a watch at a table whose host turned the spectators away",
     "not_your_seat": "an action naming another seat than the one this screen plays",
     "hints_off": "a hint asked at a table that does not allow hints",
     "bad_phrase": "a phrase that is not one of the table's (PHRASES)",

@@ -62,7 +62,7 @@ class Seating:
     def watch(self, endpoint: Endpoint, place: str | None = None) -> None:
         """A spectator: every public thing, no hand ever."""
         if self.watchers_away:
-            raise TableError("watchers_full", "the host turned the spectators away")
+            raise TableError("no_watchers", "the host is not taking spectators")
         if place is not None and place not in self.order:
             raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
         endpoint.plays = ()

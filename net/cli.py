@@ -327,7 +327,7 @@ def run_join(args: argparse.Namespace, out: Out, interfaces: list[str] | None, d
         elif kind == "error":
             out("error", code=msg["code"], reason=msg["reason"])
             if msg["code"] in ("table_full", "seat_taken", "bad_token", "no_such_seat", "protocol",
-                               "bad_code", "rate_limited", "busy", "watchers_full") and not client.joined:
+                               "bad_code", "rate_limited", "busy", "watchers_full", "no_watchers") and not client.joined:
                 state["final"] = ("refused", msg)
         elif kind == "events":
             for e in msg["events"]:

@@ -41,6 +41,7 @@ REFUSALS = {
     "protocol": N_("That table runs another version of Manfee."),
     "busy": N_("The host has no room for another screen right now."),
     "watchers_full": N_("That table has as many spectators as it takes."),
+    "no_watchers": N_("The host is not taking spectators."),
     "timeout": N_("The host stopped waiting: the connection was silent for too long."),
     "not_seated": N_("Take a seat before playing."),
     "already_seated": N_("This screen already holds a seat."),

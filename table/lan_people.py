@@ -8,7 +8,7 @@ import pygame
 
 from .forms import MenuScene
 from .i18n import _, number, seat_name
-from .theme import CREAM, GOLD, blit_text, fit_size, shade
+from .theme import CREAM, GOLD, RED, blit_text, fit_size, shade
 
 
 class PeopleScene(MenuScene):
@@ -48,10 +48,18 @@ class PeopleScene(MenuScene):
         W, H = surface.get_size()
         blit_text(surface, _("People at the table"), max(28, round(H * 0.07)), (W // 2, round(H * 0.12)),
                   GOLD, bold=True, anchor="midtop", shadow=True)
-        line = _("A friend's seat given to a bot cannot be taken back with its token.") if self.shown[0] \
-            else _("No friend on the network holds a seat.")
+        names = dict(self.shown[0])
+        if self.armed == "watchers":          # the first press says what the second will do
+            line, ink = _("Press again: every spectator is sent off, and none is taken after"), RED
+        elif self.armed:
+            line, ink = _("Press again: {name}'s seat goes to a bot for the rest of the match").format(
+                name=names.get(self.armed.removeprefix("away:"), "")), RED
+        elif self.shown[0]:
+            line, ink = _("A friend's seat given to a bot cannot be taken back with its token."), CREAM
+        else:
+            line, ink = _("No friend on the network holds a seat."), CREAM
         blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9), (W // 2, round(H * 0.22)),
-                  CREAM, anchor="midtop", shadow=True)
+                  ink, anchor="midtop", shadow=True)
 
     def process_event(self, e):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 
-from host.seating import SENT_AWAY
+from host.seating import SENT_AWAY, WATCHERS_AWAY
 from .anim import Call, Lazy, Until
 from . import lan_seats
 from .config import stats_path
@@ -25,6 +25,11 @@ from .scenes import open_scene
 RETRY_AFTER = (2.0, 4.0, 8.0, 15.0)
 SAYING_LIFE = 2.5                      # seconds a phrase said at the table shows at its seat
 SAYING_CODES = ("bad_phrase", "too_fast")      # refusals of a phrase, not of a move
+
+
+# Sent off a table that plays on: not "The table closed: ..."
+SENT_OFF = {SENT_AWAY: lambda: _("The host gave your seat to a bot: the table plays on without you."),
+            WATCHERS_AWAY: lambda: _("The host turned the spectators away.")}
 
 
 class TableFeed:
@@ -317,6 +322,7 @@ class TableFeed:
         if not self.link.hosting:
             # the host's reason in the player's words where it is a known one, else as it came
             self.app.messages.append(_("The host closed the table.") if reason in (None, "", "the host closed the table")
+                                     else SENT_OFF[reason]() if reason in SENT_OFF    # the table plays on
                                      else _("The table closed: {reason}").format(reason=reason_text(reason)))
             if reason == SENT_AWAY:              # the seat is a bot's now: nothing to take back
                 lan_seats.forget(getattr(self.link, "token", None))

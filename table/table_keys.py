@@ -95,6 +95,8 @@ class TableKeys:
 
     def review_refusal(self) -> str | None:
         """Why the deal on the summary cannot be reviewed here (None: it can)."""
+        if self.mine and self.link.lan and not self.link.hosting:     # not "only your own deals"
+            return _("No review here: the host's machine keeps this table's record")
         if not self.mine or self.link.replay or self.link.match_id() is None:
             return _("No review here: only a player's own deals are reviewed")
         if (self.summary_event or {}).get("outcome") == "misdeal":

@@ -875,7 +875,7 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
         assert watcher.expect("bye")["reason"] == WATCHERS_AWAY
         late = RawPeer(server.port, name="Late")
         late.send({"type": "watch", "seat": "bottom"})
-        assert late.error()["code"] == "watchers_full"
+        assert late.error()["code"] == "no_watchers"
         assert bounded(lambda: server.host.mh.version > 0 and server.host.mh.match.in_deal, 5)   # the match goes on
     finally:
         server.stop()

@@ -1625,6 +1625,16 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_pres
         assert people.buttons["away:left"].text == "Give Bo's seat to a bot"
         table.click_button("away:left")
         assert people.buttons["away:left"].text == "Press again" and server.host.seats["left"].kind == "remote"
+        said = []
+        import table.lan_people as lan_people
+        real = lan_people.blit_text
+        lan_people.blit_text = lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1]
+        try:                                      # the first press says what the second will do
+            people.draw(table.app.screen)
+        finally:
+            lan_people.blit_text = real
+        assert "Press again: Bo's seat goes to a bot for the rest of the match" in said
+        said = []
         table.click_button("away:left")
         assert table.scene is scene                  # back at the table, to see it done
         assert c.wait_for("host_closed", 5)["reason"] == "the host gave your seat to a bot"
@@ -1674,3 +1684,18 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
         assert not os.listdir(manfee_home / "saves") if (manfee_home / "saves").exists() else True   # no record here
     finally:
         server.stop(wait=True)
+
+
+def test_a_friend_sent_away_is_told_why_and_that_the_table_plays_on(table):
+    """A seat given to a bot, or spectators turned away, read "The table closed: ..." though
+    the table played on; and a new spectator then read that the table was full."""
+    server, c, scene = seated_at_ana_s_table(table)
+    try:
+        server.call(server.host.send_away, "left")
+        assert wait_real(table, lambda: not isinstance(table.app.top, TableScene), 5)
+        assert "The host gave your seat to a bot: the table plays on without you." in table.app.top.notes
+        assert not any("closed" in n for n in table.app.top.notes)
+    finally:
+        server.stop(wait=True)
+    from table.host_words import refusal
+    assert refusal("no_watchers") == "The host is not taking spectators."
