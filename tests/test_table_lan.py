@@ -1677,6 +1677,8 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
         assert store.per_game("Bo")["manfee"]["deals"] == 1
         match_id = scene.link.match_key()
         assert match_id == f"lan-{server.host_id}"
+        # no review here, and R says why (it said "only a player's own deals are reviewed")
+        assert scene.review_refusal() == "No review here: the host's machine keeps this table's record"
         row = store.db.execute("SELECT score, partner, opponents FROM deal_results WHERE match_id = ?",
                                (match_id,)).fetchone()
         assert row[0] == summary["score"]["left-right"] and row[1] == "KADO"
