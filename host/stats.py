@@ -29,7 +29,7 @@ import json
 import os
 import sqlite3
 from types import SimpleNamespace
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, NamedTuple
 
 from rules.games import GAMES, get_game
@@ -223,7 +223,7 @@ class StatsStore:
 
     def sync_public(self, match_id: str, game: str, options: Mapping, players: Mapping,
                     summaries: list, deals: Mapping[int, list], finished: bool, winner: str | None,
-                    profiles_by_seat: Mapping[str, str], hints: list = ()) -> SyncResult:
+                    profiles_by_seat: Mapping[str, str], hints: Sequence = ()) -> SyncResult:
         """Record the deals ``deals`` (deal number -> its public actions) of a match this
         machine saw from a seat at another's table (LAN): the host keeps the record, whose
         hidden cards a friend's screen never had, so the rows come from the deals'
