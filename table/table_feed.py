@@ -313,7 +313,7 @@ class TableFeed:
     def _keep_deal(self, view):
         """A friend's screen files the deal just scored in its player's statistics (the host
         keeps the record; a LAN evening counted only on the host's machine)."""
-        player = self.app.settings.player_name or self.link.name(self.mine[0]) if self.mine else ""
+        player = (self.app.settings.player_name or self.link.name(self.mine[0])) if self.mine else ""
         failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
