@@ -37,7 +37,7 @@ from rules.record import read_match
 from . import rating as R
 from .stats_rows import deal_rows, name_key, seating
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = """
 CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
@@ -77,27 +77,25 @@ def _to_v2(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE deal_results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0")
 
 
-# MIGRATIONS[v] brings a file from version v - 1 to v (version 0: a file with
-# no table at all).  A later version adds its step, e.g. {3: _to_v3}, and
-# never edits an earlier one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2}
+def _to_v3(db: sqlite3.Connection) -> None:
+    """Version 3: a sweep is the factor of the side that took every trick; the other side's
+    rows say "swept" (they read as the player's own sweep)."""
+    db.execute("UPDATE deal_results SET factors = REPLACE(factors, 'sweep', 'swept') "
+               "WHERE tricks = 0 AND factors LIKE '%sweep%'")
+
+
+# MIGRATIONS[v] brings a file from version v - 1 to v (version 0: no table at all); a later
+# version adds its step and never edits an earlier one.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_v1, 2: _to_v2, 3: _to_v3}
 
 
 class StatsError(Exception):
     """A request or a file the store cannot take; the message is one line."""
 
 
-class Profile(NamedTuple):
-    id: int
-    name: str
-    created: str
-
-
-class SyncResult(NamedTuple):
-    """What one ``sync_match`` did: deal rows added, replaced, already there."""
-    added: int
-    replaced: int
-    unchanged: int
+Profile = NamedTuple("Profile", [("id", int), ("name", str), ("created", str)])
+# What one ``sync_match`` did: deal rows added, replaced, already there.
+SyncResult = NamedTuple("SyncResult", [("added", int), ("replaced", int), ("unchanged", int)])
 
 
 class StatsStore:

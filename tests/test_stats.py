@@ -469,3 +469,22 @@ def test_a_sweep_is_the_factor_of_the_side_that_took_every_trick(tmp_path):
                       [swept], {0: []}, False, None, {"bottom": "Ana", "left": "Bo"})
     assert store.per_game("Ana")["manille"]["factors"] == {"swept": 1}
     assert store.per_game("Bo")["manille"]["factors"] == {"sweep": 1}
+
+
+def test_version_3_names_a_sweep_suffered_in_rows_filed_before(tmp_path):
+    """Rows filed before a sweep was the sweeping side's alone keep "sweep" for both sides:
+    their fingerprint is unchanged, so a new sync skips them; the migration mends them."""
+    path = str(tmp_path / "s.sqlite")
+    swept = {"dealer": "left", "outcome": "complete", "trump": "H", "points": {"bottom-top": 0, "left-right": 60},
+             "tricks": {"bottom-top": 0, "left-right": 8}, "score": {"bottom-top": 0, "left-right": 60}}
+    with StatsStore(path) as s:
+        s.sync_public("lan-x", "manille", {}, {"bottom": {"kind": "human", "name": "Ana"},
+                                                "left": {"kind": "human", "name": "Bo"}},
+                      [swept], {0: []}, False, None, {"bottom": "Ana", "left": "Bo"})
+        with s.db:                                   # as the older version filed it
+            s.db.execute("UPDATE deal_results SET factors = 'sweep'")
+            s.db.execute("UPDATE schema_version SET version = 2")
+    with StatsStore(path) as s:
+        assert s.db.execute("SELECT version FROM schema_version").fetchone() == (S.SCHEMA_VERSION,)
+        assert s.per_game("Ana")["manille"]["factors"] == {"swept": 1}
+        assert s.per_game("Bo")["manille"]["factors"] == {"sweep": 1}
