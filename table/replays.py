@@ -44,7 +44,6 @@ class ReplayScene(TableScene):
         # In the top row, left of the table's own buttons: the seats keep their places.
         bw, bh = self.button_size()
         row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
-        words = (_("Replays"), _("Pause"), _("Auto"), _("Step"), _("Step back"))   # one font for the row
         board = self.board.layout.margin + self.board.layout.scoreboard_width()
         # Narrower buttons, then no REPLAY label, then no Replays button (Menu and Backspace
         # lead back too) before no Step back: a mouse player lost it at 1024x600.
@@ -53,7 +52,7 @@ class ReplayScene(TableScene):
         shown = [("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
                  ("step", _("Step")), ("step_back", _("Step back"))]
         while True:             # the widest words of the buttons shown (one font for the row)
-            kept = [w for w in words if w != _("Replays") or shown[0][0] == "back"]
+            kept = [t for _n, t in shown] + [_("Pause"), _("Auto")]      # the shown ones' (Auto toggles)
             least = max(theme.text_width(w, size, bold) for w in kept) + 16
             if len(shown) <= 2 or len(shown) * (least + 8) <= room:
                 break

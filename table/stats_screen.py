@@ -97,6 +97,7 @@ TEXT = Words({
     # digits alone are laid out left to right, also in Dari: its translation puts the rate
     # first, so that a reader from the right meets the count first ("۱۰ (۱۰٪)" read rate first)
     "count_rate": N_("{count} ({rate})"),
+    "with_against": N_("{together} / {against}"),
     "more": N_("and {n} more"),
     "chart_accuracy": N_("Lost to mistakes in {game}"),
     "chart_accuracy_none": N_("Lost to mistakes over time"),
@@ -157,7 +158,10 @@ def deals_cell(partner: dict | None, opponent: dict | None) -> str:
     of both mixed the deals won beside a bot with those won against it."""
     parts = [TEXT["count_rate"].format(count=count(f["deals"]), rate=percent(f["deals_won"] / f["deals"]))
              if f and f["deals"] else TEXT["dash"] for f in (partner, opponent)]
-    return TEXT["dash"] if parts == [TEXT["dash"]] * 2 else " / ".join(parts)
+    # a phrase of its own: in Dari the figures (digits, laid out left to right) go against / together,
+    # under a heading read from the right
+    return TEXT["dash"] if parts == [TEXT["dash"]] * 2 else TEXT["with_against"].format(together=parts[0],
+                                                                                      against=parts[1])
 
 
 def who_text(who: str) -> str:

@@ -913,3 +913,10 @@ def test_the_company_table_keeps_deals_with_and_against_someone_apart():
     assert deals_cell({"deals": 6, "deals_won": 3}, {"deals": 6, "deals_won": 0}) == "6 (50%) / 6 (0%)"
     assert deals_cell(None, {"deals": 2, "deals_won": 2}) == "– / 2 (100%)"
     assert deals_cell(None, None) == "–"
+    from table import i18n
+    i18n.set_language("fa")          # digits run left to right under a heading read from the right:
+    try:                             # the against figure stands left, under its word
+        first, second = deals_cell({"deals": 6, "deals_won": 3}, {"deals": 2, "deals_won": 0}).split(" / ")
+        assert "۲" in first and "۶" in second
+    finally:
+        i18n.set_language("en")
