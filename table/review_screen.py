@@ -150,17 +150,17 @@ class ReviewScene(MenuScene):
     def keep(self, review: DealReview) -> None:
         """The review's totals in the statistics of the seat's player (the accuracy over time)."""
         path = stats_path()
-        if not os.path.exists(path):
-            self.status = TEXT["no_stats"]
+        bot = self.facts.names.get(review.seat, "") if review.seat not in self.facts.humans else None
+        if bot is not None or not os.path.exists(path):     # a bot's: nobody's, and its "you" is the bot
+            self.status = TEXT["no_stats"] if bot is None else TEXT["not_kept_bot"].format(name=bot) if bot \
+                else TEXT["not_kept"]
             return
         try:
             with StatsStore(path) as store:
                 notice = store.notice
-                bot = self.facts.names.get(review.seat, "") if review.seat not in self.facts.humans else None
-                match_id = None if bot is not None else (    # a bot's: nobody's, and its "you" is the bot
-                    self.match_id or match_id_of(store, self.record, review.deal, review.seat))
+                match_id = self.match_id or match_id_of(store, self.record, review.deal, review.seat)
                 if match_id is None:
-                    self.status = notice or (TEXT["not_kept_bot"].format(name=bot) if bot else TEXT["not_kept"])
+                    self.status = notice or TEXT["not_kept"]
                     return
                 store.record_review(match_id, review.deal, review.seat, review.summary())
         except StatsError:

@@ -139,6 +139,10 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     assert wait(table, lambda: scene.review is not None or scene.error)
     # its "you" below is the bot's: the line says so (a French player read "votre équipe" as theirs)
     assert scene.review.seat == "left" and scene.status == REVIEW_TEXT["not_kept_bot"].format(name="Left")
+    os.rename(stats_path(), stats_path() + ".away")      # ... also where no statistics are kept yet
+    scene.keep(scene.review)
+    assert scene.status == REVIEW_TEXT["not_kept_bot"].format(name="Left")
+    os.rename(stats_path() + ".away", stats_path())
     # ... in a bot's words: "you chose" read as the person's, beside a "You" who is the person
     pos = scene.position(len(scene.review.decisions) - 1)
     assert pos.heading.split(": ")[1].startswith("Left chose ") and pos.turn_label in (None, "Left")
