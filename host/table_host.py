@@ -41,8 +41,9 @@ log = logging.getLogger("manfee.host")
 TABLE_FORMAT = 1
 # Seconds the next deal waits for a friend still reading the last deal's summary
 # (a screen that ``reads_summaries``): long enough to read it, short enough that
-# one player gone for a drink does not hold the table.
-READY_WAIT = 30.0
+# one player gone for a drink does not hold the table.  Counted from the deal's end
+# on the host: a friend's screen still showing the last trick lost a third of 30 s.
+READY_WAIT = 40.0
 
 
 class TableHost(Seating):
