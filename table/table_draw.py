@@ -112,7 +112,7 @@ class TableDrawing(HintBand):
 
     def _draw_log(self, surface):
         """The deal's announcements, newest at the bottom (the wheel scrolls back)."""
-        said = [(self.player_name(seat), announce_text(action)) for seat, action in self.log]
+        said = [(action.get("by") or self.player_name(seat), announce_text(action)) for seat, action in self.log]
         # the pointer resting on a log with lines out of sight opens it (until it leaves)
         at = self.input.pointer
         covered = self.summary_open or self.overlay or self.cover_seat is not None or self.link.lost

@@ -309,6 +309,8 @@ class TableFeed:
         text = notice_text(n)
         if text:
             self.say(text, notice=True)
+        if n.get("kind") == "sent_away" and n.get("name"):    # the deal's calls so far stay the person's
+            self.log = [(s, dict(a, by=a.get("by") or n["name"]) if s == n.get("seat") else a) for s, a in self.log]
 
     def _keep_deal(self, view):
         """A friend's screen files the deal just scored in its player's statistics (the host

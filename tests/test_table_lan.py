@@ -1640,6 +1640,19 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_pres
         assert c.wait_for("host_closed", 5)["reason"] == "the host gave your seat to a bot"
         assert wait_real(table, lambda: server.host.seats["left"].kind == "bot", 5)
         assert wait_real(table, lambda: "The host gave Bo's seat to a bot" in said, 5), said
+        # the deal's calls so far stay Bo's in the deal log, not the bot's now at the seat
+        scene.log.append(("left", {"swap": False}))
+        scene._notice({"kind": "sent_away", "seat": "left", "name": "Bo"})
+        scene.log.append(("left", {"swap": True}))
+        import table.table_draw as table_draw
+        real, lines = table_draw.draw_deal_log, []
+        table_draw.draw_deal_log = lambda surface, L, words, *a, **k: (lines.extend(words), real(surface, L, words, *a, **k))[1]
+        try:
+            scene.draw(table.app.screen)
+        finally:
+            table_draw.draw_deal_log = real
+        bot = scene.player_name("left")
+        assert bot != "Bo" and [who for who, _w in lines][-2:] == ["Bo", bot]
         friend_menu = PauseScene(table.app, lan=True, hosting=False, link=scene.link)
         table.app.push(friend_menu)
         table.frames(1)
