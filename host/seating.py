@@ -206,13 +206,11 @@ class Seating:
             return
         kind, _sep, arg = spec.partition(":")
         if kind == "bot":
-            others = {k: v for k, v in self.seats.items() if k != seat}
             try:
-                bot = character(arg, self.rng, avoid={v.bot for v in others.values()})
+                self._bot_at(seat, arg)
             except ValueError as e:
                 self._notice("error", reason=str(e))
                 return
-            self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
         elif kind == "open":
             self.seats[seat] = Seat(seat, "open")
         else:
@@ -220,6 +218,13 @@ class Seating:
             return
         self.seats_changed()
         self.advance()
+
+    def _bot_at(self, seat: str, name: str = "bot") -> None:
+        """A bot (``name``: a character, or "bot" for one of the easy ones) takes ``seat``,
+        unlike the others' characters and named apart from them; ValueError for no character."""
+        others = {k: v for k, v in self.seats.items() if k != seat}
+        bot = character(name, self.rng, avoid={v.bot for v in others.values()})
+        self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
 
     def fill_open_with_bots(self, bot: str | None = None) -> None:
         for seat in self.order:
@@ -241,9 +246,7 @@ class Seating:
             self._forget(ep)
             ep.plays = ()
             ep.close(bye=SENT_AWAY)
-        others = {k: v for k, v in self.seats.items() if k != seat}
-        bot = character("bot", self.rng, avoid={v.bot for v in others.values()})
-        self.seats[seat] = Seat(seat, "bot", bot_name(bot, others), bot=bot)
+        self._bot_at(seat)
         self._notice("sent_away", seat=seat, name=name)
         self.seats_changed()
         self._mark_ready()
