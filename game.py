@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 
+from host.stats_rows import name_key
 from rules import RulesError
 from rules.games import GAMES, get_game
 from rules.options import add_flags, from_flags
@@ -64,7 +65,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.speed <= 0:
         p.error("--speed must be positive")
     args.names = [n.strip() for n in args.names.split(",") if n.strip()]
-    if len({n.casefold() for n in args.names}) < len(args.names):
+    if len({name_key(n) for n in args.names}) < len(args.names):       # as the statistics tell names apart
         p.error("--names: each person needs their own name (the statistics are kept by name)")
     if len(args.names) > (1 if args.humans is None else args.humans):
         p.error(f"--names: {len(args.names)} names for {args.humans or 1} people (--humans)")

@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton
 from bots import CHARACTERS
 from host.local import open_local
 from host.seats import NAME_MAX, people_seats
+from host.stats_rows import name_key
 from rules.errors import RulesError
 from rules.games import GAMES, get_game
 
@@ -67,7 +68,7 @@ def name_clash(names: dict[str, str]) -> str:
     """
     seen: dict[str, str] = {}
     for name in names.values():
-        key = name.strip().casefold()
+        key = name_key(name)            # as the statistics tell names apart
         if key in seen:
             return _("Two people are called {name}: give each their own name (the statistics are "
                      "kept by name).").format(name=seen[key])
