@@ -166,6 +166,10 @@ class LinkBase:
     def fill_open_seats(self) -> None:
         """Give every open seat to a bot (the host of a LAN table)."""
 
+    def match_key(self) -> str | None:
+        """The match's id in the statistics of a friend's machine at a LAN table, else None."""
+        return None
+
     def send_away(self, seat: str) -> None:
         """Give a friend's seat to a bot and close that connection (the host of a LAN table)."""
 

@@ -37,7 +37,7 @@ def keep_deal(link: Any, view: dict, player: str, path: str | None, hinted: bool
     """File the deal ``view`` shows scored for ``player`` at this screen's one seat (``hinted``:
     the player was shown a hint in it, so it is not rated); the reason (one line) when the
     statistics could not be kept, else None."""
-    key = getattr(link, "match_key", lambda: None)()
+    key = link.match_key()
     mine = link.my_seats()
     summaries = link.summaries()
     if not (path and key and len(mine) == 1 and summaries and player.strip()):
