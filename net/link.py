@@ -8,7 +8,12 @@ nothing: a move shows once the host's events confirm it.
 """
 from __future__ import annotations
 
+import os
+
+from host.joined import joined_path
 from host.link import LinkBase, summary_closed
+from rules import RulesError
+from rules.store import load_record
 
 from .client import Client
 
@@ -22,6 +27,7 @@ class ClientLink(LinkBase):
                          welcome.get("table") or (table or {}).get("table") or "LAN table")
         self.client = client
         self._ready_sent = -1
+        self._kept: tuple[int, dict] | None = None     # this screen's record as last read, by its file's time
         self.inbox = client.inbox            # the client's reader thread fills it
         self.take(welcome)
 
@@ -64,6 +70,29 @@ class ClientLink(LinkBase):
         resumes the match; a new match is a new table)."""
         host_id = (self.client.table or {}).get("host_id")
         return f"lan-{host_id}" if isinstance(host_id, str) and host_id else None
+
+    def record(self) -> dict | None:
+        """This screen's own record of the match, rebuilt deal by deal from the cards it was
+        shown (``host.joined``, kept by ``table.lan_stats.keep_record``): the deal summary's
+        Review and the results' read it.  None while it holds no deal, or keeps none."""
+        key = self.match_key()
+        if not key or len(self._mine) != 1:
+            return None
+        path = joined_path(self.game.name, key)
+        try:
+            stamp = os.stat(path).st_mtime_ns
+        except OSError:
+            return None
+        if self._kept is None or self._kept[0] != stamp:       # asked every frame a summary shows
+            try:
+                self._kept = (stamp, load_record(path)[0])
+            except RulesError:
+                return None
+        return self._kept[1]
+
+    def match_id(self) -> str | None:
+        """The statistics' id of the match where this screen keeps its record: the table's."""
+        return self.match_key() if self.record() is not None else None
 
     def join_notes(self) -> list[dict]:
         return [{"note": "starts_when_full"} if self._mine else {"note": "watching"}]

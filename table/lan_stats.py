@@ -5,14 +5,18 @@ record holds, so a LAN evening counted nowhere but on the host's machine.  Each 
 scored is filed here from what this screen saw: the deal's summary (the host sends every
 screen the scores, tricks, card points and targets) and its public actions (the trump,
 taps and tap backs the factors come from), under the table's id (``lan-<host id>``).
-No replay and no review: those need the cards nobody showed this screen.
+The screen keeps its own record of the match too (``keep_record``), each deal rebuilt
+from the cards it was shown, for Replays and the review.
 """
 from __future__ import annotations
 
 import sqlite3
 from typing import Any
 
+from host.joined import MISSED, joined_path, keep_joined, rebuild_deal
 from host.stats import StatsError, StatsStore
+
+__all__ = ["MISSED", "UNBUILT", "keep_deal", "keep_record", "players_for_stats"]
 
 
 def players_for_stats(players: dict) -> dict:
@@ -31,6 +35,27 @@ def players_for_stats(players: dict) -> dict:
         elif p.get("kind") == "bot" and isinstance(p.get("bot"), str):
             out[seat] = {"kind": "bot", "bot": p["bot"], "name": p.get("name")}
     return out
+
+
+UNBUILT = "this deal could not be rebuilt from what was shown"
+
+
+def keep_record(link: Any, view: dict) -> str | None:
+    """Add the deal ``view`` shows scored to this screen's own record of the match
+    (``host.joined``: rebuilt from what the screen was shown), for Replays and the review;
+    the reason (one line) when it could not be kept: ``MISSED``, ``UNBUILT`` or the file's."""
+    key = link.match_key()
+    mine = link.my_seats()
+    summaries = link.summaries()
+    if not (key and len(mine) == 1 and summaries and view.get("deal") == len(summaries) - 1):
+        return None
+    deal = rebuild_deal(view, seed=len(summaries))
+    if deal is None:
+        return UNBUILT
+    header = {"game": link.game.name, "options": view.get("options") or {},
+              "players": players_for_stats(link.players()),
+              "lan": {"table": link.table_name, "joined": mine[0], "match_id": key}}
+    return keep_joined(joined_path(link.game.name, key), header, len(summaries) - 1, deal)
 
 
 def keep_deal(link: Any, view: dict, player: str, path: str | None, hinted: bool = False) -> str | None:

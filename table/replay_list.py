@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList
 from pygame_gui.windows import UIConfirmationDialog
 
+from host.joined import joined_folder, joined_match_id
 from host.replay import ReplayLink
 from host.saves import delete_save, list_saves
 from rules import RulesError
@@ -43,7 +44,10 @@ def list_replays() -> list[dict]:
     files that cannot be read; newest first within each."""
     lan = [dict(e, lan=True) for e in list_saves(os.path.join(saves_dir(), "lan"))
            if not e["ok"] or e["finished"]]
-    entries = list_saves(saves_dir()) + lan
+    # this screen's own records of LAN matches it sat at (``host.joined``): watched and
+    # reviewed, finished or not (the host may stop early), never resumed here
+    joined = [dict(e, lan=True, joined=True) for e in list_saves(joined_folder())]
+    entries = list_saves(saves_dir()) + lan + joined
     rank = {True: 0, False: 1}
     return sorted(entries, key=lambda e: (2 if not e["ok"] else rank[bool(e["finished"])], -e["mtime"]))
 
@@ -144,7 +148,7 @@ class ReplaysScene(MenuScene):
     def _enable(self):
         e = self._entry()
         ok = e is not None and e["ok"]
-        done = ok and e["finished"]
+        done = ok and (e["finished"] or bool(e.get("joined")))
         review = done and self._reviewable(e)
         hidden = _("No deal of this match can be reviewed: with several people at the "
                    "table, only a deal whose every card was played.")
@@ -233,9 +237,11 @@ class ReplaysScene(MenuScene):
                 return True
             if name == "watch":
                 self.app.push(open_scene("replay", self.app, link=ReplayLink(record, self.app.wake)))
-            else:   # the statistics know a match by its file's name (host.table_host._record_stats)
-                self.app.push(open_scene("review", self.app, record=record, match_id=os.path.basename(e["path"])))
-        elif name == "resume" and e and e["ok"]:
+            else:   # the statistics know a match by its file's name (host.table_host._record_stats),
+                # a LAN match a friend's screen kept by the table's id (table.lan_stats)
+                self.app.push(open_scene("review", self.app, record=record, match_id=joined_match_id(record)
+                                         if e.get("joined") else os.path.basename(e["path"])))
+        elif name == "resume" and e and e["ok"] and not e.get("joined"):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])

@@ -15,7 +15,7 @@ from host.seating import SENT_AWAY, WATCHERS_AWAY
 from .anim import Call, Lazy, Until
 from . import lan_seats
 from .config import stats_path
-from .lan_stats import keep_deal
+from .lan_stats import MISSED, UNBUILT, keep_deal, keep_record
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _, ngettext, number
 from .scenes import open_scene
@@ -34,6 +34,7 @@ SENT_OFF = {SENT_AWAY: lambda: _("The host gave your seat to a bot: the table pl
 
 class TableFeed:
     hinted_deals: frozenset = frozenset()     # the deals this screen was shown a hint in (LAN statistics)
+    record_unkept = False                     # this screen's own record of a LAN match stopped (said once)
     # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
     # plates light nobody's turn until the last card has landed.
     dealing = False
@@ -319,6 +320,14 @@ class TableFeed:
         failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
+        unkept = keep_record(self.link, view)
+        if unkept and not self.record_unkept:      # said once: a screen that came late misses every deal
+            self.record_unkept = True
+            self.say(_("This screen keeps no replay of this match: it was not at the table for every deal.")
+                     if unkept == MISSED else
+                     _("This screen keeps no replay of this match: a deal could not be rebuilt from the cards shown.")
+                     if unkept == UNBUILT else
+                     _("This screen keeps no replay of this match: {reason}").format(reason=unkept), notice=True)
 
     def _closed(self, reason):
         if not self.link.hosting:

@@ -96,8 +96,10 @@ class TableKeys:
     def review_refusal(self) -> str | None:
         """Why the deal on the summary cannot be reviewed here (None: it can)."""
         if self.mine and self.link.lan and not self.link.hosting:     # not "only your own deals"
-            return _("No review here: the host's machine keeps this table's record")
-        if not self.mine or self.link.replay or self.link.match_id() is None:
+            kept = self.link.record()         # this screen's own, rebuilt from the cards it was shown
+            if kept is None or (self.summary_event or {}).get("deal", 0) >= len(kept.get("deals") or ()):
+                return _("No review here: this screen keeps no record of this deal")
+        elif not self.mine or self.link.replay or self.link.match_id() is None:
             return _("No review here: only a player's own deals are reviewed")
         if (self.summary_event or {}).get("outcome") == "misdeal":
             return _("No review: a void deal has no play to go through")

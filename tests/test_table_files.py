@@ -500,3 +500,30 @@ def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(
         replays._enable()
         assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled == review
         assert ("No deal of this match can be reviewed" in replays.note.text) != review
+
+
+def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(table, manfee_home):
+    """A friend's screen keeps its own record of a LAN match (``host.joined``): listed with
+    the LAN's, watched and reviewed even when the host stopped early, under the table's id
+    in the statistics; it is the host's to resume, not this screen's."""
+    from host.joined import joined_path, keep_joined, rebuild_deal
+    from table.replay_list import ReplaysScene
+    from table.review_screen import ReviewScene
+    from test_joined import played_deals
+    _m, deals = played_deals("manille", {}, seed=2, deals=2)
+    header = {"game": "manille", "options": {}, "lan": {"table": "Ana's", "joined": "left", "match_id": "lan-abc"},
+              "players": {"left": {"kind": "human", "name": "Bo"}, "bottom": {"kind": "human", "name": "Ana"}}}
+    for i, (views, _truth) in enumerate(deals):
+        assert keep_joined(joined_path("manille", "lan-abc"), header, i, rebuild_deal(views["left"])) is None
+    app = table.app
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    (entry,) = replays.entries
+    assert entry["joined"] and not entry["finished"] and "LAN" in replays.label(entry)
+    replays.selected = replays.label(entry)
+    replays._enable()
+    assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled
+    assert not replays.buttons["resume"].is_enabled and not replays.buttons["delete"].is_enabled
+    table.click(replays.buttons["review"].rect.center)
+    assert isinstance(app.top, ReviewScene) and app.top.match_id == "lan-abc"

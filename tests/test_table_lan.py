@@ -1690,13 +1690,27 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
         assert store.per_game("Bo")["manfee"]["deals"] == 1
         match_id = scene.link.match_key()
         assert match_id == f"lan-{server.host_id}"
-        # no review here, and R says why (it said "only a player's own deals are reviewed")
-        assert scene.review_refusal() == "No review here: the host's machine keeps this table's record"
         row = store.db.execute("SELECT score, partner, opponents FROM deal_results WHERE match_id = ?",
                                (match_id,)).fetchone()
         assert row[0] == summary["score"]["left-right"] and row[1] == "KADO"
         assert json.loads(row[2]) == {"bottom": "KADO", "top": "TANA"}
-        assert not os.listdir(manfee_home / "saves") if (manfee_home / "saves").exists() else True   # no record here
+        # The screen's own record of the match, rebuilt from the cards it was shown: the host's
+        # deal, its actions and Bo's hand as dealt; the other hands where every card was played.
+        from table.replay_list import list_replays
+        mine = scene.link.record()
+        truth = server.host.record()["deals"][0]      # deal 0 is over: nothing changes it now
+        assert mine is not None and mine["lan"] == {"table": scene.link.table_name, "joined": "left",
+                                                    "match_id": match_id}
+        kept = mine["deals"][0]
+        assert kept["actions"] == truth["actions"] and kept["dealer"] == truth["dealer"]
+        assert sorted(kept["hands"]["left"]) == sorted(truth["hands"]["left"])
+        shown_all = sum("play" in a for a in truth["actions"]) == 52
+        if shown_all:
+            assert {s: sorted(h) for s, h in kept["hands"].items()} == {s: sorted(h) for s, h in truth["hands"].items()}
+        # R reviews it here where every card was played (it said the host's machine kept the record)
+        assert (scene.review_refusal() is None) == shown_all, scene.review_refusal()
+        entry = next(e for e in list_replays() if e.get("joined"))
+        assert entry["ok"] and entry["deals"] == 1 and entry["game"] == "manfee"
     finally:
         server.stop(wait=True)
 

@@ -1,0 +1,193 @@
+"""A friend's own record of a LAN match, rebuilt from what its screen was shown.
+
+The host keeps the match record; a friend's screen never holds the hidden hands.  Yet by a
+deal's end nearly every card has been shown: each one played lay face up on the table, a
+seat's own cards were its own, and the cards nobody played are the pack's rest.  So a
+deal is rebuilt from one seat's view at its end (``rebuild_deal``): every seat's hand as
+dealt is the cards it played (after a Manfee pass, the cards of the seat the hand went to),
+the Manni's twelve the cards its taker played, and what was never shown (a Manfee deal gone
+over, a void Manille deal, the hand a Manni taker laid aside) is the pack's rest, dealt out
+where the rules allow and marked: such a deal is replayed with its hands hidden, as any
+table of several people replays it (``host.replay.ReplayLink.secret_deal``), and the review
+judges only the deals whose every card was played (``table.coach_work.all_played``).
+
+Each deal is checked by the rules before it is kept, and the file is a match record
+(RECORD.md) from the match's first deal on: a friend who came late, or missed a deal,
+keeps no record (the totals would not add up), only the statistics.
+
+>>> view = {"game": "manille", "seat": "bottom", "seats": ["bottom", "left", "top", "right"], "deal": 0,
+...         "dealer": "right", "outcome": "misdeal", "hand": ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+...         "counts": dict.fromkeys(["bottom", "left", "top", "right"], 8), "options": {},
+...         "history": [{"seat": "left", "peek": True}]}
+>>> deal = rebuild_deal(view)
+>>> sorted(deal["hands"]["bottom"]) == sorted(view["hand"]), len(deal["hands"]["top"]), deal["actions"]
+(True, 8, [{'seat': 'left', 'peek': True}])
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+
+from rules import RulesError
+from rules.cards import SUIT_OF, make_mask, mask_texts, parse_card
+from rules.games import get_game
+from rules.record import read_match
+from rules.views import history_codes, rebuild
+
+from .saves import saves_dir
+
+# keep_joined's answer when the deal is not the record's next: this screen was not at the
+# table for every deal (it came late, or away for a whole deal), so its record stops there.
+MISSED = "a deal was missed: this match's record stops before it"
+TRIES = 200          # random deals of the unshown cards tried before a deal is given up
+
+
+def joined_folder() -> str:
+    """Where a friend's screen keeps its records of LAN matches it sat at."""
+    return os.path.join(saves_dir(), "joined")
+
+
+def joined_path(game: str, match_key: str) -> str:
+    """The file of the record of match ``match_key`` (``lan-<table id>``): the same for every
+    deal, and again after this screen rejoins the table.
+
+    >>> os.path.basename(joined_path("manni", "lan-3f/../x"))
+    'manni-lan-3f-x.json'
+    """
+    safe = "-".join(filter(None, "".join(c if c.isalnum() or c == "-" else "-" for c in match_key).split("-")))
+    return os.path.join(joined_folder(), f"{game}-{safe}.json")
+
+
+def joined_match_id(record: dict) -> str | None:
+    """The statistics' id of the match a joined record holds (the table's), or None.
+
+    >>> joined_match_id({"lan": {"joined": "left", "match_id": "lan-3f"}}), joined_match_id({})
+    ('lan-3f', None)
+    """
+    lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
+    key = lan.get("match_id")
+    return key if isinstance(key, str) and key else None
+
+
+def rebuild_deal(view: dict, seed: int = 0) -> dict | None:
+    """The deal of ``view`` (one seat's view at the deal's end) in record form (``dealer``,
+    ``hands`` as dealt, ``widow`` in Manni, ``actions``), its every action checked by the
+    rules; None when it cannot be rebuilt (the view holds no finished deal, or no deal of
+    the unshown cards fits what was played).  A pure function of (view, seed)."""
+    try:
+        game = get_game(str(view["game"]))
+        seats = list(view["seats"])
+        me = seats.index(view["seat"])
+        codes = history_codes(view)
+        if view.get("outcome") is None or not codes or seats != list(game.seats):
+            return None
+        now = _known_now(game, view, me, codes)
+    except (KeyError, TypeError, ValueError, RulesError):
+        return None
+    voids = _shown_voids(game.n, codes)
+    shown = 0
+    for mask in now.values():
+        shown |= mask
+    for _s, c in codes:
+        if c < 192:
+            shown |= 1 << (c & 63)
+    for text in view.get("swapped_out") or ():
+        shown |= 1 << parse_card(text)
+    unshown = [c for c in game.deck if not shown >> c & 1]
+    room = {s: int(view["counts"][seats[s]]) for s in range(game.n) if s not in now}
+    if sum(room.values()) > len(unshown):
+        return None
+    rng = random.Random(seed)
+    for _ in range(TRIES):
+        cards = list(unshown)
+        rng.shuffle(cards)
+        guess = dict(now)
+        for s, k in room.items():
+            fits = [c for c in cards if SUIT_OF[c] not in voids[s]][:k]
+            if len(fits) < k:
+                break
+            guess[s] = make_mask(fits)
+            cards = [c for c in cards if c not in fits]
+        else:
+            deal = _dealt(game, view, me, codes, guess, make_mask(cards))
+            if deal is not None:
+                return deal
+    return None
+
+
+def _known_now(game, view: dict, me: int, codes: list) -> dict[int, int]:
+    """The seats whose cards still in hand this view knows (index -> mask): its own, and
+    after a Manfee pass the seat holding the hand it passed (it remembers that hand)."""
+    known = {me: make_mask(parse_card(c) for c in view.get("hand") or ())}
+    if view.get("passed") and view.get("passed_hand"):
+        holder = (me - 1) % game.n         # each hand moved one seat to the right (bottom's to right)
+        gone = make_mask(c & 63 for s, c in codes if s == holder and c < 192)
+        known[holder] = make_mask(parse_card(c) for c in view["passed_hand"]) & ~gone
+    return known
+
+
+def _shown_voids(n: int, codes: list) -> dict[int, set[int]]:
+    """The suits each seat showed it lacked: it threw another suit on a suit led (the
+    cards it still held then, those still in hand at the end among them, had none)."""
+    voids: dict[int, set[int]] = {s: set() for s in range(n)}
+    led, plays = -1, 0
+    for s, c in codes:
+        if c < 192:
+            suit = SUIT_OF[c & 63]
+            if plays % n == 0:
+                led = suit
+            elif suit != led:
+                voids[s].add(led)
+            plays += 1
+    return voids
+
+
+def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: int) -> dict | None:
+    """The record's deal from a guess of the cards in hand at the end (``now``) and of the
+    twelve out of play (``aside``), if the rules take its every action to its end."""
+    held = [now.get(s, 0) for s in range(game.n)]
+    for s, c in codes:
+        if c < 192:
+            held[s] |= 1 << (c & 63)
+    dealt, widow = game.undo_exchange(view, held, aside, me)
+    try:
+        if not rebuild(game, view, {s: m for s, m in now.items() if s != me}, aside, codes).done:
+            return None
+    except (RulesError, KeyError, ValueError, TypeError):
+        return None
+    deal = {"dealer": view["dealer"], "hands": {s: mask_texts(dealt[i]) for i, s in enumerate(game.seats)},
+            "actions": [dict(a) for a in view["history"]]}
+    if game.widow_size:
+        deal["widow"] = mask_texts(widow)
+    return deal
+
+
+def keep_joined(path: str, header: dict, deal_index: int, deal: dict) -> str | None:
+    """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
+    first deal), written whole to a neighbour and moved in place.  The reason (one line) when
+    it is not kept: a deal missed, or a record the rules refuse with it."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+    except FileNotFoundError:
+        record = dict(header, deals=[], created=time.strftime("%Y-%m-%d %H:%M:%S"))
+    except (OSError, ValueError) as e:
+        return f"{os.path.basename(path)}: {e}"
+    deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    if deal_index != len(deals):
+        return MISSED
+    record["deals"] = deals + [deal]
+    _match, error = read_match(record)
+    if error:
+        return error
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(record, f)
+        os.replace(tmp, path)
+    except OSError as e:
+        return f"{os.path.basename(path)}: {e.strerror or e}"
+    return None

@@ -1,0 +1,152 @@
+"""A friend's screen rebuilds each LAN deal from its own view at the deal's end
+(``host.joined``): exactly the deal played wherever every card was shown, and a deal the
+rules accept (its unshown cards never claimed) where some were not."""
+import json
+import os
+import random
+
+import pytest
+
+from rules import Match
+from rules import actions as A
+from rules.record import read_match
+from rules.views import seat_view
+from host.joined import keep_joined, rebuild_deal
+
+GAMES = [("manfee", {}), ("manille", {}), ("manille-muette", {"blind": True}), ("manni", {})]
+
+
+def played_deals(game, options, seed, deals=4, peek=False):
+    """(match, the seat_view of every seat at each deal's end, that deal's record) for deals
+    played by random legal moves (a Manille dealer's partner peeking now and then)."""
+    rng = random.Random(seed)
+    m = Match(game, options)
+    out = []
+    for _ in range(deals):
+        if m.finished:
+            break
+        m.start_deal(rng=rng)
+        while m.in_deal:
+            d = m.deal
+            if options.get("blind") and d.phase == 2 and not d.looked and rng.random() < 0.5:
+                m.apply(d.turn, A.LOOK)
+                continue
+            legal = d.legal()
+            peeks = [c for c in legal if A.action_json(c).get("peek")]
+            choice = peeks[0] if peeks and peek else rng.choice([c for c in legal if c not in peeks] or legal)
+            m.apply(d.turn, choice)
+        out.append(({s: seat_view(m, s) for s in m.game.seats}, m.records[-1]))
+    return m, out
+
+
+def as_sets(deal):
+    return {s: set(h) for s, h in deal["hands"].items()}
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_a_deal_whose_every_card_was_shown_is_rebuilt_exactly(game, options):
+    m, deals = played_deals(game, options, seed=len(game))
+    exact = 0
+    for views, truth in deals:
+        for seat, view in views.items():
+            rebuilt = rebuild_deal(view)
+            assert rebuilt is not None, (seat, truth["actions"][-1:])
+            assert rebuilt["dealer"] == truth["dealer"] and rebuilt["actions"] == truth["actions"]
+            plays = sum(1 for a in truth["actions"] if "play" in a)
+            if plays == m.game.n * m.game.hand_size:        # every card played (the Manni's by elimination)
+                assert as_sets(rebuilt) == as_sets(truth)
+                assert set(rebuilt.get("widow", ())) == set(truth.get("widow", ()))
+                exact += 1
+            else:             # a seat's own cards are its own (after a pass, the hand it was passed)
+                seats = m.game.seats
+                passed = any(a.get("decision") == "pass" for a in truth["actions"])
+                dealt_to = seats[(seats.index(seat) + 1) % len(seats)] if passed else seat
+                assert set(rebuilt["hands"][dealt_to]) >= set(view["hand"] or ())
+                assert read_match({"game": game, "options": options, "deals": [rebuilt]})[1] is None
+    assert exact >= (0 if game == "manfee" else 4)       # random play goes over in Manfee
+
+
+def test_cards_never_shown_go_where_the_rules_allow():
+    """A Manfee deal gone over and a void Manille deal leave cards unshown: they are dealt
+    to seats that may hold them (a seat that threw another suit gets none of the suit led),
+    and the rules take every action again."""
+    seen = 0
+    for game, peek in (("manfee", False), ("manille", True)):
+        for seed in range(6):
+            _m, deals = played_deals(game, {}, seed=seed, deals=2, peek=peek)
+            for views, truth in deals:
+                plays = sum(1 for a in truth["actions"] if "play" in a)
+                if plays == _m.game.n * _m.game.hand_size:
+                    continue
+                view = views["bottom"]
+                rebuilt = rebuild_deal(view, seed=seed)
+                assert rebuilt is not None and rebuilt["actions"] == truth["actions"]
+                record = {"game": game, "deals": [rebuilt]}
+                match, error = read_match(record)
+                assert error is None, error
+                assert rebuilt["hands"]["bottom"] == sorted(truth["hands"]["bottom"], key=lambda c: A.parse_action({"play": c}))
+                seen += 1
+    assert seen >= 2
+
+
+def test_a_view_without_a_finished_deal_rebuilds_nothing():
+    m = Match("manille")
+    m.start_deal(rng=random.Random(1))
+    view = seat_view(m, "bottom")
+    assert rebuild_deal(view) is None
+    assert rebuild_deal({"game": "chess"}) is None
+    assert rebuild_deal(dict(view, outcome="complete", history=[{"seat": "left", "play": "XX"}])) is None
+
+
+def test_the_record_grows_deal_by_deal_and_stops_at_a_missed_one(tmp_path):
+    m, deals = played_deals("manni", {}, seed=3, deals=3)
+    path = str(tmp_path / "joined" / "manni.json")
+    header = {"game": "manni", "options": {}, "players": {}, "lan": {"table": "T", "joined": "bottom"}}
+    assert keep_joined(path, header, 1, rebuild_deal(deals[1][0]["bottom"])) is not None    # not from deal 0
+    for i, (views, _truth) in enumerate(deals[:2]):
+        assert keep_joined(path, header, i, rebuild_deal(views["bottom"])) is None
+    record = json.load(open(path))
+    match, error = read_match(record)
+    assert error is None and len(record["deals"]) == 2 and record["lan"]["joined"] == "bottom"
+    assert match.totals == list(m.summaries[1]["totals"].values()) if "totals" in m.summaries[1] else True
+    # a deal skipped: refused, the file as it was
+    assert "missed" in keep_joined(path, header, 3, rebuild_deal(deals[2][0]["bottom"]))
+    assert json.load(open(path)) == record
+
+
+class FakeLink:
+    """What ``keep_record`` asks of a friend's link."""
+
+    def __init__(self, game, summaries, seat="bottom"):
+        from rules.games import get_game
+        self.game, self._summaries, self.seat = get_game(game), summaries, seat
+        self.table_name = "Ana's table"
+
+    def match_key(self):
+        return "lan-abc"
+
+    def my_seats(self):
+        return (self.seat,)
+
+    def summaries(self):
+        return self._summaries
+
+    def players(self):
+        return {"bottom": {"kind": "human", "name": "Bo"}, "left": {"kind": "host", "name": "Ana"},
+                "right": {"kind": "bot", "bot": "TANA", "name": "Tana"}}
+
+
+def test_a_screen_that_came_late_keeps_no_record(manfee_home):
+    """Its totals would not add up: the first deal it saw was not the match's first."""
+    from host.joined import joined_folder
+    from table.lan_stats import MISSED, keep_record
+    m, deals = played_deals("manni", {}, seed=4, deals=2)
+    late = FakeLink("manni", m.summaries[:2])
+    assert keep_record(late, deals[1][0]["bottom"]) == MISSED
+    assert not (manfee_home / "saves" / "joined").exists() or not list((manfee_home / "saves" / "joined").iterdir())
+    early = FakeLink("manni", m.summaries[:1])
+    assert keep_record(early, deals[0][0]["bottom"]) is None
+    assert keep_record(FakeLink("manni", m.summaries[:2]), deals[1][0]["bottom"]) is None
+    (name,) = os.listdir(joined_folder())
+    record = json.load(open(os.path.join(joined_folder(), name)))
+    assert len(record["deals"]) == 2 and record["players"]["left"] == {"kind": "human", "name": "Ana"}
