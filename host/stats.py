@@ -422,15 +422,16 @@ class StatsStore:
 
     # -- ratings -------------------------------------------------------------------------------------------
     def ratings(self, name: str) -> dict[str, dict]:
-        """Per game played against bot tables: the rating, rated deals and the
-        nearest character ("you play like TANOOR")."""
+        """Per game played against bot tables: the rating, rated deals and the nearest
+        character ("you play like TANOOR"), None until the rating settles (``R.SETTLED_AFTER``)."""
         pid = self._pid(name)
         out = {}
         for game in R.BOT_RATINGS:
             series = self._replay(game).get(pid)
             if series:
                 out[game] = {"rating": series[-1]["rating"], "deals": len(series),
-                             "nearest": R.nearest_character(series[-1]["rating"], game)}
+                             "nearest": R.nearest_character(series[-1]["rating"], game)
+                             if len(series) >= R.SETTLED_AFTER else None}
         return out
 
     def rating_series(self, name: str, game: str) -> list[dict]:

@@ -27,7 +27,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from host.rating import CHARACTERS
+from host.rating import CHARACTERS, SETTLED_AFTER as RATING_SETTLED
 from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
@@ -377,19 +377,25 @@ class StatsScene(MenuScene):
             r = ratings[game]
             # The coach chose some cards of a hinted deal: it counts in the results, not in the
             # rating (of its own game: a hinted Manni deal said so under the Manfee rating).
-            rating = TEXT["rating_hinted"] if (per_game.get(game) or {}).get("hinted_deals") else TEXT["rating"]
+            hinted = (per_game.get(game) or {}).get("hinted_deals")
+            rating = TEXT["rating_hinted"] if hinted else TEXT["rating"]
             # How many deals it rests on (1201 after a single deal read as a settled figure); two
             # lines if need be: the note on hinted deals is long in French and Dutch.
             rests = ngettext("{rating} (from {n} deal)", "{rating} (from {n} deals)", r["deals"]).format(
                 rating=count(round(r["rating"])), n=count(r["deals"]))
+            if r["nearest"] is None:        # "You play like SADA" after three deals was a guess
+                more = RATING_SETTLED - r["deals"]
+                rating = ngettext("Rating in {game}: {rating}. Who you play like shows after {more} more deal.",
+                                  "Rating in {game}: {rating}. Who you play like shows after {more} more deals.",
+                                  more).replace("{more}", count(more)) \
+                    + (" " + _("Deals played with a hint are not rated.") if hinted else "")
             y = blit_lines(surface, rating.format(game=game_title(game), rating=rests,
-                                                  bot=bot_name(r["nearest"])), fs * 1.05, (x, y), w, GOLD,
+                                                  bot=bot_name(r["nearest"] or "")), fs * 1.05, (x, y), w, GOLD,
                            bold=True) - step
         y += round(step * 1.3)
         cols = ((TEXT["game"], 0.0), (TEXT["matches_won"], 0.22), (TEXT["deals"], 0.40), (TEXT["average"], 0.50),
                 (TEXT["acc"], 0.62), (TEXT["rating_col"], 0.76))
         small = round(fs * 0.9)
-
         boxes = column_boxes(x, w, [share for _h, share in cols])
 
         def cells(texts: list[str], yy: int, ink: tuple) -> None:
@@ -404,8 +410,8 @@ class StatsScene(MenuScene):
                                                           matches=count(f["matches"])),
                    count(f["deals"]), number(f["average_difference"], signed=True),
                    TEXT["dash"] if f["accuracy"] is None else charts.format_number(round(f["accuracy"], 2)),
-                   TEXT["rating_cell"].format(rating=count(round(r["rating"])), bot=bot_name(r["nearest"])) if r
-                   else TEXT["dash"]],
+                   TEXT["dash"] if not r else count(round(r["rating"])) if r["nearest"] is None
+                   else TEXT["rating_cell"].format(rating=count(round(r["rating"])), bot=bot_name(r["nearest"]))],
                   y, CREAM)
             y += step
             blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)

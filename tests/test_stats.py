@@ -222,13 +222,19 @@ def test_the_store_rates_only_deals_against_bot_tables(store):
     for r in play("manfee", 7):
         store.sync_match("x", r)
     rated = store.ratings("Ana")["manfee"]
-    assert rated["deals"] == store.totals("Ana")["deals"] and rated["nearest"] in R.CHARACTERS
+    assert rated["deals"] == store.totals("Ana")["deals"]
+    # who Ana plays like, once the rating has settled ("You play like Sada" after three deals)
+    assert (rated["nearest"] in R.CHARACTERS) if rated["deals"] >= R.SETTLED_AFTER else rated["nearest"] is None
     series = store.rating_series("Ana", "manfee")
     assert len(series) == rated["deals"] and series[-1]["rating"] == rated["rating"]
     # Two people against each other: no rating moves.
     for r in play("manni", 8, people=("bottom", "left"), deals=2):
         store.sync_match("y", r)
     assert "manni" not in store.ratings("Bo") and "manni" not in store.ratings("Ana")
+    *_, long = play("manni", 9, deals=R.SETTLED_AFTER, options={"target": 1000})
+    store.sync_match("long", long)
+    assert store.ratings("Ana")["manni"]["deals"] == R.SETTLED_AFTER
+    assert store.ratings("Ana")["manni"]["nearest"] in R.CHARACTERS
 
 
 # -- CSV --------------------------------------------------------------------------------------
