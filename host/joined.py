@@ -66,8 +66,8 @@ def joined_match_id(record: dict) -> str | None:
     >>> joined_match_id({"lan": {"joined": "left", "match_id": "lan-3f"}}), joined_match_id({})
     ('lan-3f', None)
     """
-    lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
-    key = lan.get("match_id")
+    lan = record.get("lan")
+    key = lan.get("match_id") if isinstance(lan, dict) else None
     return key if isinstance(key, str) and key else None
 
 
