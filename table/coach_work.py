@@ -172,6 +172,7 @@ class RecordFacts:
     people: tuple[str, ...]     # the seats offered: the people's, or every seat (see record_facts)
     names: dict[str, str]       # seat -> the name in ``players`` ("" when none)
     humans: tuple[str, ...] = ()    # the seats people played (several: hot-seat, or a LAN host's)
+    shared: bool = False            # several people played it, or a screen that never held every hand
 
 
 def record_facts(record: object) -> RecordFacts:
@@ -196,8 +197,9 @@ def record_facts(record: object) -> RecordFacts:
     # One person against bots, the match over: every seat may be studied (a bot's unplayed
     # cards, shown by its review, are the replay's anyway). Else only the people's seats.
     match, error = read_match(record)
-    offered = tuple(game.seats) if len(humans) <= 1 and error is None and match.finished else humans
-    return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans)
+    offered = tuple(game.seats) if _people(record) <= 1 and error is None and match.finished else humans
+    return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans,
+                       _people(record) > 1)
 
 
 def deal_fingerprint(record: dict, deal: int) -> str:
@@ -307,6 +309,10 @@ def opening_deal(record: dict, deal: int) -> int:
 
 
 def _people(record: dict) -> int:
-    """How many people (not bots) the record seats."""
+    """How many people (not bots) the record seats; a friend's own record of a LAN match
+    (``host.joined``) counts as several, whoever it lists: its cards never shown are the
+    pack's rest dealt out, never to be displayed nor judged."""
     players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    return sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human")
+    lan = record.get("lan")
+    joined = isinstance(lan, dict) and bool(lan.get("joined"))
+    return max(2 * joined, sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human"))

@@ -106,7 +106,7 @@ class ReviewScene(MenuScene):
         """Show the review of the chosen deal and seat: kept, or asked of the worker."""
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
-        if len(self.facts.humans) > 1 and not all_played(self.record, self.deal):
+        if self.facts.shared and not all_played(self.record, self.deal):
             # Several people at one screen: whoever looks may not be the seat reviewed, and a
             # deal that kept cards hidden (a Manfee deal that went over, the Manni's twelve,
             # a hand given away) would show them.  Only a deal whose every card was played.

@@ -150,3 +150,20 @@ def test_a_screen_that_came_late_keeps_no_record(manfee_home):
     (name,) = os.listdir(joined_folder())
     record = json.load(open(os.path.join(joined_folder(), name)))
     assert len(record["deals"]) == 2 and record["players"]["left"] == {"kind": "human", "name": "Ana"}
+
+
+def test_a_joined_record_never_shows_what_was_not_shown_even_with_one_person_listed():
+    """A headless host seats no person: the record lists the friend alone, and a record of
+    one person lets every deal and seat be studied.  A joined record is a shared table's:
+    its dealt-out unshown cards are neither reviewed nor shown."""
+    from table.coach_work import any_reviewable, record_facts
+    m, deals = played_deals("manfee", {}, seed=1, deals=1)
+    rebuilt = rebuild_deal(deals[0][0]["bottom"])
+    assert sum("play" in a for a in rebuilt["actions"]) < 52        # gone over: cards never shown
+    record = {"game": "manfee", "options": {}, "deals": [rebuilt],
+              "players": {"bottom": {"kind": "human", "name": "Bo"}}}
+    assert any_reviewable(record)                                      # one person, alone: any deal
+    record["lan"] = {"table": "T", "joined": "bottom", "match_id": "lan-1"}
+    assert not any_reviewable(record)
+    facts = record_facts(record)
+    assert facts.shared and facts.people == ("bottom",)
