@@ -18,13 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import actions as A
-from rules.cards import NT, SUIT_OF, SUITS, SUIT_MASK, card_text, mask_cards
+from rules.cards import NT, RANK_OF, SUIT_OF, SUITS, SUIT_MASK, card_text, mask_cards, parse_card
 from .base import make_bot
 from .coach_words import Reason
 from .estimate import manfee_tricks, manille_points, manni_tricks
 from .infer import EN_FACE_VALUE, trump_values
 from .knowledge import Info
 from .core import popcount
+from .coach_values import candidates
+from .judge import THRESHOLDS, Judgement, ReviewError, judge_view, label_for, markable, plain_code
 from .policy import safe_lead
 
 # The hint answers within a second on one core: ZELZELA's searches stop
@@ -32,6 +34,7 @@ from .policy import safe_lead
 # machine and makes a hint depend on timing only then).
 TIME_CAP = 0.6
 HINT_BOT = "ZELZELA"
+NINE = parse_card("9S")
 
 
 @dataclass(frozen=True)
@@ -65,18 +68,84 @@ def hint(view: dict, budget: float = 1.0, seed: int = 0) -> Hint:
     """
     if not view.get("legal"):
         raise ValueError("this seat has nothing to decide now")
-    action = hint_choice(view, budget, seed)
+    action, judged = _checked_choice(view, budget, seed)
     info = Info(view)
     code = A.parse_action(action)
-    return Hint(view["seat"], view["phase"], action, tuple(reasons_for(info, code)))
+    reasons = reasons_for(info, code)
+    if reasons[0].code == "search_best" and judged is not None:
+        reasons[0] = measured_reason(judged, reasons[0].params.get("card"))
+    return Hint(view["seat"], view["phase"], action, tuple(reasons))
 
 
 def hint_choice(view: dict, budget: float = 1.0, seed: int = 0) -> dict:
-    """The action the hint suggests at ``view`` (ZELZELA's, under the hint's time cap):
-    the review asks it too, not to mark as a mistake the choice the coach itself gave."""
+    """The action the hint suggests at ``view``: the review asks it too, not to mark as a
+    mistake the choice the coach itself gave."""
+    return _checked_choice(view, budget, seed)[0]
+
+
+# The hint's first look at its choice: a quarter of the review's deals (a full look took
+# 0.9 s a Manfee card on a loaded machine); the review's whole look only where the first
+# finds the choice within half an inaccuracy of a mark.
+QUICK_LOOK = 0.25
+
+
+def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgement | None]:
+    """ZELZELA's choice (under the hint's time cap), judged as the review judges it (the
+    same worlds for the same view and seed): where the review would mark it a mistake, the
+    review's best instead.  A French player followed two hints the review then marked; a
+    hint now never gives a card its own review would mark.  The judgement comes back too
+    (None where there was nothing to weigh), for the reason's figures."""
     bot = make_bot(HINT_BOT, seed, budget)
     bot.tweak("time_cap", TIME_CAP)
-    return bot.choose(view)
+    action = bot.choose(view)
+    if len(candidates(Info(view))) < 2:
+        return action, None
+    code = A.parse_action(action)
+    try:
+        judged = judge_view(view, code, budget * QUICK_LOOK, seed)
+        if markable(view) and judged.loss >= THRESHOLDS[view["game"]][0] / 2:
+            judged = judge_view(view, code, budget, seed)      # near a mark: as the review judges it
+    except ReviewError:
+        return action, None
+    if markable(view) and label_for(view["game"], judged.loss, judged.spread) is not None:
+        action = _legal_action(view, judged.best, action)
+        judged = Judgement(judged.best, judged.best, 0.0, 0.0, judged.valuation)
+    return action, judged
+
+
+def _legal_action(view: dict, code: int, instead_of: dict) -> dict:
+    """The legal action object of choice ``code`` (a play without its signal), with the
+    signal of ``instead_of`` where that card may carry it, else none."""
+    same = [a for a in view["legal"] if plain_code(A.parse_action(a)) == code]
+    signal = instead_of.get("signal")
+    return next((a for a in same if a.get("signal") == signal), None) \
+        or next((a for a in same if "signal" not in a), same[0])
+
+
+# Below this lead (points a deal) over the next choice, the hint calls its card a close call.
+CLOSE_CALL = 0.3
+
+
+def measured_reason(judged: Judgement, card: str | None) -> Reason:
+    """What the coach's play-outs found for the hint's card, where no rule of play explains
+    it: how far it came out ahead of the next best choice, over how many deals ("plays out
+    best over the deals the coach tried" taught nothing)."""
+    val = judged.valuation
+    mine = val.values.get(judged.chosen)
+    # not a card that plays alike (a touching card of the same suit shares its worth)
+    others = [c for c in val.values if c < 192 and c != judged.chosen
+              and not (SUIT_OF[c] == SUIT_OF[judged.chosen] and val.values[c] == mine)]
+    if card is None or mine is None or not others:
+        return Reason("search_best", {"card": card})
+    other = max(others, key=lambda c: val.values[c])
+    margin = round(mine - val.values[other], 1)
+    params = {"card": card, "other_card": card_text(other), "deals": val.samples}
+    if margin >= CLOSE_CALL:
+        return Reason("search_margin", dict(params, margin=margin))
+    if abs(margin) < 0.1:
+        return Reason("search_even", params)
+    # a little ahead, or behind by less than the review would mark (else the hint gave the best)
+    return Reason("search_close", dict(params, margin=abs(margin)))
 
 
 def reasons_for(info: Info, code: int) -> list[Reason]:
@@ -292,7 +361,9 @@ def _lead_reason(info: Info, c: int, master: bool, opps: list[int], live: int) -
     mine = [x for x in mask_cards(info.hand & SUIT_MASK[s])]
     high = max(mine, key=lambda x: kind.strength[x]) if mine else c
     worth_keeping = not live & kind.above[high] or (kind.points and kind.value[high] > 0)
-    if len(mine) > 1 and c == min(mine, key=lambda x: kind.strength[x]) and worth_keeping:
+    # "lead low" only of a low card (no points, nine or under): it was said of a king led from A-K
+    low = kind.value[c] == 0 if kind.points else RANK_OF[c] <= RANK_OF[NINE]
+    if len(mine) > 1 and c == min(mine, key=lambda x: kind.strength[x]) and worth_keeping and low:
         # "keep your high cards" only when one is: the suit's top card, or one that scores
         return Reason("lead_low", {"card": card, "suit": SUITS[s]})
     return Reason("search_best", {"card": card})

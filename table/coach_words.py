@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from bots.coach_words import Reason, say
 
-from .i18n import N_, _, card_index, digits, ngettext, pgettext
+from .i18n import N_, _, card_index, digits, language, ngettext, pgettext
 from .words import SUIT_LOWER
 
 SUIT_ONE = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
@@ -36,6 +36,10 @@ TEMPLATES: dict[str, str] = {
     "lead_partner_ruff": N_("your partner has no {suit} left and may still have trumps: lead one for a ruff"),
     "lead_low": N_("lead low from {suit} and keep your high cards for later"),
     "search_best": N_("the {card} plays out best over the deals the coach tried"),
+    "search_margin": "",        # plurals, by the margin: ``templates``
+    "search_close": "",
+    "search_even": N_("over {deals} deals the coach played out from what you know, the {card} and the "
+                      "{other_card} did equally well"),
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
     "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
     "feed_points": N_("your partner's {partner_card} holds the trick: give it the points of the {card}"),
@@ -125,7 +129,35 @@ def templates(reason: Reason) -> dict[str, str]:
     table["race"] = ngettext("your side needs {need} more trick to go over; the opponents need {they_need}",
                              "your side needs {need} more tricks to go over; the opponents need {they_need}",
                              need if isinstance(need, int) else 2)
+    n = plural_count(reason.params.get("margin"))
+    table["search_margin"] = ngettext(
+        "over {deals} deals the coach played out from what you know, the {card} did best: "
+        "about {margin} point a deal more than the {other_card}",
+        "over {deals} deals the coach played out from what you know, the {card} did best: "
+        "about {margin} points a deal more than the {other_card}", n)
+    table["search_close"] = ngettext(
+        "a close call: over {deals} deals the coach played out from what you know, the {card} "
+        "and the {other_card} came within {margin} point a deal of each other",
+        "a close call: over {deals} deals the coach played out from what you know, the {card} "
+        "and the {other_card} came within {margin} points a deal of each other", n)
     return table
+
+
+def plural_count(value: object) -> int:
+    """The count that picks the plural form for ``value`` points, which may have tenths:
+    gettext's rules are for whole numbers.  English and Dutch say "1.5 points", French
+    "1,5 point" (its singular runs below 2); Dari's two forms are alike.
+
+    >>> plural_count(1), plural_count("1.5"), plural_count(0.4)
+    (1, 2, 2)
+    """
+    try:
+        x = float(value)                 # type: ignore[arg-type]   # tenths come as text over the LAN
+    except (TypeError, ValueError):
+        return 2
+    if x.is_integer():
+        return int(x)
+    return int(x) if language() == "fr" else 2
 
 
 def hint_reason(reason: Reason) -> str:

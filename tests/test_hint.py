@@ -481,3 +481,19 @@ def test_a_hint_at_every_kind_of_decision_is_a_message_the_lan_carries():
         assert "3,5" in hint_reason(Reason(*Reason("call_hand", {"call": 4, "tricks": 3.5}).to_json()))
     finally:
         i18n.set_language("en")
+
+
+def test_lead_low_is_never_said_of_a_king():
+    """"Lead low from diamonds and keep your high cards for later" stood beside a K♦ led
+    from A♦ K♦ (a Manille club player's review): only a card with no points is low there."""
+    hands = {
+        "bottom": "AD KD 7S 8S 9S 7C 8C 9C",
+        "left": "TD QD JD 9D TS AS KS QS",
+        "top": "7D 8D JS TC AC KC QC JC",
+        "right": "AH KH QH JH TH 9H 8H 7H",
+    }
+    m = manille_match(hands, [], dealer="right", trump="H")
+    assert m.game.seats[m.to_act()] == "bottom"
+    info = Info(seat_view(m, "bottom"))
+    king = reasons_for(info, parse_card("KD"))[0]
+    assert king.code != "lead_low" and "low" not in say(king), say(king)

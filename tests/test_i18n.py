@@ -448,7 +448,8 @@ def test_the_coachs_reasons_are_worded_in_every_language(code):
     params = {"card": "KS", "suit": "H", "partner_card": "TH", "high_card": "AH", "winner_card": "QD",
               "beats_card": "9C", "trump": "D", "need": 2, "they_need": 3, "tricks": 3.5, "call": 4, "total": 5,
               "target": 8, "their_target": 5, "pass_target": 6, "pass_their_target": 7, "accept_target": 8,
-              "accept_their_target": 5, "points": 35, "partner_tricks": 3.2, "side": 6.5, "opp": 5, "partner": 4, "factor": 8}
+              "accept_their_target": 5, "points": 35, "partner_tricks": 3.2, "side": 6.5, "opp": 5, "partner": 4, "factor": 8,
+              "deals": 800, "margin": 1.5, "other_card": "QC"}
     english = {c: say(Reason(c, params)) for c in ENGLISH}
     i18n.set_language(code)
     for c in ENGLISH:
@@ -462,6 +463,11 @@ def test_the_coachs_reasons_are_worded_in_every_language(code):
             assert not any(d in text.replace("10{H}", "").replace("9{C}", "") for d in "0123456789"), (c, text)
     if code == "fa":
         assert "۳٫۵" in hint_reason(Reason("call_hand", params))       # the decimal mark too
+    # a margin with tenths takes the language's plural: "1.5 points", "1,5 point" (French singular below 2)
+    margin = hint_reason(Reason("search_margin", params))
+    if code in ("en", "nl", "fr"):
+        assert ("1.5" if code == "en" else "1,5") in margin, margin
+        assert {"en": "1.5 points", "nl": "1,5 punten", "fr": "1,5 point de"}[code] in margin, margin
 
 
 def test_rich_text_with_dari_words_reads_right_to_left():
@@ -722,7 +728,8 @@ def test_two_players_who_did_best_take_a_plural_verb():
         one = deal_title(3, "complete", {"bottom": 2, "left": 0, "right": -2}, str.title)
     finally:
         i18n.set_language("en")
-    assert two == "Donne 3 : Bottom & Left ont fait le mieux (+1)" and one.endswith("Bottom a fait le mieux (+2)")
+    # two players alone, "and" and "both", not a team's "&"
+    assert two == "Donne 3 : Bottom et Left ont tous deux fait le mieux (+1)" and one.endswith("Bottom a fait le mieux (+2)")
 
 
 def test_a_dari_rule_page_sets_a_bracket_round_latin_on_the_outer_side(fonts):
@@ -821,7 +828,7 @@ def test_the_dari_rules_pages_name_the_games_and_buttons_as_the_table_does():
                 page = f.read()
             assert page.splitlines()[0].startswith("# " + game_title(game)), game
         with open(os.path.join(PAGES, "fa", "manfee.txt"), encoding="utf-8") as f:
-            assert f"«{i18n._('Hand I passed')}»" in f.read()
+            assert f"«{i18n._('My old hand')}»" in f.read()
     finally:
         i18n.set_language("en")
 
