@@ -79,6 +79,8 @@ def main(argv=None) -> None:
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--runs", type=int, default=16)
     p.add_argument("--solve-at", type=int, default=5)
+    p.add_argument("--nodes", type=int, default=0,
+                   help="solve exactly from further out too, within this many solver nodes (the review's: 300000)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default=None, help="append a JSON line with the figures")
     a = p.parse_args(argv)
@@ -87,7 +89,7 @@ def main(argv=None) -> None:
     regrets: dict[str, list[float]] = {b: [] for b in names}
     seconds = {b: 0.0 for b in names}
     for m, v in positions(a.game, a.players, a.deals, a.seed):
-        truth = true_values(m.deal, v, runs=a.runs, seed=a.seed, solve_at=a.solve_at)
+        truth = true_values(m.deal, v, runs=a.runs, seed=a.seed, solve_at=a.solve_at, nodes=a.nodes)
         for b, bot in judged.items():
             t = time.perf_counter()
             choice = bot.choose(v)

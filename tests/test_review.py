@@ -387,3 +387,31 @@ def test_a_tap_back_with_no_trump_against_a_tapper_is_judged_worse_than_none():
     for seed in range(4):
         values = seat_values(view, 64, seed).values
         assert values[A.REDOUBLE] < values[A.NO_REDOUBLE] < 0, (seed, values)
+
+
+def test_the_all_hands_column_is_solved_exactly_from_more_tricks_out():
+    """A Manille club player checked early "All hands seen" costs with the solver: play-outs
+    had called a lead costing nothing "20.4 points".  From EXACT_FROM tricks left the column
+    is the solver's, wherever the solve fits its budget of nodes; past it, the play-outs."""
+    from bots.coach_values import EXACT_FROM, _BudgetSolver, true_values
+    from bots.knowledge import Info
+    from bots.search import tricks_left
+    checked = 0
+    for m in decision_points("manille", {}, seed=21, count=30, stop=(9, 14)):
+        view = seat_view(m, m.to_act())
+        d = m.deal
+        if view["phase"] != "play" or not 5 < tricks_left(d) <= EXACT_FROM["manille"] or len(view["legal"]) < 2:
+            continue
+        val = true_values(d, view, runs=2, seed=1)
+        if not val.exact:
+            continue
+        info = Info(view)
+        for c, v in val.values.items():
+            after = d.copy()
+            after.step(c)
+            assert v == _BudgetSolver(info.kind, info.me, d.n, "manille", None).value(after)
+        assert not true_values(d, view, runs=2, seed=1, nodes=10).exact       # over budget: played out
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
