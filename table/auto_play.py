@@ -56,7 +56,7 @@ class AutoPlay:
 
     def lone_call_note(self) -> str | None:
         """The call picker's second line when its one call goes by itself."""
-        return _("the calls before yours took all 13 tricks: 0 goes by itself") if self.lone_call() else None
+        return _("the calls before yours took all 13 tricks: 0 is called for you") if self.lone_call() else None
 
     def _shown_long_enough(self, key: tuple) -> bool:
         """Has the decision ``key`` stood still on screen for ``FORCED_SHOWN`` (in hot-seat

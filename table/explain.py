@@ -149,7 +149,7 @@ def score_workings(view, score=None, outcome=None, name=None):
             n = won.get(s, 0)
             parts.append(ngettext("{name}: {n} trick -> {score}", "{name}: {n} tricks -> {score}", n).format(
                 name=name(s), n=number(n), score=_signed(score[s])))
-        return _("tricks − 4 each:   {sides}").format(sides=separator().join(parts))
+        return _("each scores tricks − 4:   {sides}").format(sides=separator().join(parts))
     return None
 
 

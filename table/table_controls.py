@@ -108,7 +108,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         m = L.margin
         bw, bh = self.button_size()
         x = L.W - m - bw
-        passed = _("Hand I gave away") if self.game.widow_size else _("Hand I passed")
+        passed = _("Hand I gave away") if self.game.widow_size else _("My old hand")     # "I passed" read as "I chose Pass"
         row = (("menu", _("Menu"), bw), ("rules", _("Rules"), round(bw * 0.8)))
         row += (("say", _("Say…"), round(bw * 0.8)),) if self.chat_allowed() else ()
         row += (("history", _("Scores"), bw), ("last", _("Last trick"), bw), ("passed", passed, round(bw * 1.45)))

@@ -236,7 +236,7 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
     >>> deal_title(1, "complete", {"bottom": 1, "left": 0, "right": -1}, str.title)
     'Deal 1: Bottom did best (+1)'
     >>> deal_title(3, "complete", {"bottom": 1, "left": 1, "right": -2}, str.title)
-    'Deal 3: Bottom & Left did best (+1)'
+    'Deal 3: Bottom and Left both did best (+1)'
     >>> deal_title(4, "complete", {"bottom": 0, "left": 0, "right": 0}, str.title)
     'Deal 4: nobody scored'
     """
@@ -254,8 +254,9 @@ def deal_title(deal: int, outcome: str | None, score: dict, side: Callable[[str]
         return _("Deal {n}: nobody scored").format(n=n)
     if outcome == "complete" and any(v < 0 for v in score.values()) and best > 0:
         tops = [side(s) for s, v in score.items() if v == best]      # two of them: a plural verb
-        return ngettext("Deal {n}: {name} did best ({points})", "Deal {n}: {name} did best ({points})",
-                        len(tops)).format(n=n, name=_(" & ").join(tops), points="+" + number(best))
+        # two players alone, not a team ("Bottom & Left" read as partners in a game without any)
+        return ngettext("Deal {n}: {name} did best ({points})", "Deal {n}: {name} both did best ({points})",
+                        len(tops)).format(n=n, name=_(" and ").join(tops), points="+" + number(best))
     return words.get(outcome or "", _("Deal {n}: done")).format(n=n)
 
 

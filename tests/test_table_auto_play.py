@@ -151,7 +151,7 @@ def test_a_lone_manfee_call_makes_itself(table, monkeypatch, auto):
     v = scene.shown
     assert v["legal"] == [{"call": 0}] and sum(v["calls"].values()) == 13
     table.frames(2)
-    assert (scene.picker_sub == "the calls before yours took all 13 tricks: 0 goes by itself") == auto
+    assert (scene.picker_sub == "the calls before yours took all 13 tricks: 0 is called for you") == auto
     if auto:
         assert table.until(lambda: scene.shown.get("calls", {}).get("bottom") == 0, limit=600)
         assert scene.message and "Your only call" in scene.message[0]
