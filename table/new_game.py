@@ -14,12 +14,45 @@ from host.stats_rows import name_key
 from rules.errors import RulesError
 from rules.games import GAMES, get_game
 
+from .coach_draw import blit_fit
 from .config import saves_dir, stats_path
 from .forms import Form, MenuScene, option_pressed, option_row_count, option_rows, option_values, oid
 from .i18n import N_, _, character_name, digits, game_title, ngettext, number, seat_name
 from .scenes import open_scene
+from .theme import CREAM
 
 STRENGTH = {c: i + 1 for i, c in enumerate(CHARACTERS)}       # 1 (KADO) .. 9 (ZELZELA)
+
+# What each game is, in a line, for someone who has never played it (a newcomer had to
+# find the rules first), and how many deals a match to each target takes: the median of
+# 20 matches with TANA at every seat (``python3 -m benchmarks.match_length``).  Manni to
+# 10 took 22 deals, which a newcomer had taken for the quick game.
+GAME_LINES = {
+    "manfee": N_("Two teams of two; spades are always trump: call your tricks, then take exactly that many."),
+    "manille": N_("Two teams of two, 32 cards, the ten ranks highest: take more than 30 of the 60 card points."),
+    "manille-muette": N_("Manille played in silence: en face, taps and a blind trump."),
+    "manni": N_("Three players, each for themself: swap for the Manni, score the tricks over four."),
+}
+MATCH_DEALS = {
+    "manfee": {13: 1, 26: 3, 52: 7, 78: 10, 104: 14},
+    "manille": {51: 7, 101: 15, 151: 22, 201: 29},
+    "manille-muette": {51: 6, 101: 13, 151: 18, 201: 25},
+    "manni": {5: 6, 10: 22, 15: 48, 20: 86},
+}
+
+
+def game_line(game: str, target: int | None) -> str:
+    """The game in a line, and how long a match to ``target`` runs where that was measured.
+
+    >>> game_line("manni", 10)
+    'Three players, each for themself: swap for the Manni, score the tricks over four. A match to 10 takes about 22 deals.'
+    """
+    deals = MATCH_DEALS.get(game, {}).get(target or 0)
+    line = _(GAME_LINES[game])
+    if deals is None:
+        return line
+    return line + " " + ngettext("A match to {target} takes about {n} deal.", "A match to {target} takes about {n} deals.",
+                                 deals).format(target=number(target or 0), n=number(deals))
 
 
 def bot_label(character: str) -> str:
@@ -188,6 +221,7 @@ class NewGameScene(MenuScene):
         rows = 3 + option_row_count(g) + g.n
         form = Form(self, round(H * 0.22), rows, H - 12 - 2 * bh - 10)
         self.form = form
+        self.title_floor = round(H * 0.22) - round(self.line_size() * 1.6)      # the game's line under the title
         form.label(_("Game"))
         form.drop("game", [game_title(x.name) for x in GAMES.values()], game_title(g.name))
         form.next_row()
@@ -244,6 +278,18 @@ class NewGameScene(MenuScene):
     def rebuild_ui(self):
         self._read_names()              # typed names survive a rebuild (resize, more players)
         super().rebuild_ui()
+
+    def draw(self, surface):
+        """The felt and title, then the game in a line between the title and the form."""
+        super().draw(surface)
+        W, H = self.app.size
+        g = get_game(self.game)
+        target = self.options.get("target", g.option("target").default if g.option("target") else None)
+        blit_fit(surface, game_line(self.game, target), self.line_size(), (W // 2, round(H * 0.22) - 4),
+                 W * 0.9, CREAM, anchor="midbottom")
+
+    def line_size(self) -> int:
+        return max(14, round(self.app.size[1] * 0.026))
 
     def _read_names(self):
         for name, entry in (self.form.entries.items() if getattr(self, "form", None) else ()):

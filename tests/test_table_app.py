@@ -814,3 +814,24 @@ def test_escape_over_an_open_list_closes_the_list_not_the_screen(table, manfee_h
     assert table.app.top is form and drop.current_state is drop.menu_states["closed"]
     table.key(pygame.K_ESCAPE)
     assert table.app.top is not form
+
+
+def test_new_game_says_what_the_game_is_and_how_long_a_match_runs(table, monkeypatch):
+    """A newcomer picked Manni "to 10" as the quick game and played 22 deals: the screen
+    says each game in a line, and the deals a match to the chosen target takes."""
+    import table.new_game as new_game
+    app = table.app
+    said = []
+    real = new_game.blit_fit
+    monkeypatch.setattr(new_game, "blit_fit", lambda s, text, *a, **k: (said.append(text), real(s, text, *a, **k))[1])
+    scene = new_game.NewGameScene(app, "manni")
+    app.push(scene)
+    table.frames(1)
+    assert said[-1].startswith("Three players, each for themself") and "to 10 takes about 22 deals" in said[-1]
+    scene.options["target"] = 5
+    table.frames(1)
+    assert "to 5 takes about 6 deals" in said[-1]
+    scene.game = "manfee"
+    scene.options = {}
+    table.frames(1)
+    assert said[-1].startswith("Two teams of two; spades") and "to 52 takes about 7 deals" in said[-1]
