@@ -91,8 +91,8 @@ QUICK_LOOK = 0.25
 
 def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgement | None]:
     """ZELZELA's choice (under the hint's time cap), judged as the review judges it (the
-    same worlds for the same view and seed): where the review would mark it a mistake, the
-    review's best instead.  A French player followed two hints the review then marked; a
+    same worlds for the same view and seed): where the review would mark it a mistake, or
+    finds another card clearly better, the review's best instead.  A French player followed two hints the review then marked; a
     hint now never gives a card its own review would mark.  The judgement comes back too
     (None where there was nothing to weigh), for the reason's figures."""
     bot = make_bot(HINT_BOT, seed, budget)
@@ -107,7 +107,13 @@ def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgeme
             judged = judge_view(view, code, budget, seed)      # near a mark: as the review judges it
     except ReviewError:
         return action, None
-    if markable(view) and label_for(view["game"], judged.loss, judged.spread) is not None:
+    marked = markable(view) and label_for(view["game"], judged.loss, judged.spread) is not None
+    # A card the review finds clearly (beyond its noise) worse, if by less than a mark: its
+    # best too.  A club player met the hint's 8♦ and the review's 8♣ with one sentence ("the
+    # fewest points") and the review charging the hint's card.  Cards only: the measure
+    # finishes the announcements by formula, which the bidding must not follow.
+    fine = view["phase"] == "play" and judged.loss > max(2 * judged.spread, THRESHOLDS[view["game"]][0] / 4)
+    if marked or fine:
         action = _legal_action(view, judged.best, action)
         judged = Judgement(judged.best, judged.best, 0.0, 0.0, judged.valuation)
     return action, judged

@@ -71,3 +71,19 @@ def test_where_no_rule_explains_the_card_the_hint_gives_the_coachs_figures():
             elif r.code == "search_close":      # a little ahead, or behind by less than a mark
                 assert 0.1 <= r.params["margin"] < THRESHOLDS[game][0] and "close call" in text, text
     assert found >= 3
+
+
+def test_a_card_the_reviews_measure_finds_clearly_worse_is_not_the_hint():
+    """A club player met the hint's 8♦ and the review's 8♣ under one sentence, the review
+    charging the hint's card 0.9 points: unmarked, yet clearly worse by the review's measure.
+    The hint gives the measure's best there too (cards only)."""
+    from bots.hint import QUICK_LOOK
+    seen = 0
+    for m in decision_points("manille", {}, seed=11, count=26, stop=(6, 30))[-2:]:     # the last is such a card
+        view = seat_view(m, m.to_act())
+        given = A.parse_action(hint(view, budget=BUDGET).action)
+        quick = judge_view(view, given, BUDGET * QUICK_LOOK, 0)
+        assert quick.loss <= max(2 * quick.spread, THRESHOLDS["manille"][0] / 4), (view["hand"], given)
+        raw = judge_view(view, A.parse_action(zelzela(view)), BUDGET * QUICK_LOOK, 0)
+        seen += raw.loss > max(2 * raw.spread, THRESHOLDS["manille"][0] / 4)
+    assert seen == 1                    # ZELZELA's own card was such a card there
