@@ -84,9 +84,14 @@ def hint_choice(view: dict, budget: float = 1.0, seed: int = 0) -> dict:
 
 
 # The hint's first look at its choice: a quarter of the review's deals (a full look took
-# 0.9 s a Manfee card on a loaded machine); the review's whole look only where the first
-# finds the choice within half an inaccuracy of a mark.
+# 0.9 s a Manfee card on a loaded machine); a closer look only where the first finds the
+# choice within half an inaccuracy of a mark.
 QUICK_LOOK = 0.25
+# Near a mark, all the review's deals, so that the review never marks the hint's card.  It
+# costs: 2.6 s of CPU for a Manfee card of eleven choices near a mark (half of them, 1.8 s,
+# missed the mark the review then gave).  Rare, and asked on the player's own turn, when the
+# bots' worker it shares has nothing else to do.
+NEAR_LOOK = 1.0
 
 
 def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgement | None]:
@@ -104,7 +109,7 @@ def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgeme
     try:
         judged = judge_view(view, code, budget * QUICK_LOOK, seed)
         if markable(view) and judged.loss >= THRESHOLDS[view["game"]][0] / 2:
-            judged = judge_view(view, code, budget, seed)      # near a mark: as the review judges it
+            judged = judge_view(view, code, budget * NEAR_LOOK, seed)      # near a mark: a closer look
     except ReviewError:
         return action, None
     marked = markable(view) and label_for(view["game"], judged.loss, judged.spread) is not None
@@ -114,18 +119,16 @@ def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgeme
     # finishes the announcements by formula, which the bidding must not follow.
     fine = view["phase"] == "play" and judged.loss > max(2 * judged.spread, THRESHOLDS[view["game"]][0] / 4)
     if marked or fine:
-        action = _legal_action(view, judged.best, action)
+        action = _legal_action(view, judged.best)
         judged = Judgement(judged.best, judged.best, 0.0, 0.0, judged.valuation)
     return action, judged
 
 
-def _legal_action(view: dict, code: int, instead_of: dict) -> dict:
-    """The legal action object of choice ``code`` (a play without its signal), with the
-    signal of ``instead_of`` where that card may carry it, else none."""
-    same = [a for a in view["legal"] if plain_code(A.parse_action(a)) == code]
-    signal = instead_of.get("signal")
-    return next((a for a in same if a.get("signal") == signal), None) \
-        or next((a for a in same if "signal" not in a), same[0])
+def _legal_action(view: dict, code: int) -> dict:
+    """The legal action object of choice ``code`` (a play without its signal).  A view's
+    legal plays carry no signal, so a card put in ZELZELA's place goes without one (never
+    a signal ZELZELA chose for another card)."""
+    return next(a for a in view["legal"] if plain_code(A.parse_action(a)) == code)
 
 
 # Below this lead (points a deal) over the next choice, the hint calls its card a close call.

@@ -258,7 +258,7 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int)
     # Two measures of one decision disagree now and then (the hint's search stops within a
     # second; the review plays out hundreds of deals): a player who followed the hint is
     # not told it was a mistake, only what the review's measure found.
-    advised = label is not None and plain_code(A.parse_action(hint_choice(p.view, budget))) == j.chosen
+    advised = label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
                           j.loss, j.spread, dd_best, dd_loss, exact,
                           None if advised else label, values, marked, advised)

@@ -71,21 +71,38 @@ def joined_match_id(record: dict) -> str | None:
     return key if isinstance(key, str) and key else None
 
 
+def joined_seat(record: dict) -> str | None:
+    """The seat this screen held in the match of a joined record, or None.
+
+    >>> joined_seat({"lan": {"joined": "left"}}), joined_seat({"lan": "odd"})
+    ('left', None)
+    """
+    lan = record.get("lan")
+    seat = lan.get("joined") if isinstance(lan, dict) else None
+    return seat if isinstance(seat, str) else None
+
+
 def rebuild_deal(view: dict, seed: int = 0) -> dict | None:
     """The deal of ``view`` (one seat's view at the deal's end) in record form (``dealer``,
-    ``hands`` as dealt, ``widow`` in Manni, ``actions``), its every action checked by the
-    rules; None when it cannot be rebuilt (the view holds no finished deal, or no deal of
-    the unshown cards fits what was played).  A pure function of (view, seed)."""
+    ``hands`` as dealt, ``widow`` in Manni, ``actions``), replayed by the rules to its end
+    (``rules.views.rebuild``); None when it cannot be rebuilt: the view holds no finished
+    deal, no deal of the unshown cards fits what was played, or the view is not one the host
+    would send (the view came over the network: nothing in it may crash the table).  A pure
+    function of (view, seed)."""
     try:
-        game = get_game(str(view["game"]))
-        seats = list(view["seats"])
-        me = seats.index(view["seat"])
-        codes = history_codes(view)
-        if view.get("outcome") is None or not codes or seats != list(game.seats):
-            return None
-        now = _known_now(game, view, me, codes)
-    except (KeyError, TypeError, ValueError, RulesError):
+        return _rebuild(view, seed)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RulesError):
         return None
+
+
+def _rebuild(view: dict, seed: int) -> dict | None:
+    game = get_game(str(view["game"]))
+    seats = list(view["seats"])
+    me = seats.index(view["seat"])
+    codes = history_codes(view)
+    if view.get("outcome") is None or not codes or seats != list(game.seats):
+        return None
+    now = _known_now(game, view, me, codes)
     voids = _shown_voids(game.n, codes)
     shown = 0
     for mask in now.values():
@@ -155,7 +172,7 @@ def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: i
     try:
         if not rebuild(game, view, {s: m for s, m in now.items() if s != me}, aside, codes).done:
             return None
-    except (RulesError, KeyError, ValueError, TypeError):
+    except RulesError:                        # this guess of the unshown cards breaks a rule: another
         return None
     deal = {"dealer": view["dealer"], "hands": {s: mask_texts(dealt[i]) for i, s in enumerate(game.seats)},
             "actions": [dict(a) for a in view["history"]]}
@@ -166,8 +183,9 @@ def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: i
 
 def keep_joined(path: str, header: dict, deal_index: int, deal: dict) -> str | None:
     """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
-    first deal), written whole to a neighbour and moved in place.  The reason (one line) when
-    it is not kept: a deal missed, or a record the rules refuse with it."""
+    first deal), written whole to a neighbour and moved in place; a deal it holds already is
+    left as it is.  The reason (one line) when it is not kept: a deal missed, or a record the
+    rules refuse with it."""
     try:
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
@@ -175,15 +193,20 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict) -> str | N
         record = dict(header, deals=[], created=time.strftime("%Y-%m-%d %H:%M:%S"))
     except (OSError, ValueError) as e:
         return f"{os.path.basename(path)}: {e}"
-    deals = record.get("deals") if isinstance(record.get("deals"), list) else []
-    if deal_index != len(deals):
+    if not isinstance(record, dict):
+        return f"{os.path.basename(path)}: not a match record"
+    found = record.get("deals")
+    deals: list = found if isinstance(found, list) else []
+    if deal_index < len(deals):
+        return None                           # kept already (a screen back after a dropped line)
+    if deal_index > len(deals):
         return MISSED
     record["deals"] = deals + [deal]
     _match, error = read_match(record)
     if error:
         return error
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
+    tmp = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{os.getpid()}.tmp")   # two windows
     try:
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(record, f)

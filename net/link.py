@@ -27,7 +27,7 @@ class ClientLink(LinkBase):
                          welcome.get("table") or (table or {}).get("table") or "LAN table")
         self.client = client
         self._ready_sent = -1
-        self._kept: tuple[int, dict] | None = None     # this screen's record as last read, by its file's time
+        self._kept: tuple[int, dict | None] | None = None    # this screen's record as last read, by its file's time
         self.inbox = client.inbox            # the client's reader thread fills it
         self.take(welcome)
 
@@ -83,11 +83,11 @@ class ClientLink(LinkBase):
             stamp = os.stat(path).st_mtime_ns
         except OSError:
             return None
-        if self._kept is None or self._kept[0] != stamp:       # asked every frame a summary shows
+        if self._kept is None or self._kept[0] != stamp:       # asked at each rebuild of the controls
             try:
                 self._kept = (stamp, load_record(path)[0])
             except RulesError:
-                return None
+                self._kept = (stamp, None)                     # read once, not at every asking
         return self._kept[1]
 
     def match_id(self) -> str | None:

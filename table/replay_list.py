@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList
 from pygame_gui.windows import UIConfirmationDialog
 
-from host.joined import joined_folder, joined_match_id
+from host.joined import joined_folder, joined_match_id, joined_seat
 from host.replay import ReplayLink
 from host.saves import delete_save, list_saves
 from rules import RulesError
@@ -239,8 +239,10 @@ class ReplaysScene(MenuScene):
                 self.app.push(open_scene("replay", self.app, link=ReplayLink(record, self.app.wake)))
             else:   # the statistics know a match by its file's name (host.table_host._record_stats),
                 # a LAN match a friend's screen kept by the table's id (table.lan_stats)
-                self.app.push(open_scene("review", self.app, record=record, match_id=joined_match_id(record)
-                                         if e.get("joined") else os.path.basename(e["path"])))
+                joined = e.get("joined")      # this screen's seat, not the first person's (the host's)
+                self.app.push(open_scene("review", self.app, record=record,
+                                         match_id=joined_match_id(record) if joined else os.path.basename(e["path"]),
+                                         seat=joined_seat(record) if joined else None))
         elif name == "resume" and e and e["ok"] and not e.get("joined"):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)

@@ -155,7 +155,8 @@ class ResultsScene(MenuScene):
         elif name == "review":
             # the last deal, at the person's seat (the review screen's defaults); back here when closed
             record = self.end.record() if self.end.record else None
-            self.app.push(open_scene("review", self.app, record=record, match_id=self.end.match_id))
+            self.app.push(open_scene("review", self.app, record=record, match_id=self.end.match_id,
+                                     seat=self.end.me))    # a LAN friend's own seat, not the host's
         elif name == "menu":
             self.app.reset(open_scene("main_menu", self.app))
         elif name == "back":

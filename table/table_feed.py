@@ -280,6 +280,8 @@ class TableFeed:
         else:
             self.board.clear()
         self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
+        if self.link.lan and not self.link.hosting and view.get("outcome") is not None:
+            self._keep_deal(view)  # the line dropped as the deal ended: its scoring never came here
         self._reopen_summary()     # between deals: the summary and its Next deal, as everyone's
         self.rebuild_ui()
 

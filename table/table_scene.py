@@ -192,7 +192,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
         if self.link.lan and not self.link.hosting:
             lan_seats.forget(self.link.token)    # nothing left to take back
         mine = self.mine[0] if len(self.mine) == 1 else None
-        kept = self.link.record()     # none at a friend's LAN screen: no Review, no Watch replay there
+        kept = self.link.record()     # a LAN friend's: its own, rebuilt from the cards it was shown
         end = MatchEnd(game=self.game.name, winner=ev.get("winner"), totals=ev.get("totals") or {},
                        summaries=self.link.summaries(), name=self.player_name,
                        # one side for all the people here (partners at one screen too): gold, as in the summaries

@@ -9,6 +9,7 @@ import pytest
 
 from rules import Match
 from rules import actions as A
+from rules.deal import TRUMP
 from rules.record import read_match
 from rules.views import seat_view
 from host.joined import keep_joined, rebuild_deal
@@ -31,10 +32,10 @@ def played_deals(game, options, seed, deals=4, peek=False):
             if options.get("blind") and d.phase == 2 and not d.looked and rng.random() < 0.5:
                 m.apply(d.turn, A.LOOK)
                 continue
-            legal = d.legal()
-            peeks = [c for c in legal if A.action_json(c).get("peek")]
-            choice = peeks[0] if peeks and peek else rng.choice([c for c in legal if c not in peeks] or legal)
-            m.apply(d.turn, choice)
+            if peek and d.phase == TRUMP and rng.random() < 0.5:     # not a legal choice: a breach
+                m.apply((d.dealer + 2) % 4, A.PEEK)
+                continue
+            m.apply(d.turn, rng.choice(d.legal()))
         out.append(({s: seat_view(m, s) for s in m.game.seats}, m.records[-1]))
     return m, out
 
@@ -70,7 +71,7 @@ def test_cards_never_shown_go_where_the_rules_allow():
     """A Manfee deal gone over and a void Manille deal leave cards unshown: they are dealt
     to seats that may hold them (a seat that threw another suit gets none of the suit led),
     and the rules take every action again."""
-    seen = 0
+    seen = {"manfee": 0, "manille": 0}
     for game, peek in (("manfee", False), ("manille", True)):
         for seed in range(6):
             _m, deals = played_deals(game, {}, seed=seed, deals=2, peek=peek)
@@ -85,8 +86,8 @@ def test_cards_never_shown_go_where_the_rules_allow():
                 match, error = read_match(record)
                 assert error is None, error
                 assert rebuilt["hands"]["bottom"] == sorted(truth["hands"]["bottom"], key=lambda c: A.parse_action({"play": c}))
-                seen += 1
-    assert seen >= 2
+                seen[game] += 1
+    assert min(seen.values()) >= 1, seen           # a deal gone over, and a void one
 
 
 def test_a_view_without_a_finished_deal_rebuilds_nothing():
@@ -108,7 +109,10 @@ def test_the_record_grows_deal_by_deal_and_stops_at_a_missed_one(tmp_path):
     record = json.load(open(path))
     match, error = read_match(record)
     assert error is None and len(record["deals"]) == 2 and record["lan"]["joined"] == "bottom"
-    assert match.totals == list(m.summaries[1]["totals"].values()) if "totals" in m.summaries[1] else True
+    assert match.totals == [sum(d["score"][s] for d in m.summaries[:2]) for s in m.game.sides]
+    # a deal kept already (a screen back after a dropped line): left as it is
+    assert keep_joined(path, header, 1, rebuild_deal(deals[1][0]["bottom"])) is None
+    assert json.load(open(path)) == record
     # a deal skipped: refused, the file as it was
     assert "missed" in keep_joined(path, header, 3, rebuild_deal(deals[2][0]["bottom"]))
     assert json.load(open(path)) == record
@@ -167,3 +171,20 @@ def test_a_joined_record_never_shows_what_was_not_shown_even_with_one_person_lis
     assert not any_reviewable(record)
     facts = record_facts(record)
     assert facts.shared and facts.people == ("bottom",)
+
+
+def test_odd_views_and_a_damaged_file_give_a_reason_never_a_crash(tmp_path):
+    """The view comes over the network and the file from the disk: a friend's game crashed
+    at every deal's end on a view with no counts, or a file holding a JSON list."""
+    _m, deals = played_deals("manni", {}, seed=5, deals=1)
+    view = deals[0][0]["bottom"]
+    for odd in ({"counts": None}, {"counts": {}}, {"swapped_out": ["ZZ"]}, {"swapper": "nobody"},
+                {"options": None}, {"history": [{"seat": "bottom"}]}, {"seats": None}, {"hand": [7]}):
+        rebuilt = rebuild_deal(dict(view, **odd))            # no exception: None, or a deal the rules take
+        assert rebuilt is None or read_match({"game": "manni", "deals": [rebuilt]})[1] is None, odd
+    path = tmp_path / "x.json"
+    for damaged in ("[]", "null", '"x"', "{"):
+        path.write_text(damaged)
+        reason = keep_joined(str(path), {"game": "manni"}, 0, rebuild_deal(view))
+        assert reason and "x.json" in reason, reason
+        assert path.read_text() == damaged                       # left as it was

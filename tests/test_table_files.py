@@ -526,4 +526,5 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled
     assert not replays.buttons["resume"].is_enabled and not replays.buttons["delete"].is_enabled
     table.click(replays.buttons["review"].rect.center)
-    assert isinstance(app.top, ReviewScene) and app.top.match_id == "lan-abc"
+    # this screen's seat (left), not the first person's in seat order (the host's, bottom)
+    assert isinstance(app.top, ReviewScene) and app.top.match_id == "lan-abc" and app.top.seat == "left"

@@ -1708,9 +1708,15 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
         if shown_all:
             assert {s: sorted(h) for s, h in kept["hands"].items()} == {s: sorted(h) for s, h in truth["hands"].items()}
         # R reviews it here where every card was played (it said the host's machine kept the record)
+        assert wait_real(table, lambda: scene.summary_open, 10)
         assert (scene.review_refusal() is None) == shown_all, scene.review_refusal()
         entry = next(e for e in list_replays() if e.get("joined"))
         assert entry["ok"] and entry["deals"] == 1 and entry["game"] == "manfee"
+        # the line dropped as the deal ended, its scoring never came: a welcome at the deal's end keeps it
+        os.remove(entry["path"])
+        scene.link._kept = None
+        scene._rejoined({})
+        assert scene.link.record() is not None and scene.link.record()["deals"] == mine["deals"]
     finally:
         server.stop(wait=True)
 
