@@ -400,16 +400,19 @@ def test_the_all_hands_column_is_solved_exactly_from_more_tricks_out():
     for m in decision_points("manille", {}, seed=21, count=30, stop=(9, 14)):
         view = seat_view(m, m.to_act())
         d = m.deal
-        if view["phase"] != "play" or not 5 < tricks_left(d) <= EXACT_FROM["manille"] or len(view["legal"]) < 2:
+        # six tricks out: past the play-outs' old reach (5), and quick to solve twice
+        if view["phase"] != "play" or tricks_left(d) != 6 or len(view["legal"]) < 2:
             continue
         val = true_values(d, view, runs=2, seed=1)
         if not val.exact:
             continue
         info = Info(view)
+        solver = _BudgetSolver(info.kind, info.me, d.n, "manille", None)
+        assert 6 <= EXACT_FROM["manille"]
         for c, v in val.values.items():
             after = d.copy()
             after.step(c)
-            assert v == _BudgetSolver(info.kind, info.me, d.n, "manille", None).value(after)
+            assert v == solver.value(after)
         assert not true_values(d, view, runs=2, seed=1, nodes=10).exact       # over budget: played out
         checked += 1
         if checked == 2:
