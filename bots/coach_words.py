@@ -66,12 +66,11 @@ ENGLISH: dict[str, str] = {
     "lead_partner_ruff": "your partner has no {suit} left and may still have trumps: lead one for a ruff",
     "lead_low": "lead low from {suit} and keep your high cards for later",
     "search_best": "the {card} plays out best over the deals the coach tried",
-    "search_margin": "over {deals} deals the coach played out from what you know, the {card} did best: "
-                     "about {margin} point{margin_s} a deal more than the {other_card}",
-    "search_close": "a close call: over {deals} deals the coach played out from what you know, the {card} "
-                    "and the {other_card} came within {margin} point{margin_s} a deal of each other",
-    "search_even": "over {deals} deals the coach played out from what you know, the {card} and the "
-                   "{other_card} did equally well",
+    "search_margin": "the {card} did best in {deals} possible deals: {margin} point{margin_s} a deal more than "
+                     "the {other_card}",
+    "search_close": "a close call: in {deals} possible deals the {card} and the {other_card} were within "
+                    "{margin} point{margin_s} a deal",
+    "search_even": "in {deals} possible deals the {card} and the {other_card} did equally well",
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",
     "dont_overtake": "the {high_card} would overtake your partner's {partner_card}",
     "feed_points": "your partner's {partner_card} holds the trick: give it the points of the {card}",

@@ -38,8 +38,7 @@ TEMPLATES: dict[str, str] = {
     "search_best": N_("the {card} plays out best over the deals the coach tried"),
     "search_margin": "",        # plurals, by the margin: ``templates``
     "search_close": "",
-    "search_even": N_("over {deals} deals the coach played out from what you know, the {card} and the "
-                      "{other_card} did equally well"),
+    "search_even": N_("in {deals} possible deals the {card} and the {other_card} did equally well"),
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
     "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
     "feed_points": N_("your partner's {partner_card} holds the trick: give it the points of the {card}"),
@@ -131,15 +130,11 @@ def templates(reason: Reason) -> dict[str, str]:
                              need if isinstance(need, int) else 2)
     n = plural_count(reason.params.get("margin"))
     table["search_margin"] = ngettext(
-        "over {deals} deals the coach played out from what you know, the {card} did best: "
-        "about {margin} point a deal more than the {other_card}",
-        "over {deals} deals the coach played out from what you know, the {card} did best: "
-        "about {margin} points a deal more than the {other_card}", n)
+        "the {card} did best in {deals} possible deals: {margin} point a deal more than the {other_card}",
+        "the {card} did best in {deals} possible deals: {margin} points a deal more than the {other_card}", n)
     table["search_close"] = ngettext(
-        "a close call: over {deals} deals the coach played out from what you know, the {card} "
-        "and the {other_card} came within {margin} point a deal of each other",
-        "a close call: over {deals} deals the coach played out from what you know, the {card} "
-        "and the {other_card} came within {margin} points a deal of each other", n)
+        "a close call: in {deals} possible deals the {card} and the {other_card} were within {margin} point a deal",
+        "a close call: in {deals} possible deals the {card} and the {other_card} were within {margin} points a deal", n)
     return table
 
 
