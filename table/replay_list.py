@@ -157,7 +157,7 @@ class ReplaysScene(MenuScene):
         elif self.note.text == hidden:
             self.note.set_text(default_note())
         for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
-                         ("delete", ok and not done and not e.get("lan"))):
+                         ("delete", ok and (e.get("joined") or not done and not e.get("lan")))):
             self.buttons[name].enable() if on else self.buttons[name].disable()
 
     @staticmethod
@@ -247,18 +247,19 @@ class ReplaysScene(MenuScene):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])
-        elif name == "delete" and e and e["ok"] and not e["finished"]:
+        elif name == "delete" and e and e["ok"] and (not e["finished"] or e.get("joined")):
             W, H = self.app.size
             self.confirm = self.add(UIConfirmationDialog(
                 pygame.Rect(W // 2 - 220, H // 2 - 110, 440, 220),
-                _("Delete this unfinished match? It cannot be resumed afterwards."), self.app.ui,
+                _("Delete this screen's copy of the LAN match? The host keeps its own.") if e.get("joined")
+                else _("Delete this unfinished match? It cannot be resumed afterwards."), self.app.ui,
                 window_title=_("Delete a match"), action_short_name=_("Delete"), blocking=True))
         return name is not None
 
     def delete(self):
         """The player said yes: remove the selected unfinished match's file."""
         e = self._entry()
-        if e is None or e["finished"]:
+        if e is None or e["finished"] and not e.get("joined"):
             return
         error = delete_save(e["path"], os.path.dirname(e["path"]))
         self.note.set_text(error or _("The match is deleted."))

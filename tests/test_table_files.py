@@ -503,6 +503,7 @@ def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(
 
 
 def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(table, manfee_home):
+    import pygame_gui
     """A friend's screen keeps its own record of a LAN match (``host.joined``): listed with
     the LAN's, watched and reviewed even when the host stopped early, under the table's id
     in the statistics; it is the host's to resume, not this screen's."""
@@ -524,7 +525,14 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     replays.selected = replays.label(entry)
     replays._enable()
     assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled
-    assert not replays.buttons["resume"].is_enabled and not replays.buttons["delete"].is_enabled
+    # this screen's own copy: its to delete (the host keeps the match), never to resume
+    assert not replays.buttons["resume"].is_enabled and replays.buttons["delete"].is_enabled
     table.click(replays.buttons["review"].rect.center)
     # this screen's seat (left), not the first person's in seat order (the host's, bottom)
     assert isinstance(app.top, ReviewScene) and app.top.match_id == "lan-abc" and app.top.seat == "left"
+    app.pop()
+    table.frames(1)
+    table.click(replays.buttons["delete"].rect.center)
+    assert replays.confirm is not None and "copy of the LAN match" in replays.confirm.confirmation_text.html_text
+    replays.ui_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm))
+    assert not os.path.exists(joined_path("manille", "lan-abc")) and replays.entries == []
