@@ -227,19 +227,41 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     """
     points = _points(record, deal, seat)
     game = record["game"]
+    given = hints_given(record, deal, seat)
     out = DealReview(game, deal, seat, [])
     if progress and progress(0, len(points)) is False:
         out.complete = False
         return out
     for k, p in enumerate(points):
-        out.decisions.append(_judge(game, deal, seat, p, budget, seed))
+        out.decisions.append(_judge(game, deal, seat, p, budget, seed, given.get(p.index)))
         if progress and progress(k + 1, len(points)) is False and k + 1 < len(points):
             out.complete = False
             break
     return out
 
 
-def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int) -> DecisionReview:
+def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
+    """The hints ``seat`` was shown in deal ``deal``: action index -> the hint's choice (a
+    plain code), from the record's ``hints_given`` (anything malformed left out).
+
+    >>> hints_given({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"], [1, 2, "left", {}]]},
+    ...             0, "left") == {4: A.parse_action({"play": "KS"})}
+    True
+    """
+    found = record.get("hints_given")
+    out = {}
+    for g in found if isinstance(found, list) else ():
+        if isinstance(g, list) and len(g) == 4 and g[0] == deal and g[2] == seat and isinstance(g[1], int) \
+                and isinstance(g[3], dict):
+            try:
+                out[g[1]] = plain_code(A.parse_action(g[3]))
+            except (RulesError, KeyError, TypeError, ValueError):
+                continue
+    return out
+
+
+def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
+           hinted: int | None = None) -> DecisionReview:
     j = judge_view(p.view, p.code, budget, seed)
     dd_best: dict | None = None
     dd_loss: float | None = None
@@ -258,7 +280,11 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int)
     # Two measures of one decision disagree now and then (the hint's search stops within a
     # second; the review plays out hundreds of deals): a player who followed the hint is
     # not told it was a mistake, only what the review's measure found.
-    advised = label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
+    # The hint shown at this decision, followed: said on any choice (a club player followed
+    # the hint on a fine one and the review never said so); else, for a choice it would mark,
+    # the hint asked again.
+    advised = hinted == j.chosen if hinted is not None else \
+        label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
                           j.loss, j.spread, dd_best, dd_loss, exact,
                           None if advised else label, values, marked, advised)

@@ -68,6 +68,7 @@ class TableHost(Seating):
         # (deal, seat) of every deal in which a seat was shown a hint: kept in the record, so
         # the statistics do not rate a deal the coach helped to play (``host.stats``).
         self.hinted: set[tuple[int, str]] = set()
+        self.hints_given: list[list] = []     # [deal, action index, seat, the hint's action]
         self.rng = rng or random.Random()
         self.grace = grace
         self.bot_delay = bot_delay
@@ -162,10 +163,16 @@ class TableHost(Seating):
 
         deal = self.mh.match.deal_index
 
+        index = len(self.mh.match.records[deal]["actions"]) if self.mh.match.records else 0
+
         def answered(h: dict | None) -> None:
             if h is not None and self.mh.version == version and endpoint in self.endpoints:
-                if (deal, seat) not in self.hinted:
+                # the decision and what the hint gave, for the review ("the hint's" on a fine
+                # choice too: a club player followed the hint and the review never said so)
+                given = [deal, index, seat, h.get("action")]
+                if (deal, seat) not in self.hinted or given not in self.hints_given:
                     self.hinted.add((deal, seat))
+                    self.hints_given.append(given)
                     # written before it is shown: a crash then kept the deal rated (the
                     # hint lived in memory until the next action's save)
                     self._save()
@@ -419,6 +426,7 @@ class TableHost(Seating):
         rec["table"] = TABLE_FORMAT
         if self.hinted:
             rec["hints"] = [[deal, seat] for deal, seat in sorted(self.hinted)]
+            rec["hints_given"] = [list(g) for g in self.hints_given]
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
                           "seats": {seat: s.saved() for seat, s in self.seats.items()},
@@ -428,6 +436,8 @@ class TableHost(Seating):
     def restore_hints(self, record: dict) -> None:
         """The hinted deals of a resumed match's record (anything malformed is left out)."""
         self.hinted |= hinted_deals(record, self.order)
+        found = record.get("hints_given")
+        self.hints_given += [g for g in (found if isinstance(found, list) else ()) if isinstance(g, list) and len(g) == 4]
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

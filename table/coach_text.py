@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bots.review import THRESHOLDS, DecisionReview
+from bots.review import THRESHOLDS, DecisionReview, label_for
 
 from . import charts
 from .i18n import N_, SEAT_NAMES, _, ngettext, number, pgettext
@@ -134,6 +134,8 @@ TEXT = Words({
                          "All hands: not shown, some of the cards were never seen."),
     "hint_choice": N_("The hint's own choice, so not marked: over more deals the review finds {best} "
                       "better by {loss}."),
+    "hint_best": N_("You followed the hint, and it was the best choice from what you knew."),
+    "hint_fine": N_("You followed the hint: over more deals the review finds {best} a little better ({loss})."),
     "good_known": N_("A good choice from what you knew."),
     "fine_known": N_("Close to the best from what you knew ({loss} on average)."),
     "bad_known": N_("It cost {loss} on average from what you knew."),
@@ -295,8 +297,10 @@ def judgement(game: str, d: DecisionReview) -> str:
     if not d.marked:
         blind = d.phase == "trump" and any(a.get("look") or a.get("blind") for a in (d.chosen, d.best))
         return TEXT["unmarked_blind" if blind else "unmarked"].format(loss=cost_words(d.expected_loss, game))
-    if d.hint_choice:       # the two measures disagree: both are said
-        return TEXT["hint_choice"].format(best=choice_text(d.best), loss=cost_words(d.expected_loss, game))
+    if d.hint_choice:       # the hint followed: the review's word on it, marked or not
+        key = "hint_best" if d.expected_loss == 0.0 else "hint_choice" \
+            if label_for(game, d.expected_loss, d.spread) else "hint_fine"
+        return TEXT[key].format(best=choice_text(d.best), loss=cost_words(d.expected_loss, game))
     if d.dd_loss is None:       # some cards stayed hidden: judged from the seat's view alone
         loss = cost_words(d.expected_loss, game)
         return TEXT["good_known"] if good and d.expected_loss == 0.0 else \

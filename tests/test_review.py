@@ -418,3 +418,24 @@ def test_the_all_hands_column_is_solved_exactly_from_more_tricks_out():
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_a_hint_followed_is_said_on_any_choice_from_the_record(monkeypatch):
+    """A club player followed the hint on a fine choice, and the review never said so: the
+    record keeps each hint shown (``hints_given``: deal, action index, seat, the hint's
+    choice), and the review says "you followed the hint" on that decision, marked or not;
+    a hint shown and not followed changes nothing."""
+    import bots.review as review
+    from table.coach_text import judgement, verdict
+    monkeypatch.setattr(review, "hint_choice", lambda *a, **k: pytest.fail("the hint is in the record"))
+    index = len(ACTIONS)
+    followed = dict(built_record({"play": "AH"}), hints_given=[[0, index, "bottom", {"play": "AH"}]])
+    card = review_deal(followed, 0, "bottom", budget=0.1).decisions[-1]
+    assert card.hint_choice and card.label is None and card.expected_loss == 0.0
+    assert verdict("manfee", card) == "hint" and judgement("manfee", card).startswith("You followed the hint")
+    blunder = dict(built_record({"play": "5H"}), hints_given=[[0, index, "bottom", {"play": "5H"}]])
+    card = review_deal(blunder, 0, "bottom", budget=0.1).decisions[-1]
+    assert card.hint_choice and card.label is None and "so not marked" in judgement("manfee", card)
+    ignored = dict(built_record({"play": "5H"}), hints_given=[[0, index, "bottom", {"play": "AH"}]])
+    card = review_deal(ignored, 0, "bottom", budget=0.1).decisions[-1]
+    assert not card.hint_choice and card.label == "blunder"

@@ -338,9 +338,13 @@ def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop, tmp_p
     assert host.record()["hints"] == [[deal, "bottom"]]
     # ... in the save at once: a crash before the next card kept the hinted deal rated
     assert load_record(host.save_path)[0]["hints"] == [[deal, "bottom"]]
+    # ... and which decision it was, with what the hint gave (the review says "you followed the hint")
+    index = len(host.mh.match.records[deal]["actions"])
+    assert host.record()["hints_given"] == [[deal, index, "bottom", h["action"]]]
     again = new_host("manille", seat_plan("manille", 1, ["KADO"] * 3, random.Random(2)), {}, seed=2)
     again.restore_hints(dict(host.record(), hints=[[deal, "bottom"], [1, "nobody"], "x", [True, "left"]]))
     assert again.record()["hints"] == [[deal, "bottom"]]
+    assert again.record()["hints_given"] == [[deal, index, "bottom", h["action"]]]
     host.hints = False
     host.hint(me, "bottom")
     assert me.messages[-1]["code"] == "hints_off"
