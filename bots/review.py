@@ -225,7 +225,8 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     stops and comes back with ``complete=False``.  Raises ReviewError (one
     line) for a damaged record or a deal or seat it does not have.
     """
-    points = _points(record, deal, seat)
+    away = stood_in(record, deal, seat)      # a bot's decisions, not the person's
+    points = [p for p in _points(record, deal, seat) if p.index not in away]
     game = record["game"]
     given = hints_given(record, deal, seat)
     out = DealReview(game, deal, seat, [])
@@ -238,6 +239,18 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
             out.complete = False
             break
     return out
+
+
+def stood_in(record: dict, deal: int, seat: str) -> set[int]:
+    """The action indices of deal ``deal`` where a bot stood in for ``seat``'s person (the
+    record's ``standins``: deal, action index, seat; anything malformed left out).
+
+    >>> sorted(stood_in({"standins": [[0, 7, "left"], [0, 9, "top"], [1, 2, "left"], "x"]}, 0, "left"))
+    [7]
+    """
+    found = record.get("standins")
+    return {x[1] for x in (found if isinstance(found, list) else ())
+            if isinstance(x, list) and len(x) == 3 and x[0] == deal and x[2] == seat and isinstance(x[1], int)}
 
 
 def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:

@@ -181,10 +181,10 @@ def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: i
     return deal
 
 
-def keep_joined(path: str, header: dict, deal_index: int, deal: dict) -> str | None:
+def keep_joined(path: str, header: dict, deal_index: int, deal: dict, standins: list | None = None) -> str | None:
     """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
-    first deal), written whole to a neighbour and moved in place; a deal it holds already is
-    left as it is.  The reason (one line) when it is not kept: a deal missed, or a record the
+    first deal), with the decisions a bot made standing in for a person (``standins``),
+    written whole to a neighbour and moved in place; a deal it holds already is left as it is.  The reason (one line) when it is not kept: a deal missed, or a record the
     rules refuse with it."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -202,6 +202,9 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict) -> str | N
     if deal_index > len(deals):
         return MISSED
     record["deals"] = deals + [deal]
+    if standins:                              # [deal, action index, seat]: a bot's, not a person's
+        kept = record.get("standins")
+        record["standins"] = (kept if isinstance(kept, list) else []) + [list(x) for x in standins]
     _match, error = read_match(record)
     if error:
         return error

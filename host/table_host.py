@@ -69,6 +69,7 @@ class TableHost(Seating):
         # the statistics do not rate a deal the coach helped to play (``host.stats``).
         self.hinted: set[tuple[int, str]] = set()
         self.hints_given: list[list] = []     # [deal, action index, seat, the hint's action]
+        self.standins: list[list] = []        # [deal, action index, seat]: a bot stood in for a person
         self.rng = rng or random.Random()
         self.grace = grace
         self.bot_delay = bot_delay
@@ -233,6 +234,9 @@ class TableHost(Seating):
         if over:
             self._over_noticed = True
             self.refresh_info()
+        for e in events:          # every screen files the deal: which decisions a stand-in made
+            if e.get("type") == "deal_scored":
+                e["standins"] = [[i, seat] for d, i, seat in self.standins if d == e.get("deal")]
         self._save()
         if any(e.get("type") == "deal_scored" for e in events):
             self._record_stats()
@@ -358,6 +362,10 @@ class TableHost(Seating):
         if s is not None and s.person and s.standin:
             s.standin_acts += 1
             s.standin_cards += isinstance(action, dict) and "play" in action
+            m = self.mh.match
+            # whose decision it was: the review leaves it out of the person's (a friend's review
+            # listed the cards a stand-in played while the friend was away as "you chose")
+            self.standins.append([len(m.records) - 1, len(m.records[-1]["actions"]) - 1, seat])
         self._changed(events)
 
     # -- what endpoints are told ------------------------------------------------------------
@@ -427,6 +435,8 @@ class TableHost(Seating):
         if self.hinted:
             rec["hints"] = [[deal, seat] for deal, seat in sorted(self.hinted)]
             rec["hints_given"] = [list(g) for g in self.hints_given]
+        if self.standins:
+            rec["standins"] = [list(x) for x in self.standins]
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
                           "seats": {seat: s.saved() for seat, s in self.seats.items()},
@@ -434,10 +444,13 @@ class TableHost(Seating):
         return rec
 
     def restore_hints(self, record: dict) -> None:
-        """The hinted deals of a resumed match's record (anything malformed is left out)."""
+        """The hinted deals, the hints given and the stand-ins' decisions of a resumed
+        match's record (anything malformed is left out)."""
         self.hinted |= hinted_deals(record, self.order)
         found = record.get("hints_given")
         self.hints_given += [g for g in (found if isinstance(found, list) else ()) if isinstance(g, list) and len(g) == 4]
+        found = record.get("standins")
+        self.standins += [x for x in (found if isinstance(found, list) else ()) if isinstance(x, list) and len(x) == 3]
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

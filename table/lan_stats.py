@@ -40,10 +40,12 @@ def players_for_stats(players: dict) -> dict:
 UNBUILT = "this deal could not be rebuilt from what was shown"
 
 
-def keep_record(link: Any, view: dict) -> str | None:
+def keep_record(link: Any, view: dict, standins: Any = None) -> str | None:
     """Add the deal ``view`` shows scored to this screen's own record of the match
-    (``host.joined``: rebuilt from what the screen was shown), for Replays and the review;
-    the reason (one line) when it could not be kept: ``MISSED``, ``UNBUILT`` or the file's."""
+    (``host.joined``: rebuilt from what the screen was shown), for Replays and the review,
+    with the decisions a bot made standing in (``standins``: [action index, seat] from the
+    host's deal_scored); the reason (one line) when it could not be kept: ``MISSED``,
+    ``UNBUILT`` or the file's."""
     key = link.match_key()
     mine = link.my_seats()
     summaries = link.summaries()
@@ -55,7 +57,10 @@ def keep_record(link: Any, view: dict) -> str | None:
     header = {"game": link.game.name, "options": view.get("options") or {},
               "players": players_for_stats(link.players()),
               "lan": {"table": link.table_name, "joined": mine[0], "match_id": key}}
-    return keep_joined(joined_path(link.game.name, key), header, len(summaries) - 1, deal)
+    index = len(summaries) - 1
+    away = [[index, x[0], x[1]] for x in (standins if isinstance(standins, list) else ())
+            if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str)]
+    return keep_joined(joined_path(link.game.name, key), header, index, deal, away)
 
 
 def keep_deal(link: Any, view: dict, player: str, path: str | None, hinted: bool = False) -> str | None:

@@ -132,8 +132,9 @@ class TableFeed:
             if answered and self.hotseat:
                 self._hide_after_acting(view)
             if msg.get("events"):
-                if self.link.lan and not self.link.hosting and any(e.get("type") == "deal_scored" for e in msg["events"]):
-                    self._keep_deal(view)
+                scored = next((e for e in msg["events"] if e.get("type") == "deal_scored"), None)
+                if self.link.lan and not self.link.hosting and scored is not None:
+                    self._keep_deal(view, scored.get("standins"))
                 self.feed(msg["events"], view)
             else:                       # a change with nothing to animate (the muette dealer looked)
                 self._later(self._animating, view)
@@ -315,14 +316,14 @@ class TableFeed:
         if n.get("kind") == "sent_away" and n.get("name"):    # the deal's calls so far stay the person's
             self.log = [(s, dict(a, by=a.get("by") or n["name"]) if s == n.get("seat") else a) for s, a in self.log]
 
-    def _keep_deal(self, view):
+    def _keep_deal(self, view, standins=None):
         """A friend's screen files the deal just scored in its player's statistics (the host
         keeps the record; a LAN evening counted only on the host's machine)."""
         player = (self.app.settings.player_name or self.link.name(self.mine[0])) if self.mine else ""
         failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
-        unkept = keep_record(self.link, view)
+        unkept = keep_record(self.link, view, standins)
         if unkept and not self.record_unkept:      # said once: a screen that came late misses every deal
             self.record_unkept = True
             self.say(_("This screen keeps no replay of this match: it was not at the table for every deal.")

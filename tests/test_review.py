@@ -439,3 +439,15 @@ def test_a_hint_followed_is_said_on_any_choice_from_the_record(monkeypatch):
     ignored = dict(built_record({"play": "5H"}), hints_given=[[0, index, "bottom", {"play": "AH"}]])
     card = review_deal(ignored, 0, "bottom", budget=0.1).decisions[-1]
     assert not card.hint_choice and card.label == "blunder"
+
+
+def test_what_a_stand_in_bot_decided_is_not_reviewed_as_the_persons():
+    """A LAN friend away for a while found the cards the stand-in played listed in the
+    review as "you chose", and counted in the statistics' reviewed decisions."""
+    index = len(ACTIONS)
+    whole = review_deal(built_record({"play": "5H"}), 0, "bottom", budget=0.1)
+    assert whole.decisions[-1].index == index
+    away = dict(built_record({"play": "5H"}), standins=[[0, index, "bottom"], [0, 2, "left"], "x"])
+    kept = review_deal(away, 0, "bottom", budget=0.1)
+    assert [d.index for d in kept.decisions] == [d.index for d in whole.decisions[:-1]]
+    assert kept.summary()["blunders"] == 0

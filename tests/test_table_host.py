@@ -201,6 +201,17 @@ def test_a_person_who_leaves_gets_a_stand_in_and_takes_the_seat_back_with_the_to
     run(loop, lambda: host.seats["left"].standin)
     assert any(m.get("kind") == "standin" for m in ana.messages if m["type"] == "notice")
     assert "standin_in" not in ana.last("players")["players"]["left"]
+    # what the stand-in decided is kept as the bot's (the review leaves it out of Bo's)
+    run(loop, lambda: host.seats["left"].standin_acts > 0)
+    rec = host.record()
+    assert rec["standins"] and all(seat == "left" and rec["deals"][d]["actions"][i]["seat"] == "left"
+                                   for d, i, seat in rec["standins"])
+    # ... and every screen hears it with the deal's scoring (a friend's screen keeps its own
+    # record): the deal waits for Ana here, so its scoring is sent as the host sends it
+    scored = {"type": "deal_scored", "deal": rec["standins"][0][0]}
+    host._changed([scored])
+    assert scored["standins"] == [[i, seat] for d, i, seat in rec["standins"] if d == scored["deal"]]
+    assert ana.last("events")["events"][0]["standins"] == scored["standins"]
     back = Screen("Bo", trusted=False)
     host.join(back, token=token)
     assert not host.seats["left"].standin and back.last("welcome")["seat"] == "left"
