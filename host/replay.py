@@ -23,11 +23,13 @@ AUTO_PACE = 0.55        # seconds between two actions in Auto, at normal speed
 class ReplayLink(LinkBase):
     replay = True
 
-    def __init__(self, record: dict, wake: Any = None, pace: float = AUTO_PACE) -> None:
+    def __init__(self, record: dict, wake: Any = None, pace: float = AUTO_PACE, seat: str | None = None) -> None:
         players: dict = record["players"] if isinstance(record.get("players"), dict) else {}
         self.mh = MatchHost.new(record["game"], record.get("options"), players)
         super().__init__(self.mh.game, "", wake)
         self._record = record
+        # the seat the screen sits at: a LAN friend's own in the record it kept, else the first
+        self.screen_seat = seat if seat in self.seats else self.seats[0]
         self.deals = record.get("deals") or []
         self.deal_i = -1
         self.action_i = 0
@@ -41,7 +43,7 @@ class ReplayLink(LinkBase):
         self._welcome()
 
     def _welcome(self) -> None:
-        self.put({"type": "welcome", "seat": self.seats[0], "spectator": True, "token": None,
+        self.put({"type": "welcome", "seat": self.screen_seat, "spectator": True, "token": None,
                   "table": "", "players": self._public, "rejoin": False, "summaries": list(self._scored),
                   "view": self._screen_view()})
 
@@ -62,7 +64,7 @@ class ReplayLink(LinkBase):
 
     def _screen_view(self) -> dict:
         """The screen's view: a seat's, or a watcher's (no hand) in a secret deal."""
-        return self.mh.public_view(self.seats[0]) if self.secret_deal() else self.mh.view(self.seats[0])
+        return self.mh.public_view(self.screen_seat) if self.secret_deal() else self.mh.view(self.screen_seat)
 
     def one_back(self) -> ReplayLink:
         """A new link standing one action before the last one this one played (the last
@@ -71,7 +73,7 @@ class ReplayLink(LinkBase):
         if action_i < 0 and deal_i > 0:
             deal_i -= 1
             action_i = len(self.deals[deal_i].get("actions") or [])
-        link = ReplayLink(self._record, self.wake, self.pace)
+        link = ReplayLink(self._record, self.wake, self.pace, self.screen_seat)
         link._play_to(max(0, deal_i), max(0, action_i))
         return link
 

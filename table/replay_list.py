@@ -93,7 +93,9 @@ class ReplaysScene(MenuScene):
                                          else player_name(players, s)) for s in name.split("-"))
             score = "  –  ".join(side_score(side(k), v, widget=True) for k, v in (e.get("totals") or {}).items())
             w = e.get("winner")
-            state = (_("won by {side}").format(side=side(w)) if w else _("a draw")) if e["finished"] else _("in progress")
+            # a friend's copy that stopped (a deal missed, the host gone) is not "in progress" for ever
+            state = (_("won by {side}").format(side=side(w)) if w else _("a draw")) if e["finished"] \
+                else _("unfinished here") if e.get("joined") else _("in progress")
             return _("{when}    {game}, {state}    {score}    ({deals})").format(
                 when=when, game=title, state=state, score=score, deals=deals)
         out, cut = row(None), float(measure * 12)
@@ -236,7 +238,8 @@ class ReplaysScene(MenuScene):
                 self.note.set_text(str(err))
                 return True
             if name == "watch":
-                self.app.push(open_scene("replay", self.app, link=ReplayLink(record, self.app.wake)))
+                self.app.push(open_scene("replay", self.app, link=ReplayLink(    # a friend's own seat at the bottom
+                    record, self.app.wake, seat=joined_seat(record) if e.get("joined") else None)))
             else:   # the statistics know a match by its file's name (host.table_host._record_stats),
                 # a LAN match a friend's screen kept by the table's id (table.lan_stats)
                 joined = e.get("joined")      # this screen's seat, not the first person's (the host's)

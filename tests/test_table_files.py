@@ -522,11 +522,16 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     table.frames(2)
     (entry,) = replays.entries
     assert entry["joined"] and not entry["finished"] and "LAN" in replays.label(entry)
+    assert "unfinished here" in replays.label(entry) and "in progress" not in replays.label(entry)
     replays.selected = replays.label(entry)
     replays._enable()
     assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled
     # this screen's own copy: its to delete (the host keeps the match), never to resume
     assert not replays.buttons["resume"].is_enabled and replays.buttons["delete"].is_enabled
+    table.click(replays.buttons["watch"].rect.center)
+    assert app.top.link.screen_seat == "left" and app.top.viewer == "left"     # Bo's own seat at the bottom
+    app.pop()
+    table.frames(1)
     table.click(replays.buttons["review"].rect.center)
     # this screen's seat (left), not the first person's in seat order (the host's, bottom)
     assert isinstance(app.top, ReviewScene) and app.top.match_id == "lan-abc" and app.top.seat == "left"
