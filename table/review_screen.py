@@ -107,10 +107,10 @@ class ReviewScene(MenuScene):
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
         if self.facts.shared and not all_played(self.record, self.deal):
-            # Several people at one screen: whoever looks may not be the seat reviewed, and a
-            # deal that kept cards hidden (a Manfee deal that went over, the Manni's twelve,
-            # a hand given away) would show them.  Only a deal whose every card was played.
-            self.error = TEXT["hotseat_hidden"]
+            # Several people: whoever looks may not be the seat reviewed, and a deal that kept cards
+            # hidden (gone over, the Manni's twelve, void) would show them.  Only a deal all played.
+            void = any(isinstance(a, dict) and a.get("peek") for a in self.record["deals"][self.deal].get("actions") or ())
+            self.error = _("No review: a void deal has no play to go through") if void else TEXT["hotseat_hidden"]
             return
         done = self.cache.get((self.deal, self.seat))
         if done is not None:

@@ -929,3 +929,18 @@ def test_the_company_table_keeps_deals_with_and_against_someone_apart():
         assert "۲" in first and "۶" in second
     finally:
         i18n.set_language("en")
+
+
+def test_a_void_deal_of_a_shared_table_says_it_has_no_play(table):
+    """A LAN friend picked a void deal in the review's list and read that it "hid cards from
+    someone": a void deal has no play to go through, as R on its summary said."""
+    from host.joined import rebuild_deal
+    from test_joined import played_deals
+    _m, deals = played_deals("manille", {}, seed=0, deals=3, peek=True)
+    views = next(v for v, truth in deals if any("peek" in a for a in truth["actions"]))
+    record = {"game": "manille", "options": {}, "deals": [rebuild_deal(views["bottom"])],
+              "players": {"bottom": {"kind": "human", "name": "Bo"}, "left": {"kind": "human", "name": "Ana"}}}
+    scene = ReviewScene(table.app, record=record, deal=0, seat="bottom", budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error == "No review: a void deal has no play to go through" and scene.job is None
