@@ -480,9 +480,9 @@ class ReviewScene(MenuScene):
         bars = []
         for action, value in d.values:
             same = {k: v for k, v in action.items() if k != "signal"}
-            ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if same == {
-                k: v for k, v in chosen.items() if k != "signal"} else GREEN if same == best else (96, 128, 110)
-            bars.append((choice_text(action), best_value - value, ink))
+            mine = same == {k: v for k, v in chosen.items() if k != "signal"}     # its bar as the table says it
+            ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if mine else GREEN if same == best else (96, 128, 110)
+            bars.append((choice_text(action), d.expected_loss if mine else best_value - value, ink))
         numbers = numbers_line(review.game, d)
         heading, lead, turn = seat_words(self.seat in f.humans, f.names.get(self.seat) or TEXT["seats"].get(
             self.seat, self.seat), cells[0], choice_text(plain(d.chosen)))

@@ -114,6 +114,12 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     assert all(why.startswith("Why ") and ": " in why for why, _d in whys if why)
     played = expected.decisions[k].chosen["play"]
     assert played in pos.hand and pos.marks[played][0] == REVIEW_TEXT["tag_you"]
+    # the chosen card's bar is its cost as the row and the sentence say it (a bar read 2.4
+    # beside a row's 2.5: two roundings)
+    import table.coach_text as coach_text
+    for i, d in enumerate(expected.decisions):
+        bars = {label: cost for label, cost, _ink in scene.position(i).bars}
+        assert coach_text.points(bars[coach_text.choice_text(plain(d.chosen))]) == coach_text.points(d.expected_loss)
     before = rec["deals"][deal]["actions"][:expected.decisions[k].index]
     assert not {a["play"] for a in before if "play" in a} & set(pos.hand)
     assert len(pos.hand) == 13 - sum(1 for a in before if "play" in a and a["seat"] == "bottom")
