@@ -89,7 +89,8 @@ class TableDrawing(HintBand):
             self._draw_confirm(surface)
             mark("panel:confirm", self.confirm_rect)
         top_bubble = next((r for n, r in self.drawn if n == f"bubble:{self.board.seat_at('top')}"), None)
-        mark("banner", draw_banner(surface, look, below=top_bubble))
+        if not self.summary_open:       # its band stuck out on both sides of a void deal's summary
+            mark("banner", draw_banner(surface, look, below=top_bubble))
         if self.summary_open:
             self._draw_summary(surface)
             if not self.overlay_over_summary():

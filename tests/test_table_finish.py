@@ -776,6 +776,10 @@ def test_a_banner_stands_clear_of_the_top_seats_bubble(table):
     scene.draw(table.app.screen)
     drawn = dict(scene.drawn)
     assert drawn["banner"].top >= drawn[f"bubble:{top}"].bottom
+    # under a deal's summary no banner: its band stuck out on both sides of a void deal's summary
+    scene.open_summary({"deal": 0, "outcome": "misdeal", "score": {}})
+    scene.draw(table.app.screen)
+    assert "banner" not in dict(scene.drawn) and "panel:summary" in dict(scene.drawn)
 
 
 def test_why_r_gives_no_review_shows_over_the_summary_not_behind_it(table):
