@@ -20,7 +20,7 @@ from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, rich
 from .words import announce_text, deal_title, seat_where, separator, table_waits_for
-from .theme import GOLD, CREAM, DIM, RED, panel, blit_text, shade, fit_names, fit_size
+from .theme import GOLD, CREAM, DIM, PANEL, RED, panel, blit_text, shade, fit_names, fit_size
 from . import explain
 
 
@@ -133,8 +133,10 @@ class TableDrawing(HintBand):
         just under the rect ``below``: the waiting panel, which covers the band)."""
         by = self.board.layout.band()[1] if below is None else below.bottom + 8
         # news ("Bo sat down", "Bo is back"): the table's own panel, no alarm; a refusal: red
+        # over the summary, a notice hides what lies under it (a pile's caption showed through)
         return self._band_box(surface, self.message[0], by, CREAM,
-                              {} if self.message[3] else dict(fill=(60, 16, 12, 220), edge=RED))
+                              (dict(fill=PANEL[:3] + (250,)) if below is not None else {}) if self.message[3]
+                              else dict(fill=(60, 16, 12, 220), edge=RED))
 
     def _band_box(self, surface, text, by, ink, look, lines=2):
         """``text`` in a box on the band (its top at ``by``), between the buttons at its ends, as

@@ -783,6 +783,7 @@ def test_a_banner_stands_clear_of_the_top_seats_bubble(table):
 
 
 def test_why_r_gives_no_review_shows_over_the_summary_not_behind_it(table):
+    import table.theme as table_theme
     """R on a hot-seat deal that ended with cards in hand: its reason was drawn on the band,
     under the summary panel, where only "Pa…" and "…ue" showed at its edges."""
     scene = start_local(table, "manfee", {}, humans=1, bots=("KADO",) * 3, seed=7)
@@ -796,6 +797,10 @@ def test_why_r_gives_no_review_shows_over_the_summary_not_behind_it(table):
         assert scene.message and "message" in drawn, size
         assert not drawn["message"].colliderect(drawn["panel:summary"]), size
         assert table.app.screen.get_rect().contains(drawn["message"]), size
+        # and hides what lies under it (a Manni pile's caption showed through the notice)
+        box = drawn["message"]
+        inside = table.app.screen.get_at((box.x + 5, box.centery))        # in the padding, off the words
+        assert max(abs(a - b) for a, b in zip(inside[:3], table_theme.PANEL[:3], strict=True)) <= 3, inside
         scene.close_summary()
 
 
