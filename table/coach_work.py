@@ -173,6 +173,7 @@ class RecordFacts:
     names: dict[str, str]       # seat -> the name in ``players`` ("" when none)
     humans: tuple[str, ...] = ()    # the seats people played (several: hot-seat, or a LAN host's)
     shared: bool = False            # several people played it, or a screen that never held every hand
+    own: tuple[str, ...] = ()       # the seats whose review says "you": the people's; a LAN friend's own only
 
 
 def record_facts(record: object) -> RecordFacts:
@@ -198,8 +199,10 @@ def record_facts(record: object) -> RecordFacts:
     # cards, shown by its review, are the replay's anyway). Else only the people's seats.
     match, error = read_match(record)
     offered = tuple(game.seats) if _people(record) <= 1 and error is None and match.finished else humans
+    lan = record.get("lan")
+    joined = lan.get("joined") if isinstance(lan, dict) else None        # the host's seat is not "you" there
     return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans,
-                       _people(record) > 1)
+                       _people(record) > 1, (joined,) if joined in game.seats else humans)
 
 
 def deal_fingerprint(record: dict, deal: int) -> str:

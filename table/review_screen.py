@@ -484,7 +484,7 @@ class ReviewScene(MenuScene):
             ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if mine else GREEN if same == best else (96, 128, 110)
             bars.append((choice_text(action), d.expected_loss if mine else best_value - value, ink))
         numbers = numbers_line(review.game, d)
-        heading, lead, turn = seat_words(self.seat in f.humans, f.names.get(self.seat) or TEXT["seats"].get(
+        heading, lead, turn = seat_words(self.seat in f.own, f.names.get(self.seat) or TEXT["seats"].get(
             self.seat, self.seat), cells[0], choice_text(plain(d.chosen)))
         return Position(
             heading=heading, context=context,

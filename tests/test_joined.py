@@ -200,3 +200,18 @@ def test_the_stand_ins_decisions_are_kept_with_the_deal(manfee_home):
     (name,) = os.listdir(joined_folder())
     record = json.load(open(os.path.join(joined_folder(), name)))
     assert record["standins"] == [[0, 5, "bottom"]]
+
+
+def test_a_friends_record_says_you_only_of_the_friends_own_seat():
+    """On a LAN friend's machine the review of the host's seat read "you chose ♥ Hearts",
+    "your hand": the host is a person, but not this screen's."""
+    from table.coach_text import seat_words
+    from table.coach_work import record_facts
+    m, deals = played_deals("manille", {}, seed=2, deals=1)
+    players = {"bottom": {"kind": "human", "name": "Léa"}, "left": {"kind": "human", "name": "Théo"}}
+    record = {"game": "manille", "options": {}, "deals": [rebuild_deal(deals[0][0]["left"])], "players": players}
+    assert record_facts(record).own == ("bottom", "left")                 # hot-seat: each person's "you"
+    facts = record_facts(dict(record, lan={"joined": "left", "match_id": "lan-1"}))
+    assert facts.own == ("left",)
+    heading, _lead, _turn = seat_words("bottom" in facts.own, "Léa", "Trick 2", "K♦")
+    assert heading == "Trick 2: Léa chose K♦"
