@@ -257,8 +257,8 @@ def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
     """The hints ``seat`` was shown in deal ``deal``: action index -> the hint's choice (a
     plain code), from the record's ``hints_given`` (anything malformed left out).
 
-    >>> hints_given({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"], [1, 2, "left", {}]]},
-    ...             0, "left") == {4: A.parse_action({"play": "KS"})}
+    >>> hints_given({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"], [1, 2, "left", {}],
+    ...                              [0, 0, "left", {"look": True}]]}, 0, "left") == {4: A.parse_action({"play": "KS"})}
     True
     """
     found = record.get("hints_given")
@@ -267,9 +267,11 @@ def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
         if isinstance(g, list) and len(g) == 4 and g[0] == deal and g[2] == seat and isinstance(g[1], int) \
                 and isinstance(g[3], dict):
             try:
-                out[g[1]] = plain_code(A.parse_action(g[3]))
+                code = plain_code(A.parse_action(g[3]))
             except (RulesError, KeyError, TypeError, ValueError):
                 continue
+            if code != A.LOOK:      # a muette dealer's look: the trump named after it is another choice
+                out[g[1]] = code
     return out
 
 

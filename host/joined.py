@@ -181,9 +181,10 @@ def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: i
     return deal
 
 
-def keep_joined(path: str, header: dict, deal_index: int, deal: dict, standins: list | None = None) -> str | None:
+def keep_joined(path: str, header: dict, deal_index: int, deal: dict, extras: dict | None = None) -> str | None:
     """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
-    first deal), with the decisions a bot made standing in for a person (``standins``),
+    first deal), with rows of the record's lists for it (``extras``: ``standins``, the
+    decisions a bot made for a person; ``hints_given``, the hints this screen was shown),
     written whole to a neighbour and moved in place; a deal it holds already is left as it is.  The reason (one line) when it is not kept: a deal missed, or a record the
     rules refuse with it."""
     try:
@@ -202,9 +203,9 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict, standins: 
     if deal_index > len(deals):
         return MISSED
     record["deals"] = deals + [deal]
-    if standins:                              # [deal, action index, seat]: a bot's, not a person's
-        kept = record.get("standins")
-        record["standins"] = (kept if isinstance(kept, list) else []) + [list(x) for x in standins]
+    for key, rows in (extras or {}).items():     # the deal's standins, hints_given: rows to add
+        kept = record.get(key)
+        record[key] = (kept if isinstance(kept, list) else []) + [list(x) for x in rows]
     _match, error = read_match(record)
     if error:
         return error

@@ -89,6 +89,7 @@ class LinkBase:
         self.token: str | None = None
         self.hints_allowed = False        # the table lets its players ask the coach
         self.standin_played: dict | None = None   # a rejoin's welcome: what a bot did meanwhile
+        self.standins_now: list | None = None     # a welcome's: [action index, seat] a bot decided this deal
         self._mine: tuple[str, ...] = ()
         self._views: dict[str, dict] = {}
         self._view: dict = {}
@@ -255,6 +256,8 @@ class LinkBase:
                 self.watchers = msg["watchers"]
             played = msg.get("standin_played")
             self.standin_played = played if isinstance(played, dict) else None
+            # the deal on the table's decisions a bot made standing in (kept with it: table.lan_stats)
+            self.standins_now = msg["standins"] if isinstance(msg.get("standins"), list) else None
         elif kind == "players":
             players = dict(msg.get("players") or {})
             self._standin_due = {seat: time.monotonic() + p["standin_in"] for seat, p in players.items()

@@ -29,7 +29,7 @@ class ReplayLink(LinkBase):
         super().__init__(self.mh.game, "", wake)
         self._record = record
         # the seat the screen sits at: a LAN friend's own in the record it kept, else the first
-        self.screen_seat = seat if seat in self.seats else self.seats[0]
+        self.screen_seat: str = seat if seat is not None and seat in self.seats else self.seats[0]
         self.deals = record.get("deals") or []
         self.deal_i = -1
         self.action_i = 0

@@ -346,9 +346,14 @@ class TableHost(Seating):
         assert self._answer is not None
         seat, version, action, view = self._answer
         self._answer = None
-        if self.mh.version != version:
+        s = self.seats.get(seat)
+        # the person came back while the stand-in's answer waited for the pace: theirs to play
+        # (it was played for them, and kept as their own decision)
+        if self.mh.version != version or s is None or not s.bot_plays:
             self.advance()
             return
+        standin = s.person and s.standin
+        recorded = len(self.mh.match.records[-1]["actions"]) if self.mh.match.records else 0
         try:
             events = self.mh.submit(seat, action, version)
         except (RulesError, TypeError) as e:
@@ -358,14 +363,15 @@ class TableHost(Seating):
             except (RulesError, TypeError):
                 log.error("the bot for %s has no playable action", seat)
                 return
-        s = self.seats.get(seat)
-        if s is not None and s.person and s.standin:
+        if standin:
             s.standin_acts += 1
             s.standin_cards += isinstance(action, dict) and "play" in action
             m = self.mh.match
             # whose decision it was: the review leaves it out of the person's (a friend's review
-            # listed the cards a stand-in played while the friend was away as "you chose")
-            self.standins.append([len(m.records) - 1, len(m.records[-1]["actions"]) - 1, seat])
+            # listed the cards a stand-in played while the friend was away as "you chose"); a
+            # muette dealer's look is no action of the record
+            if len(m.records[-1]["actions"]) > recorded:
+                self.standins.append([len(m.records) - 1, recorded, seat])
         self._changed(events)
 
     # -- what endpoints are told ------------------------------------------------------------
@@ -392,6 +398,8 @@ class TableHost(Seating):
             msg["watchers"] = sum(1 for e in self.endpoints if e.spectator)
         if played:
             msg["standin_played"] = played      # what a bot did for the person coming back
+        deal = len(self.mh.match.records) - 1   # and which decisions of the deal now on were a bot's
+        msg["standins"] = [[i, seat] for d, i, seat in self.standins if d == deal]
         msg.update(self._views(ep))
         ep.deliver(msg)
 
@@ -448,9 +456,13 @@ class TableHost(Seating):
         match's record (anything malformed is left out)."""
         self.hinted |= hinted_deals(record, self.order)
         found = record.get("hints_given")
-        self.hints_given += [g for g in (found if isinstance(found, list) else ()) if isinstance(g, list) and len(g) == 4]
+        self.hints_given += [g for g in (found if isinstance(found, list) else ()) if isinstance(g, list) and len(g) == 4
+                             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in g[:2])
+                             and g[2] in self.order and isinstance(g[3], dict)]
         found = record.get("standins")
-        self.standins += [x for x in (found if isinstance(found, list) else ()) if isinstance(x, list) and len(x) == 3]
+        self.standins += [x for x in (found if isinstance(found, list) else ()) if isinstance(x, list) and len(x) == 3
+                          and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in x[:2])
+                          and x[2] in self.order]
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

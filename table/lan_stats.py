@@ -40,11 +40,12 @@ def players_for_stats(players: dict) -> dict:
 UNBUILT = "this deal could not be rebuilt from what was shown"
 
 
-def keep_record(link: Any, view: dict, standins: Any = None) -> str | None:
+def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) -> str | None:
     """Add the deal ``view`` shows scored to this screen's own record of the match
     (``host.joined``: rebuilt from what the screen was shown), for Replays and the review,
     with the decisions a bot made standing in (``standins``: [action index, seat] from the
-    host's deal_scored); the reason (one line) when it could not be kept: ``MISSED``,
+    host's deal_scored) and the hints this screen was shown (``hints``: [deal, action index,
+    seat, action], as a host's record keeps them); the reason (one line) when it could not be kept: ``MISSED``,
     ``UNBUILT`` or the file's."""
     key = link.match_key()
     mine = link.my_seats()
@@ -60,7 +61,9 @@ def keep_record(link: Any, view: dict, standins: Any = None) -> str | None:
     index = len(summaries) - 1
     away = [[index, x[0], x[1]] for x in (standins if isinstance(standins, list) else ())
             if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str)]
-    return keep_joined(joined_path(link.game.name, key), header, index, deal, away)
+    shown = [list(h) for h in hints if isinstance(h, (list, tuple)) and len(h) == 4 and h[0] == index]
+    return keep_joined(joined_path(link.game.name, key), header, index, deal,
+                       {"standins": away, "hints_given": shown})
 
 
 def keep_deal(link: Any, view: dict, player: str, path: str | None, hinted: bool = False) -> str | None:

@@ -35,6 +35,7 @@ SENT_OFF = {SENT_AWAY: lambda: _("The host gave your seat to a bot: the table pl
 class TableFeed:
     hinted_deals: frozenset = frozenset()     # the deals this screen was shown a hint in (LAN statistics)
     record_unkept = False                     # this screen's own record of a LAN match stopped (said once)
+    hints_given: tuple | list = ()            # [deal, action index, seat, action] of each hint shown (LAN record)
     # While the cards of a new deal are shuffled and fly out, no seat is yet to play: the
     # plates light nobody's turn until the last card has landed.
     dealing = False
@@ -149,6 +150,10 @@ class TableFeed:
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
             self.hinted_deals |= {self.shown.get("deal")}      # such a deal is not rated
+            now = self.link.view(msg.get("seat") or self.viewer)   # the decision it answers, for the review
+            if isinstance(msg.get("action"), dict) and msg.get("version") == now.get("version"):
+                self.hints_given = [*self.hints_given, [now.get("deal"), len(now.get("history") or ()),
+                                                        msg.get("seat"), msg["action"]]]
         elif kind == "said" and msg.get("seat") in self.seats:
             self.sayings[msg["seat"]] = ({"say": msg.get("phrase")}, time.monotonic())
         elif kind in ("bye", "host_closed"):
@@ -282,7 +287,7 @@ class TableFeed:
             self.board.clear()
         self.say(back_words(before, view, sent, self.link.standin_played), notice=True)
         if self.link.lan and not self.link.hosting and view.get("outcome") is not None:
-            self._keep_deal(view)  # the line dropped as the deal ended: its scoring never came here
+            self._keep_deal(view, self.link.standins_now)     # the line dropped as the deal ended
         self._reopen_summary()     # between deals: the summary and its Next deal, as everyone's
         self.rebuild_ui()
 
@@ -323,7 +328,7 @@ class TableFeed:
         failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
-        unkept = keep_record(self.link, view, standins)
+        unkept = keep_record(self.link, view, standins, self.hints_given)
         if unkept and not self.record_unkept:      # said once: a screen that came late misses every deal
             self.record_unkept = True
             self.say(_("This screen keeps no replay of this match: it was not at the table for every deal.")

@@ -192,14 +192,18 @@ def test_odd_views_and_a_damaged_file_give_a_reason_never_a_crash(tmp_path):
 
 def test_the_stand_ins_decisions_are_kept_with_the_deal(manfee_home):
     """The host's deal_scored names the decisions a bot made standing in for a person: the
-    friend's record keeps them, so its review leaves them out of the friend's."""
+    friend's record keeps them, so its review leaves them out of the friend's; and the
+    hints the screen was shown, so its review says where the friend followed one."""
     from host.joined import joined_folder
     from table.lan_stats import keep_record
     m, deals = played_deals("manni", {}, seed=6, deals=1)
-    assert keep_record(FakeLink("manni", m.summaries[:1]), deals[0][0]["bottom"], [[5, "bottom"], ["x"], [6]]) is None
+    hints = [[0, 7, "bottom", {"play": "AS"}], [1, 2, "bottom", {"play": "KS"}], "x"]     # this deal's, kept
+    assert keep_record(FakeLink("manni", m.summaries[:1]), deals[0][0]["bottom"], [[5, "bottom"], ["x"], [6]],
+                       hints) is None
     (name,) = os.listdir(joined_folder())
     record = json.load(open(os.path.join(joined_folder(), name)))
     assert record["standins"] == [[0, 5, "bottom"]]
+    assert record["hints_given"] == [[0, 7, "bottom", {"play": "AS"}]]     # the review says "you followed"
 
 
 def test_a_friends_record_says_you_only_of_the_friends_own_seat():

@@ -503,10 +503,10 @@ def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(
 
 
 def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(table, manfee_home):
-    import pygame_gui
     """A friend's screen keeps its own record of a LAN match (``host.joined``): listed with
     the LAN's, watched and reviewed even when the host stopped early, under the table's id
     in the statistics; it is the host's to resume, not this screen's."""
+    import pygame_gui
     from host.joined import joined_path, keep_joined, rebuild_deal
     from table.replay_list import ReplaysScene
     from table.review_screen import ReviewScene

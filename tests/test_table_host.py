@@ -215,6 +215,10 @@ def test_a_person_who_leaves_gets_a_stand_in_and_takes_the_seat_back_with_the_to
     back = Screen("Bo", trusted=False)
     host.join(back, token=token)
     assert not host.seats["left"].standin and back.last("welcome")["seat"] == "left"
+    # the welcome names the deal's decisions the bot made, for a screen whose line dropped as
+    # the deal ended (its scoring, which names them, never came there)
+    now = len(host.mh.match.records) - 1
+    assert back.last("welcome")["standins"] == [[i, seat] for d, i, seat in host.standins if d == now]
     # A stranger never sees a hand that is not theirs.
     assert all(v["hand"] is None or v["seat"] == "left" for v in back.views())
 
@@ -353,9 +357,13 @@ def test_a_hint_comes_from_the_coach_for_the_seats_own_decision_only(loop, tmp_p
     index = len(host.mh.match.records[deal]["actions"])
     assert host.record()["hints_given"] == [[deal, index, "bottom", h["action"]]]
     again = new_host("manille", seat_plan("manille", 1, ["KADO"] * 3, random.Random(2)), {}, seed=2)
-    again.restore_hints(dict(host.record(), hints=[[deal, "bottom"], [1, "nobody"], "x", [True, "left"]]))
+    damaged = [[deal, 1.5, "bottom", {}], [deal, 2, "nobody", {}], [True, 2, "bottom", {}], [deal, 2, "bottom", "x"]]
+    again.restore_hints(dict(host.record(), hints=[[deal, "bottom"], [1, "nobody"], "x", [True, "left"]],
+                             hints_given=host.record()["hints_given"] + damaged,
+                             standins=[[deal, 3, "left"], [deal, -1, "left"], [deal, 2.0, "left"], [0, 1, "x"]]))
     assert again.record()["hints"] == [[deal, "bottom"]]
-    assert again.record()["hints_given"] == [[deal, index, "bottom", h["action"]]]
+    assert again.record()["hints_given"] == [[deal, index, "bottom", h["action"]]]     # damage left out
+    assert again.record()["standins"] == [[deal, 3, "left"]]
     host.hints = False
     host.hint(me, "bottom")
     assert me.messages[-1]["code"] == "hints_off"
@@ -513,3 +521,27 @@ def test_who_sits_down_after_a_watcher_came_is_told_of_the_watcher(loop):
     for msg in back.messages:
         link.inbox.put(msg)
     assert not [m for m in link.poll() if m.get("kind") == "watching"] and link.watchers == 1
+
+
+def test_a_stand_ins_answer_waiting_for_the_pace_is_not_played_once_the_person_is_back(loop):
+    """A friend came back while the stand-in's answer waited for the pace: the bot's card was
+    played for them a moment later, and kept as their own decision."""
+    seats = {"bottom": Seat("bottom", "open"), "left": Seat("left", "bot", "Kado", bot="KADO"),
+             "top": Seat("top", "bot", "Kado 2", bot="KADO"), "right": Seat("right", "bot", "Kado 3", bot="KADO")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, grace=0.05,
+                     rng=random.Random(1), bot_delay=0.5)
+    bo = Screen("Bo", trusted=False)
+    host.join(bo, "bottom")
+    token = bo.last("welcome")["token"]
+    host.begin(loop)
+    run(loop, lambda: host.mh.whose_turn() == "bottom", seconds=30)
+    host.leave(bo)
+    run(loop, lambda: host._answer is not None and host._answer[0] == "bottom", seconds=10)
+    version = host.mh.version
+    back = Screen("Bo", trusted=False)
+    host.join(back, token=token)
+    end = loop.time() + 1.0
+    run(loop, lambda: loop.time() > end)              # the pace runs out
+    assert host.mh.version == version and host.mh.whose_turn() == "bottom"     # Bo's to play
+    assert not host.standins
+

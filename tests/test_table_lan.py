@@ -1674,11 +1674,17 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
     try:
         bot = make_bot("KADO", 3)
         end = time.monotonic() + 30
+        hinted = None
         while not scene.link.summaries() and time.monotonic() < end:
             table.frames(1)
             v = scene.link.view("left")
             if v.get("turn") == "left" and v.get("legal") and scene.pending is None:
-                scene.link.act("left", bot.choose(v))
+                choice = bot.choose(v)
+                if hinted is None:         # a hint shown here (as the host sends one), and followed
+                    hinted = [v["deal"], len(v["history"]), "left", choice]
+                    scene.take({"type": "hint", "seat": "left", "version": v["version"], "action": choice,
+                                "reasons": [["only_card", {"card": "AS"}]]})
+                scene.link.act("left", choice)
                 scene.pending = v.get("version")
             elif scene.pending is not None and v.get("version") != scene.pending:
                 scene.pending = None
@@ -1702,13 +1708,14 @@ def test_a_friends_screen_files_its_players_deals_in_its_own_statistics(table, m
         assert mine is not None and mine["lan"] == {"table": scene.link.table_name, "joined": "left",
                                                     "match_id": match_id}
         kept = mine["deals"][0]
+        assert mine["hints_given"] == [hinted]          # its review says "You followed the hint" there
         assert kept["actions"] == truth["actions"] and kept["dealer"] == truth["dealer"]
         assert sorted(kept["hands"]["left"]) == sorted(truth["hands"]["left"])
         shown_all = sum("play" in a for a in truth["actions"]) == 52
         if shown_all:
             assert {s: sorted(h) for s, h in kept["hands"].items()} == {s: sorted(h) for s, h in truth["hands"].items()}
         # R reviews it here where every card was played (it said the host's machine kept the record)
-        assert wait_real(table, lambda: scene.summary_open, 10)
+        assert wait_real(table, lambda: scene.summary_open, 30)       # the last trick drawn (slow when loaded)
         assert (scene.review_refusal() is None) == shown_all, scene.review_refusal()
         entry = next(e for e in list_replays() if e.get("joined"))
         assert entry["ok"] and entry["deals"] == 1 and entry["game"] == "manfee"
