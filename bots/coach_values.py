@@ -291,8 +291,12 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
 # and ranked a card costing 30 the best.  Solves of every candidate together, TANA's deals
 # (2026-12-05, ~175k nodes a second): Manille from 8 tricks left median 426k nodes (2.4 s),
 # from 7 65k; Manfee from 9 415k, from 8 65k; Manni from 10 362k, from 9 121k.
+# A second club player found two Manille leads not solved (546,000 and 420,000 nodes) and
+# their play-out figures wrong again (24.7 points for a card costing none): Manille's whole
+# play gets room for most of its first leads (p90 1.4 million nodes, about 8 s).
 EXACT_FROM = {"manille": 8, "manille-muette": 8, "manfee": 9, "manni": 10}
 EXACT_NODES = 300_000
+EXACT_NODES_BY_GAME = {"manille": 2_000_000, "manille-muette": 2_000_000}
 
 
 class _OutOfNodes(Exception):

@@ -68,8 +68,8 @@ ENGLISH: dict[str, str] = {
     "search_best": "the {card} plays out best over the deals the coach tried",
     "search_margin": "the {card} did best in {deals} possible deals: {margin} point{margin_s} a deal more than "
                      "the {other_card}",
-    "search_close": "a close call: in {deals} possible deals the {card} and the {other_card} were within "
-                    "{margin} point{margin_s} a deal",
+    "search_close": "a close call: in {deals} possible deals the {card} and the {other_card} were "
+                    "{margin} point{margin_s} a deal apart",
     "search_even": "in {deals} possible deals the {card} and the {other_card} did equally well",
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",
     "dont_overtake": "the {high_card} would overtake your partner's {partner_card}",

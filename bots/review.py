@@ -43,7 +43,7 @@ from rules.games import get_game
 from rules.match import Match
 from rules.record import read_match
 from rules.views import seat_view
-from .coach_values import EXACT_NODES, true_values
+from .coach_values import EXACT_NODES, EXACT_NODES_BY_GAME, true_values
 from .hint import hint_choice
 from .judge import (BID_WORLDS, CARD_WORLDS, LABELS, THRESHOLDS, Judgement, ReviewError,  # noqa: F401
                     action_text, judge_view, label_for, markable, plain_code)
@@ -282,8 +282,8 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
     dd_loss: float | None = None
     exact = False
     if p.dd_open:
-        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed,
-                            nodes=round(EXACT_NODES * budget))
+        nodes = EXACT_NODES_BY_GAME.get(game, EXACT_NODES)
+        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed, nodes=round(nodes * budget))
         dd_loss = truth.loss(j.chosen)
         dd_best = action_text(j.chosen if dd_loss == 0.0 else truth.best)
         exact = truth.exact

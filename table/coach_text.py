@@ -129,7 +129,8 @@ TEXT = Words({
     "bad_both": N_("It cost {loss} on average from what you knew, and {dd} with all hands seen."),
     "fine_both": N_("Close to the best from what you knew ({loss} on average); "
                     "with all hands seen it cost {dd}."),
-    "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: {dd}."),
+    "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: about {dd}, from play-outs "
+                  "(not solved)."),
     "numbers_unseen": N_("From what you knew: {loss} (give or take {spread}).   "
                          "All hands: not shown, some of the cards were never seen."),
     "hint_choice": N_("The hint's own choice, so not marked: over more deals the review finds {best} "
@@ -142,7 +143,7 @@ TEXT = Words({
     "numbers_exact": N_("From what you knew: {loss} (give or take {spread}).   "
                         "All hands: {dd}, solved exactly."),
     # A spread that rounds to nothing (every world agreed) is left out, not "give or take 0".
-    "numbers_sure": N_("From what you knew: {loss}.   All hands: {dd}."),
+    "numbers_sure": N_("From what you knew: {loss}.   All hands: about {dd}, from play-outs (not solved)."),
     "numbers_unseen_sure": N_("From what you knew: {loss}.   "
                               "All hands: not shown, some of the cards were never seen."),
     "numbers_exact_sure": N_("From what you knew: {loss}.   All hands: {dd}, solved exactly."),
@@ -287,7 +288,8 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
              TEXT["verdicts"][verdict(game, d)]]
     if d.dd_best is None or d.dd_loss is None:      # cards never shown: no all-hands view
         return cells + ["–", "–"]
-    return cells + [choice_text(d.dd_best, True), points(d.dd_loss)]
+    # a play-outs' estimate, not the solver's: "≈" (a club player read 24.7 for a card costing none)
+    return cells + [choice_text(d.dd_best, True), points(d.dd_loss) if d.dd_exact else "≈" + points(d.dd_loss)]
 
 
 def judgement(game: str, d: DecisionReview) -> str:
@@ -301,7 +303,7 @@ def judgement(game: str, d: DecisionReview) -> str:
         key = "hint_best" if d.expected_loss == 0.0 else "hint_choice" \
             if label_for(game, d.expected_loss, d.spread) else "hint_fine"
         return TEXT[key].format(best=choice_text(d.best), loss=cost_words(d.expected_loss, game))
-    if d.dd_loss is None:       # some cards stayed hidden: judged from the seat's view alone
+    if d.dd_loss is None or not d.dd_exact:     # cards hidden, or only estimated: from the seat's view
         loss = cost_words(d.expected_loss, game)
         return TEXT["good_known"] if good and d.expected_loss == 0.0 else \
             TEXT["fine_known"].format(loss=loss) if good else TEXT["bad_known"].format(loss=loss)

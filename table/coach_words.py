@@ -133,8 +133,8 @@ def templates(reason: Reason) -> dict[str, str]:
         "the {card} did best in {deals} possible deals: {margin} point a deal more than the {other_card}",
         "the {card} did best in {deals} possible deals: {margin} points a deal more than the {other_card}", n)
     table["search_close"] = ngettext(
-        "a close call: in {deals} possible deals the {card} and the {other_card} were within {margin} point a deal",
-        "a close call: in {deals} possible deals the {card} and the {other_card} were within {margin} points a deal", n)
+        "a close call: in {deals} possible deals the {card} and the {other_card} were {margin} point a deal apart",
+        "a close call: in {deals} possible deals the {card} and the {other_card} were {margin} points a deal apart", n)
     return table
 
 

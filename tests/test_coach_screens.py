@@ -533,9 +533,9 @@ def test_the_reviews_words_match_its_numbers():
     from bots.review import DecisionReview
     from table.coach_text import judgement, summary_text, verdict
 
-    def decision(loss, dd, label):
+    def decision(loss, dd, label, exact=True):
         return DecisionReview(0, "bottom", 0, "play", {"play": "7C"}, {"play": "9C"}, loss, 0.0,
-                              {"play": "9C"}, dd, False, label)
+                              {"play": "9C"}, dd, exact, label)
     small = decision(0.03, 0.0, None)
     assert verdict("manille", small) == "fine" and points(small.expected_loss) == "<0.1"
     assert "found no cost" in judgement("manille", decision(6.0, 0.0, "mistake"))
@@ -563,7 +563,13 @@ def test_the_reviews_words_match_its_numbers():
     unsure = changed(decision(1.6, 0.0, None), spread=0.4)
     assert "(give or take 0.4)" in numbers_line("manille", unsure)
     assert numbers_line("manille", changed(unsure, spread=0.0)) == \
-        "From what you knew: 1.6 points.   All hands: 0 points."       # not "give or take 0"
+        "From what you knew: 1.6 points.   All hands: 0 points, solved exactly."       # not "give or take 0"
+    # play-outs' all-hands figures are said as estimates, and no verdict rests on them (a club
+    # player read "with all hands seen it cost 24.7 points" of a card the solver found costing none)
+    estimate = decision(6.0, 24.7, "mistake", exact=False)
+    assert numbers_line("manille", estimate).endswith("All hands: about 24.7 points, from play-outs (not solved).")
+    assert "all hands" not in judgement("manille", estimate).lower()
+    assert row_cells("manille", estimate, 2)[-1] == "≈24.7" and row_cells("manille", decision(6.0, 2.0, "mistake"), 2)[-1] == "2"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.03))
     # a Manfee cost of 21 (more than a deal's 13) is on the gap between the sides: the chart says so
@@ -578,7 +584,7 @@ def test_the_reviews_words_match_its_numbers():
     assert row_cells("manni", swap, None)[1:3] == ["Swap", "Keep"]      # the narrow columns' words
     # Manni counts tricks, not points
     from dataclasses import replace
-    costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0))
+    costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0, dd_exact=True))
     assert costly == "It cost 1 trick on average from what you knew, and 2 tricks with all hands seen."
     assert summary_text(dict(counts, mean_loss=0.4), "manni").endswith("0.4 tricks a decision")
     # the panel and the chart in the same words (they said "Take the Manni" beside "Swap")
