@@ -75,6 +75,7 @@ class DecisionReview:
     # The hint's own choice (``bots.hint``), which the review measured as costing over a
     # threshold: shown with its cost, not labelled (the coach does not mark its own advice).
     hint_choice: bool = False
+    samples: int = field(default=0, compare=False)     # the worlds ``values`` are means over
 
     def to_json(self) -> dict:
         """The headless review's line for this decision."""
@@ -302,7 +303,7 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
         label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
                           j.loss, j.spread, dd_best, dd_loss, exact,
-                          None if advised else label, values, marked, advised)
+                          None if advised else label, values, marked, advised, j.valuation.samples)
 
 
 def default_seats(record: dict) -> list[str]:

@@ -345,7 +345,7 @@ def why_line(d: DecisionReview, view: dict) -> str:
     """"Why 8♣: the 8♣ is the highest club left": the coach's reason for its choice where the
     seat chose another, worded from the seat's view as the hint words it; else ""."""
     if d.best and plain(d.best) != plain(d.chosen) and view.get("legal"):
-        why = best_reason(view, d.best)
+        why = best_reason(view, d.best, d.values, d.samples)
         if why:
             return TEXT["why_best"].format(choice=choice_text(d.best), reason=why)
     return ""

@@ -164,9 +164,11 @@ def hint_reason(reason: Reason) -> str:
     return text
 
 
-def best_reason(view: dict, action: dict) -> str | None:
+def best_reason(view: dict, action: dict, values: tuple = (), samples: int = 0) -> str | None:
     """The coach's main reason for ``action`` at the seat's ``view``, worded (the review's best
-    choice says why, as the hint does); None where there is none to give."""
+    choice says why, as the hint does); where no rule of play explains it, the next best
+    choice and the margin from the review's ``values`` over ``samples`` deals (it said "plays
+    out best over the deals the coach tried"); None where there is none to give."""
     from bots.hint import reasons_for          # the reasons' rules live with the bots
     from bots.knowledge import Info
     from rules import actions as A
@@ -174,4 +176,15 @@ def best_reason(view: dict, action: dict) -> str | None:
         reasons = reasons_for(Info(view), A.parse_action(action))
     except (KeyError, ValueError, TypeError, IndexError):
         return None
+    if reasons and reasons[0].code == "search_best" and samples and "play" in action:
+        worth = {a.get("play"): v for a, v in values if "play" in a}
+        mine = worth.get(action["play"])
+        others = {c: v for c, v in worth.items() if c != action["play"]
+                  and not (c[-1] == action["play"][-1] and v == mine)}     # a card that plays alike
+        if mine is not None and others:
+            other = max(others, key=lambda c: others[c])
+            margin = round(mine - others[other], 1)
+            params = {"card": action["play"], "other_card": other, "deals": samples}
+            reasons = [Reason("search_margin", dict(params, margin=margin)) if margin >= 0.1
+                       else Reason("search_even", params)]
     return hint_reason(reasons[0]) if reasons and reasons[0].code != "only_card" else None

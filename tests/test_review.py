@@ -451,3 +451,26 @@ def test_what_a_stand_in_bot_decided_is_not_reviewed_as_the_persons():
     kept = review_deal(away, 0, "bottom", budget=0.1)
     assert [d.index for d in kept.decisions] == [d.index for d in whole.decisions[:-1]]
     assert kept.summary()["blunders"] == 0
+
+
+def test_the_reviews_why_gives_its_figures_where_no_rule_explains_the_card():
+    """"Why Q♣: the Q♣ plays out best over the deals the coach tried" taught nothing: the
+    review's own measure names the next best card and the margin, as the hint does."""
+    from bots.review import match_before, plain_code
+    from bots.hint import reasons_for
+    from bots.knowledge import Info
+    from table.coach_text import why_line
+    found = 0
+    for seed in (5,):                   # a deal with three such cards at bottom
+        rec = one_deal("manille", seed)
+        for seat in ("bottom",):
+            for d in review_deal(rec, 0, seat, budget=0.05).decisions:
+                view = seat_view(match_before(rec, 0, d.index), seat)
+                if d.phase != "play" or plain_code(A.parse_action(d.best)) == plain_code(A.parse_action(d.chosen)):
+                    continue
+                if reasons_for(Info(view), A.parse_action(d.best))[0].code != "search_best":
+                    continue
+                why = why_line(d, view)
+                assert "deals the coach tried" not in why and f"{d.samples} possible deals" in why, why
+                found += 1
+    assert found >= 1
