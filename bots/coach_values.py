@@ -293,10 +293,11 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
 # from 7 65k; Manfee from 9 415k, from 8 65k; Manni from 10 362k, from 9 121k.
 # A second club player found two Manille leads not solved (546,000 and 420,000 nodes) and
 # their play-out figures wrong again (24.7 points for a card costing none): Manille's whole
-# play gets room for most of its first leads (p90 1.4 million nodes, about 8 s).
+# play gets room for most of its first leads (p90 1.4 million nodes, about 8 s; a whole
+# Manille review then takes 7.5 s median, 12.9 s at most: benchmarks/review_timing.py).
 EXACT_FROM = {"manille": 8, "manille-muette": 8, "manfee": 9, "manni": 10}
 EXACT_NODES = 300_000
-EXACT_NODES_BY_GAME = {"manille": 2_000_000, "manille-muette": 2_000_000}
+EXACT_NODES_BY_GAME = {"manille": 1_500_000, "manille-muette": 1_500_000}
 
 
 class _OutOfNodes(Exception):
