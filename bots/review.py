@@ -283,8 +283,9 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
     dd_loss: float | None = None
     exact = False
     if p.dd_open:
-        nodes = EXACT_NODES_BY_GAME.get(game, EXACT_NODES)
-        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed, nodes=round(nodes * budget))
+        # a small budget (a quick look, the tests) leaves the deep solves out: the square
+        nodes = EXACT_NODES_BY_GAME.get(game, EXACT_NODES) * budget ** 2
+        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed, nodes=round(nodes))
         dd_loss = truth.loss(j.chosen)
         dd_best = action_text(j.chosen if dd_loss == 0.0 else truth.best)
         exact = truth.exact
