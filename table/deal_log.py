@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import pygame
 
+from .coach_draw import wrap
 from .hud import mirror
 from .i18n import _, is_rtl, pgettext
 from .layout import Layout
@@ -42,12 +43,24 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     head_h = head_px // 2 + 1
     if above is not None and above.bottom + 4 > y and above.left < x + w and x < above.right:
         y, h = above.bottom + 4, h - (above.bottom + 4 - y)
+    said_lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
+                  for name, words in said]
+    # A line that would shrink much to fit takes two rows instead: a Dari line at 1024 x 600
+    # was squeezed to a few pixels ("I keep my hand" read as a smudge).
+    # (Where the box holds one row only, the line shrinks: half a sentence would show.)
+    inner = w - fs * 2.4
     rows = max(1, int((h - fs - head_h) // line_h))
-    foot = round(y + head_h + min(h - head_h, min(rows, len(said)) * line_h + fs * 0.8))   # as closed
+    lines: list[tuple[str, int]] = []
+    for text in said_lines:
+        size = fit_size(text, fs, inner)
+        if size >= fs * 0.85 or rows < 2 and not opened:
+            lines.append((text, size))
+        else:
+            size, parts = wrap(text, fs, inner)
+            lines += [(part, fit_size(part, size, inner)) for part in parts]
+    foot = round(y + head_h + min(h - head_h, min(rows, len(lines)) * line_h + fs * 0.8))   # as closed
     if opened:
-        rows = max(rows, min(len(said), int((y + h - L.H * 0.12 - fs) // line_h)))
-    lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
-             for name, words in said]
+        rows = max(rows, min(len(lines), int((y + h - L.H * 0.12 - fs) // line_h)))
     scroll = min(scroll, max(0, len(lines) - rows))
     start_line = max(0, len(lines) - rows - scroll)
     shown = lines[start_line:len(lines) - scroll]
@@ -61,9 +74,8 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     heading = img.get_rect(**{"midright" if is_rtl() else "midleft": (round(start + (-4 if is_rtl() else 4)), box.y)})
     pygame.draw.rect(surface, (10, 24, 17), heading.inflate(8, 0), border_radius=4)   # a tab on the edge
     surface.blit(img, heading)
-    for i, text in enumerate(shown):
-        blit_rich(surface, text, fit_size(text, fs, box.width - fs * 2.4),
-                  (start, box.y + fs * 0.4 + i * line_h), CREAM, anchor=anchor)      # clear of the scroll arrow
+    for i, (text, size) in enumerate(shown):
+        blit_rich(surface, text, size, (start, box.y + fs * 0.4 + i * line_h), CREAM, anchor=anchor)   # clear of the arrow
     # Small arrows at the right edge say there is more above (or below, scrolled back):
     # the wheel over the log shows the earlier announcements.
     tip = max(4, fs // 3)

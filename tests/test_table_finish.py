@@ -907,3 +907,20 @@ def test_a_wrapped_score_line_leaves_no_word_alone(table):
     assert len(lines) == 2 and len(lines[1].split(" ")) >= 3, lines
     assert all(rich(line, 14).get_width() <= width for line in lines)
     assert wrap_parts(words, 14, 10_000, sep=" ") == [" ".join(words)]
+
+
+def test_a_long_line_of_the_deal_log_takes_two_rows_rather_than_shrinking(table, monkeypatch):
+    """A Dari line at a small window was squeezed to a few pixels: where the box holds two
+    rows, a line that would shrink much is wrapped at its size instead."""
+    import table.deal_log as deal_log
+    from table.layout import Layout
+    L = Layout((1366, 768), 4)
+    drawn = []
+    monkeypatch.setattr(deal_log, "blit_rich", lambda s, text, size, *a, **k: drawn.append((text, size)))
+    long_words = "takes the Manni and keeps every card of it"
+    shown = deal_log.draw_deal_log(table.app.screen, L, [("Ana", "call 3"), ("Maximiliaan", long_words)], 0)
+    assert shown is not None
+    fs = max(11, round(L.H * 0.018))
+    rows = [t for t, _s in drawn]
+    assert len(rows) == 2 and " ".join(rows) == f"Maximiliaan: {long_words}"     # the last line, whole
+    assert all(size >= fs * 0.85 for _t, size in drawn), drawn
