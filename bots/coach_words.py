@@ -68,8 +68,10 @@ ENGLISH: dict[str, str] = {
     "search_best": "the {card} plays out best over the deals the coach tried",
     "search_margin": "the {card} did best in {deals} possible deals: {margin} point{margin_s} a deal more than "
                      "the {other_card}",
-    "search_close": "a close call: in {deals} possible deals the {card} and the {other_card} were "
-                    "{margin} point{margin_s} a deal apart",
+    "search_close": "a close call: the {card} did only {margin} point{margin_s} a deal better than the "
+                    "{other_card} in {deals} possible deals",
+    "search_noise": "a close call: in {deals} possible deals the {other_card} did {margin} point{margin_s} a deal "
+                    "better, too little to tell the two apart",
     "search_even": "in {deals} possible deals the {card} and the {other_card} did equally well",
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",
     "dont_overtake": "the {high_card} would overtake your partner's {partner_card}",

@@ -153,8 +153,10 @@ def measured_reason(judged: Judgement, card: str | None) -> Reason:
         return Reason("search_margin", dict(params, margin=margin))
     if abs(margin) < 0.1:
         return Reason("search_even", params)
-    # a little ahead, or behind by less than the review would mark (else the hint gave the best)
-    return Reason("search_close", dict(params, margin=abs(margin)))
+    if margin > 0:                          # a little ahead
+        return Reason("search_close", dict(params, margin=margin))
+    # behind, within the measure's noise (else the hint gave the better card): say which is ahead
+    return Reason("search_noise", dict(params, margin=-margin))
 
 
 def reasons_for(info: Info, code: int) -> list[Reason]:

@@ -38,6 +38,7 @@ TEMPLATES: dict[str, str] = {
     "search_best": N_("the {card} plays out best over the deals the coach tried"),
     "search_margin": "",        # plurals, by the margin: ``templates``
     "search_close": "",
+    "search_noise": "",
     "search_even": N_("in {deals} possible deals the {card} and the {other_card} did equally well"),
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
     "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
@@ -133,8 +134,14 @@ def templates(reason: Reason) -> dict[str, str]:
         "the {card} did best in {deals} possible deals: {margin} point a deal more than the {other_card}",
         "the {card} did best in {deals} possible deals: {margin} points a deal more than the {other_card}", n)
     table["search_close"] = ngettext(
-        "a close call: in {deals} possible deals the {card} and the {other_card} were {margin} point a deal apart",
-        "a close call: in {deals} possible deals the {card} and the {other_card} were {margin} points a deal apart", n)
+        "a close call: the {card} did only {margin} point a deal better than the {other_card} in {deals} possible deals",
+        "a close call: the {card} did only {margin} points a deal better than the {other_card} in {deals} possible deals",
+        n)
+    table["search_noise"] = ngettext(      # the hint's card behind, by less than the measure can tell
+        "a close call: in {deals} possible deals the {other_card} did {margin} point a deal better, too little to "
+        "tell the two apart",
+        "a close call: in {deals} possible deals the {other_card} did {margin} points a deal better, too little to "
+        "tell the two apart", n)
     return table
 
 

@@ -28,7 +28,8 @@ STRENGTH = {c: i + 1 for i, c in enumerate(CHARACTERS)}       # 1 (KADO) .. 9 (Z
 # 20 matches with TANA at every seat (``python3 -m benchmarks.match_length``).  Manni to
 # 10 took 22 deals, which a newcomer had taken for the quick game.
 GAME_LINES = {
-    "manfee": N_("Two teams of two; spades are always trump: call your tricks, then take exactly that many."),
+    "manfee": N_("Two teams of two; spades are always trump: call your tricks, and take more than your side's target "
+                 "to score all 13."),
     "manille": N_("Two teams of two, 32 cards, the ten ranks highest: take more than 30 of the 60 card points."),
     "manille-muette": N_("Manille played in silence: en face, taps and a blind trump."),
     "manni": N_("Three players, each for themself: swap for the Manni, score the tricks over four."),

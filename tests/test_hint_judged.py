@@ -5,7 +5,7 @@ import pytest
 from rules import actions as A
 from rules.views import seat_view
 from bots.base import make_bot
-from bots.coach_words import say
+from bots.coach_words import card_words, say
 from bots.hint import TIME_CAP, hint
 from bots.judge import THRESHOLDS, judge_view, label_for, markable, plain_code
 from test_hint import decision_points
@@ -68,8 +68,11 @@ def test_where_no_rule_explains_the_card_the_hint_gives_the_coachs_figures():
             assert r.params["other_card"][0] in text and str(r.params["deals"]) in text, text
             if r.code == "search_margin":
                 assert r.params["margin"] >= 0.3 and "more than" in text, text
-            elif r.code == "search_close":      # a little ahead, or behind by less than a mark
-                assert 0.1 <= r.params["margin"] < THRESHOLDS[game][0] and "close call" in text, text
+            elif r.code == "search_close":      # a little ahead, and says so
+                assert 0.1 <= r.params["margin"] < 0.3 and f"the {card_words(r.params['card'])} did only" in text
+            elif r.code == "search_noise":      # behind within the noise: names the card ahead
+                assert 0.1 <= r.params["margin"] < THRESHOLDS[game][0] and "too little to tell" in text, text
+                assert f"the {card_words(r.params['other_card'])} did" in text, text
     assert found >= 3
 
 
