@@ -140,15 +140,22 @@ def measured_reason(judged: Judgement, card: str | None) -> Reason:
     it: how far it came out ahead of the next best choice, over how many deals ("plays out
     best over the deals the coach tried" taught nothing)."""
     val = judged.valuation
-    mine = val.values.get(judged.chosen)
+    return margin_reason(judged.chosen, val.values, val.samples) if card is not None \
+        else Reason("search_best", {"card": card})
+
+
+def margin_reason(chosen: int, values: dict[int, float], samples: int) -> Reason:
+    """The reason for card ``chosen`` from the worths ``values`` (code -> mean worth over
+    ``samples`` deals) of a decision's choices: the next best card and the margin (the hint's,
+    and the review's "Why" for its best card)."""
+    mine = values.get(chosen)
     # not a card that plays alike (a touching card of the same suit shares its worth)
-    others = [c for c in val.values if c < 192 and c != judged.chosen
-              and not (SUIT_OF[c] == SUIT_OF[judged.chosen] and val.values[c] == mine)]
-    if card is None or mine is None or not others:
-        return Reason("search_best", {"card": card})
-    other = max(others, key=lambda c: val.values[c])
-    margin = round(mine - val.values[other], 1)
-    params = {"card": card, "other_card": card_text(other), "deals": val.samples}
+    others = [c for c in values if c < 192 and c != chosen and not (SUIT_OF[c] == SUIT_OF[chosen] and values[c] == mine)]
+    if mine is None or not others:
+        return Reason("search_best", {"card": card_text(chosen)})
+    other = max(others, key=lambda c: values[c])
+    margin = round(mine - values[other], 1)
+    params = {"card": card_text(chosen), "other_card": card_text(other), "deals": samples}
     if margin >= CLOSE_CALL:
         return Reason("search_margin", dict(params, margin=margin))
     if abs(margin) < 0.1:

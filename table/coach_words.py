@@ -184,14 +184,7 @@ def best_reason(view: dict, action: dict, values: tuple = (), samples: int = 0) 
     except (KeyError, ValueError, TypeError, IndexError):
         return None
     if reasons and reasons[0].code == "search_best" and samples and "play" in action:
-        worth = {a.get("play"): v for a, v in values if "play" in a}
-        mine = worth.get(action["play"])
-        others = {c: v for c, v in worth.items() if c != action["play"]
-                  and not (c[-1] == action["play"][-1] and v == mine)}     # a card that plays alike
-        if mine is not None and others:
-            other = max(others, key=lambda c: others[c])
-            margin = round(mine - others[other], 1)
-            params = {"card": action["play"], "other_card": other, "deals": samples}
-            reasons = [Reason("search_margin", dict(params, margin=margin)) if margin >= 0.1
-                       else Reason("search_even", params)]
+        from bots.hint import margin_reason
+        worth = {A.parse_action({"play": a["play"]}): v for a, v in values if "play" in a}
+        reasons = [margin_reason(A.parse_action({"play": action["play"]}), worth, samples)]
     return hint_reason(reasons[0]) if reasons and reasons[0].code != "only_card" else None
