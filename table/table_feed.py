@@ -322,8 +322,9 @@ class TableFeed:
             self.log = [(s, dict(a, by=a.get("by") or n["name"]) if s == n.get("seat") else a) for s, a in self.log]
 
     def _keep_deal(self, view, standins=None):
-        """A friend's screen files the deal just scored in its player's statistics (the host
-        keeps the record; a LAN evening counted only on the host's machine)."""
+        """A friend's screen files the deal just scored in its player's statistics (a LAN evening
+        counted only on the host's machine), and in its own record of the match (``host.joined``,
+        with the deal's ``standins`` and the hints shown)."""
         player = (self.app.settings.player_name or self.link.name(self.mine[0])) if self.mine else ""
         failed = keep_deal(self.link, view, player, stats_path(), hinted=view.get("deal") in self.hinted_deals)
         if failed:
