@@ -81,7 +81,7 @@ TEXT = Words({
     "rating_col": N_("Rating"),
     "rating_cell": N_("{rating} ({bot})"),
     "won_cell": N_("{won} of {matches}"),
-    "own_manfee": N_("Exact targets: {share}   Overs: {ours} for, {theirs} against"),
+    "own_manfee": N_("Exact targets: {share}   Went over: your side {ours}, the other side {theirs}"),
     "own_manille": N_("Card points a deal: {points}   Factors: {factors}"),
     "own_manni": N_("Tricks over four a deal: {tricks}"),
     "no_factor": lambda: pgettext("no factor", "none"),

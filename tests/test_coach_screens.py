@@ -344,6 +344,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     assert not any(d.startswith("Average margin") or d.startswith("Lost to mistakes: 0.75") for d in drawn)
     assert not any("Accuracy" in d for d in drawn)     # a cost, lower is better: "accuracy" read backwards
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
+    # who went over, in words ("Overs: 0 for, 2 against" read as a cryptic tally)
+    assert stats_screen.own_figures("manfee", {"exact_share": 0.5, "overs_for": 1, "overs_against": 2}) == \
+        "Exact targets: 50%   Went over: your side 1, the other side 2"
     assert stats_screen.own_figures("manni", per_game["manni"]).startswith("Tricks over four a deal: ")
     # a Manille factor with the deals it came in ("Factors: no trump 1" said nothing)
     assert stats_screen.own_figures("manille-muette", {"average_points": 33, "factors": {"no-trump": 1, "tap": 2}}) \
