@@ -448,8 +448,8 @@ def test_new_game_offers_the_muette_options(table):
                                            "doubling": False, "blind": True}
 
 
-@pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "10"],
-                                  ["--game", "manille-muette", "--demo", "--target", "10", "--blind"],
+@pytest.mark.parametrize("argv", [["--game", "manille", "--demo", "--target", "1"],
+                                  ["--game", "manille-muette", "--demo", "--target", "1", "--blind"],
                                   ["--game", "manni", "--demo", "--target", "1"]])
 def test_a_demo_match_of_each_game_runs_to_the_end(table, argv):
     import game
