@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from rules import actions as A
 from rules.cards import SUIT_OF, mask_cards
 from rules.deal import DONE, PLAY, Deal
+from rules.games import get_game
 from rules.manille import MuetteDeal
 from rules.match import Match
 from rules.views import hand_visible, seat_view
@@ -294,7 +295,7 @@ def seat_values(view: dict, worlds: int = 64, seed: int = 0, solve_at: int = 3,
 # A second club player found two Manille leads not solved (546,000 and 420,000 nodes) and
 # their play-out figures wrong again (24.7 points for a card costing none): Manille's whole
 # play gets room for most of its first leads (p90 1.4 million nodes, about 8 s; a whole
-# Manille review then takes 7.5 s median, 12.9 s at most: benchmarks/review_timing.py).
+# Manille review then takes 7.1 s median, 12.1 s at most: benchmarks/review_timing.py).
 EXACT_FROM = {"manille": 8, "manille-muette": 8, "manfee": 9, "manni": 10}
 EXACT_NODES = 300_000
 EXACT_NODES_BY_GAME = {"manille": 1_500_000, "manille-muette": 1_500_000}
@@ -305,22 +306,33 @@ class _OutOfNodes(Exception):
 
 
 class _BudgetSolver(Solver):
-    """The exact solver, stopped once it has tried ``limit`` nodes (None: never)."""
+    """The exact solver, stopped once a solve has tried its budget of nodes (``stop_at``,
+    None: never).  One kept for a seat's whole deal (``deal_solver``) finds the later
+    decisions' positions in its table: they lie in the subtrees of the earlier solves."""
 
     def __init__(self, kind, me: int, n: int, name: str, limit: int | None) -> None:
         super().__init__(kind, me, n, name)
-        self.limit = limit
+        self.stop_at = limit
 
     def value(self, d, alpha=-1e9, beta=1e9):
-        if self.limit is not None and self.nodes > self.limit:
+        if self.stop_at is not None and self.nodes > self.stop_at:
             raise _OutOfNodes
         return super().value(d, alpha, beta)
 
 
-def _solved(deal: Deal, kept: list[int], info: Info, limit: int | None) -> dict[int, float] | None:
+def deal_solver(game: str, me: int) -> _BudgetSolver:
+    """An exact solver for seat ``me``'s decisions of one deal, to pass to ``true_values``
+    for each of them (a table entry is stored only by a finished search: a solve stopped
+    for its budget leaves none that is wrong)."""
+    return _BudgetSolver(kind_of(game), me, len(get_game(game).seats), game, None)
+
+
+def _solved(deal: Deal, kept: list[int], info: Info, limit: int | None,
+            solver: _BudgetSolver | None = None) -> dict[int, float] | None:
     """Each candidate's exact all-hands worth (one solver, its table shared by the
     candidates), or None once the solve needs more than ``limit`` nodes."""
-    solver = _BudgetSolver(info.kind, info.me, deal.n, info.name, limit)
+    solver = solver if solver is not None else _BudgetSolver(info.kind, info.me, deal.n, info.name, None)
+    solver.stop_at = None if limit is None else solver.nodes + limit
     out = {}
     try:
         for c in kept:
@@ -333,12 +345,13 @@ def _solved(deal: Deal, kept: list[int], info: Info, limit: int | None) -> dict[
 
 
 def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,
-                solve_at: int = 5, nodes: int = EXACT_NODES) -> Valuation:
+                solve_at: int = 5, nodes: int = EXACT_NODES, solver: _BudgetSolver | None = None) -> Valuation:
     """The all-hands judgement of the decision ``view`` faces in the true
     ``deal`` (at that very point): exact once ``solve_at`` tricks or fewer
     are left in the play, or from ``EXACT_FROM`` tricks left where the solve
     takes at most ``nodes`` nodes; else the mean of ``runs`` play-outs on the
-    true cards (the first plain, the others with 8% random cards)."""
+    true cards (the first plain, the others with 8% random cards).  ``solver``: one
+    kept for the seat's deal (``deal_solver``), else a new one."""
     info = Info(view)
     me = info.me
     cands = candidates(info)
@@ -351,7 +364,7 @@ def true_values(deal: Deal, view: dict, runs: int = 16, seed: int = 0,
     table = _Table(view)
     rows: dict[int, list[float]] = {c: [] for c in kept}
     if deal.phase == PLAY and tricks_left(deal) <= max(solve_at, EXACT_FROM.get(info.name, 0)):
-        exact = _solved(deal, kept, info, nodes if tricks_left(deal) > solve_at else None)
+        exact = _solved(deal, kept, info, nodes if tricks_left(deal) > solve_at else None, solver)
         if exact is not None:
             return _summarise({c: [v] for c, v in exact.items()}, rep, exact=True)
     rng = random.Random(decision_seed(seed, "truth|" + info.public_key()))

@@ -33,6 +33,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 from dataclasses import dataclass, field
 
 from rules import actions as A
@@ -43,7 +44,7 @@ from rules.games import get_game
 from rules.match import Match
 from rules.record import read_match
 from rules.views import seat_view
-from .coach_values import EXACT_NODES, EXACT_NODES_BY_GAME, true_values
+from .coach_values import EXACT_NODES, EXACT_NODES_BY_GAME, deal_solver, true_values
 from .hint import hint_choice
 from .judge import (BID_WORLDS, CARD_WORLDS, LABELS, THRESHOLDS, Judgement, ReviewError,  # noqa: F401
                     action_text, judge_view, label_for, markable, plain_code)
@@ -234,8 +235,9 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     if progress and progress(0, len(points)) is False:
         out.complete = False
         return out
+    solver = deal_solver(game, get_game(game).seat_index(seat))     # one table for the seat's deal
     for k, p in enumerate(points):
-        out.decisions.append(_judge(game, deal, seat, p, budget, seed, given.get(p.index)))
+        out.decisions.append(_judge(game, deal, seat, p, budget, seed, given.get(p.index), solver))
         if progress and progress(k + 1, len(points)) is False and k + 1 < len(points):
             out.complete = False
             break
@@ -277,7 +279,7 @@ def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
 
 
 def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
-           hinted: int | None = None) -> DecisionReview:
+           hinted: int | None = None, solver: Any = None) -> DecisionReview:
     j = judge_view(p.view, p.code, budget, seed)
     dd_best: dict | None = None
     dd_loss: float | None = None
@@ -285,7 +287,8 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
     if p.dd_open:
         # a small budget (a quick look, the tests) leaves the deep solves out: the square
         nodes = EXACT_NODES_BY_GAME.get(game, EXACT_NODES) * budget ** 2
-        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed, nodes=round(nodes))
+        truth = true_values(p.truth, p.view, max(2, round(TRUE_RUNS * budget)), seed, nodes=round(nodes),
+                            solver=solver)
         dd_loss = truth.loss(j.chosen)
         dd_best = action_text(j.chosen if dd_loss == 0.0 else truth.best)
         exact = truth.exact

@@ -474,3 +474,23 @@ def test_the_reviews_why_gives_its_figures_where_no_rule_explains_the_card():
                 assert "deals the coach tried" not in why and f"{d.samples} possible deals" in why, why
                 found += 1
     assert found >= 1
+
+
+def test_one_solver_for_a_seats_deal_gives_the_values_fresh_solvers_give():
+    """The review keeps one exact solver for a seat's deal (its later decisions lie in the
+    earlier solves' subtrees): the values must be those of a solver made for each."""
+    from bots.coach_values import deal_solver, true_values
+    from bots.review import match_before, _points
+    from bots.search import tricks_left
+    rec = one_deal("manille", 3)
+    shared = deal_solver("manille", 0)
+    compared = 0
+    for p in _points(rec, 0, "bottom"):
+        m = match_before(rec, 0, p.index)
+        if p.view["phase"] != "play" or tricks_left(m.deal) > 6:       # quick to solve twice
+            continue
+        fresh = true_values(m.deal, p.view, runs=2, seed=1, solve_at=6)
+        kept = true_values(m.deal, p.view, runs=2, seed=1, solve_at=6, solver=shared)
+        assert fresh.exact and kept.exact and kept.values == fresh.values
+        compared += 1
+    assert compared >= 4 and shared.nodes > 0
