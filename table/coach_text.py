@@ -17,7 +17,7 @@ from bots.review import THRESHOLDS, DecisionReview, label_for
 
 from . import charts
 from .i18n import N_, SEAT_NAMES, _, ngettext, number, pgettext
-from .coach_words import best_reason
+from .coach_words import best_reason, plural_count
 from .rich import card_words
 from .theme import DIM, RED
 
@@ -174,17 +174,6 @@ def points(x: float) -> str:
     if 0 < x < 0.05:
         return "<" + charts.format_number(0.1)
     return charts.format_number(round(x, 1))
-
-
-def plural_count(x: float) -> int:
-    """The count ``ngettext`` is given for a cost of ``x`` points: 1 for one point, 2 from
-    two, 0 between (English "0.4 points", French "0,4 point" and "1,8 point": below two,
-    French takes the singular).
-
-    >>> [plural_count(x) for x in (0.4, 1.0, 1.8, 2.0, 14)]
-    [0, 1, 0, 2, 2]
-    """
-    return 1 if points(x) == points(1.0) else 2 if x >= 1.95 else 0
 
 
 def cost_words(x: float, game: str = "") -> str:

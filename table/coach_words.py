@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from bots.coach_words import Reason, say
 
-from .i18n import N_, _, card_index, digits, language, ngettext, pgettext
+from .i18n import N_, _, card_index, digits, ngettext, pgettext
 from .words import SUIT_LOWER
 
 SUIT_ONE = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
@@ -146,20 +146,18 @@ def templates(reason: Reason) -> dict[str, str]:
 
 
 def plural_count(value: object) -> int:
-    """The count that picks the plural form for ``value`` points, which may have tenths:
-    gettext's rules are for whole numbers.  English and Dutch say "1.5 points", French
-    "1,5 point" (its singular runs below 2); Dari's two forms are alike.
+    """The count ``ngettext`` is given for ``value`` points, which may have tenths (as text
+    over the LAN): 1 for one point, 2 from two, 0 between (English "0.4 points", French
+    "0,4 point" and "1,8 point": below two, French takes the singular).
 
-    >>> plural_count(1), plural_count("1.5"), plural_count(0.4)
-    (1, 2, 2)
+    >>> [plural_count(x) for x in (0.4, 1.0, 1.8, 2.0, 14, "1.5")]
+    [0, 1, 0, 2, 2, 0]
     """
     try:
-        x = float(value)                 # type: ignore[arg-type]   # tenths come as text over the LAN
+        x = float(value)                 # type: ignore[arg-type]
     except (TypeError, ValueError):
         return 2
-    if x.is_integer():
-        return int(x)
-    return int(x) if language() == "fr" else 2
+    return 1 if round(x, 1) == 1.0 else 2 if x >= 1.95 else 0
 
 
 def hint_reason(reason: Reason) -> str:
