@@ -34,7 +34,7 @@ from rules import RulesError
 from rules.cards import SUIT_OF, make_mask, mask_texts, parse_card
 from rules.games import get_game
 from rules.record import read_match
-from rules.views import history_codes, rebuild
+from rules.views import dealt_form, history_codes, replay_dealt
 
 from .saves import saves_dir
 
@@ -164,13 +164,9 @@ def _shown_voids(n: int, codes: list) -> dict[int, set[int]]:
 def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: int) -> dict | None:
     """The record's deal from a guess of the cards in hand at the end (``now``) and of the
     twelve out of play (``aside``), if the rules take its every action to its end."""
-    held = [now.get(s, 0) for s in range(game.n)]
-    for s, c in codes:
-        if c < 192:
-            held[s] |= 1 << (c & 63)
-    dealt, widow = game.undo_exchange(view, held, aside, me)
+    dealt, widow = dealt_form(game, view, {s: m for s, m in now.items() if s != me}, aside, codes)
     try:
-        if not rebuild(game, view, {s: m for s, m in now.items() if s != me}, aside, codes).done:
+        if not replay_dealt(game, view, dealt, widow, codes).done:
             return None
     except RulesError:                        # this guess of the unshown cards breaks a rule: another
         return None

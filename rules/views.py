@@ -135,21 +135,32 @@ def rebuild(game: Game, view: dict, others: dict, widow: int = 0, codes: list | 
     the viewer is not the swapper).  The deal is replayed from its dealt form,
     so it is exactly what the rules would have produced.
     """
-    seats = view["seats"]
-    me = seats.index(view["seat"])
     if codes is None:
         codes = history_codes(view)
+    held, widow = dealt_form(game, view, others, widow, codes)
+    return replay_dealt(game, view, held, widow, codes, tie_pending)
+
+
+def dealt_form(game: Game, view: dict, others: dict, widow: int, codes: list) -> tuple[list, int]:
+    """The hands as dealt and the Manni's twelve, from a guess of the hidden cards held
+    now (``others``, as ``rebuild`` takes them) and the view's own hand and plays."""
+    me = view["seats"].index(view["seat"])
     now = dict(others)
     now[me] = make_mask(parse_card(c) for c in (view["hand"] or []))
     held = [now.get(s, 0) for s in range(game.n)]
     for s, c in codes:
         if c < 192:
             held[s] |= 1 << (c & 63)
-    dealer = seats.index(view["dealer"])
-    held, widow = game.undo_exchange(view, held, widow, me)
+    return game.undo_exchange(view, held, widow, me)
+
+
+def replay_dealt(game: Game, view: dict, held: list, widow: int, codes: list,
+                 tie_pending: bool | None = None) -> Deal:
+    """The deal of ``view`` dealt as ``held`` (and ``widow``), its actions ``codes`` replayed
+    by the rules (RulesError where one breaks them)."""
     if tie_pending is None:
         tie_pending = bool(view.get("tie_pending"))
-    deal = game.new_deal(held, dealer, view["options"], widow=widow,
+    deal = game.new_deal(held, view["seats"].index(view["dealer"]), view["options"], widow=widow,
                          deal_index=view["deal"], tie_pending=tie_pending)
     for _s, c in codes:
         if c == A.PEEK:
