@@ -97,8 +97,8 @@ NEAR_LOOK = 1.0
 def _checked_choice(view: dict, budget: float, seed: int) -> tuple[dict, Judgement | None]:
     """ZELZELA's choice (under the hint's time cap), judged as the review judges it (the
     same worlds for the same view and seed): where the review would mark it a mistake, or
-    finds another card clearly better, the review's best instead.  A French player followed two hints the review then marked; a
-    hint now never gives a card its own review would mark.  The judgement comes back too
+    finds another card clearly better, the review's best instead.  A French player followed
+    two hints the review then marked; a hint now never gives a card its own review would mark.  The judgement comes back too
     (None where there was nothing to weigh), for the reason's figures."""
     bot = make_bot(HINT_BOT, seed, budget)
     bot.tweak("time_cap", TIME_CAP)

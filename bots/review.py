@@ -297,12 +297,10 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
                    sorted(j.valuation.values.items(), key=lambda cv: -cv[1]))
     marked = markable(p.view)
     label = label_for(game, j.loss, j.spread) if marked else None
-    # Two measures of one decision disagree now and then (the hint's search stops within a
-    # second; the review plays out hundreds of deals): a player who followed the hint is
-    # not told it was a mistake, only what the review's measure found.
-    # The hint shown at this decision, followed: said on any choice (a club player followed
-    # the hint on a fine one and the review never said so); else, for a choice it would mark,
-    # the hint asked again.
+    # A player who followed the hint is not told it was a mistake, only what the review's
+    # measure found; the hint shown at this decision (the record's) is said on any choice (a
+    # club player followed it on a fine one and the review never said so), else, for a choice
+    # it would mark, the hint is asked again.
     advised = hinted == j.chosen if hinted is not None else \
         label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),

@@ -66,9 +66,7 @@ def joined_match_id(record: dict) -> str | None:
     >>> joined_match_id({"lan": {"joined": "left", "match_id": "lan-3f"}}), joined_match_id({})
     ('lan-3f', None)
     """
-    lan = record.get("lan")
-    key = lan.get("match_id") if isinstance(lan, dict) else None
-    return key if isinstance(key, str) and key else None
+    return _lan_text(record, "match_id")
 
 
 def joined_seat(record: dict) -> str | None:
@@ -77,9 +75,13 @@ def joined_seat(record: dict) -> str | None:
     >>> joined_seat({"lan": {"joined": "left"}}), joined_seat({"lan": "odd"})
     ('left', None)
     """
+    return _lan_text(record, "joined")
+
+
+def _lan_text(record: dict, key: str) -> str | None:
     lan = record.get("lan")
-    seat = lan.get("joined") if isinstance(lan, dict) else None
-    return seat if isinstance(seat, str) else None
+    found = lan.get(key) if isinstance(lan, dict) else None
+    return found if isinstance(found, str) and found else None
 
 
 def rebuild_deal(view: dict, seed: int = 0) -> dict | None:
@@ -181,8 +183,9 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict, extras: di
     """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
     first deal), with rows of the record's lists for it (``extras``: ``standins``, the
     decisions a bot made for a person; ``hints_given``, the hints this screen was shown),
-    written whole to a neighbour and moved in place; a deal it holds already is left as it is.  The reason (one line) when it is not kept: a deal missed, or a record the
-    rules refuse with it."""
+    written whole to a neighbour and moved in place; a deal it holds already is left as it
+    is.  The reason (one line) when it is not kept: a deal missed, or a record the rules
+    refuse with it."""
     try:
         with open(path, encoding="utf-8") as f:
             record = json.load(f)

@@ -171,7 +171,7 @@ class TableHost(Seating):
                 # the decision and what the hint gave, for the review ("the hint's" on a fine
                 # choice too: a club player followed the hint and the review never said so)
                 given = [deal, index, seat, h.get("action")]
-                if (deal, seat) not in self.hinted or given not in self.hints_given:
+                if given not in self.hints_given:         # (a new deal or seat is a new row too)
                     self.hinted.add((deal, seat))
                     self.hints_given.append(given)
                     # written before it is shown: a crash then kept the deal rated (the

@@ -45,8 +45,8 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
     (``host.joined``: rebuilt from what the screen was shown), for Replays and the review,
     with the decisions a bot made standing in (``standins``: [action index, seat] from the
     host's deal_scored) and the hints this screen was shown (``hints``: [deal, action index,
-    seat, action], as a host's record keeps them); the reason (one line) when it could not be kept: ``MISSED``,
-    ``UNBUILT`` or the file's."""
+    seat, action], as a host's record keeps them); the reason (one line) when it could not
+    be kept: ``MISSED``, ``UNBUILT`` or the file's."""
     key = link.match_key()
     mine = link.my_seats()
     summaries = link.summaries()
