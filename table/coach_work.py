@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bots.review import DealReview, ReviewError, review_deal
+from host.joined import joined_seat
 from rules.errors import RulesError
 from rules.games import Game, get_game
 from rules.record import read_match
@@ -199,8 +200,7 @@ def record_facts(record: object) -> RecordFacts:
     # cards, shown by its review, are the replay's anyway). Else only the people's seats.
     match, error = read_match(record)
     offered = tuple(game.seats) if _people(record) <= 1 and error is None and match.finished else humans
-    lan = record.get("lan")
-    joined = lan.get("joined") if isinstance(lan, dict) else None        # the host's seat is not "you" there
+    joined = joined_seat(record)             # a LAN friend's own record: the host's seat is not "you"
     return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans,
                        _people(record) > 1, (joined,) if joined in game.seats else humans)
 
@@ -316,6 +316,5 @@ def _people(record: dict) -> int:
     (``host.joined``) counts as several, whoever it lists: its cards never shown are the
     pack's rest dealt out, never to be displayed nor judged."""
     players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    lan = record.get("lan")
-    joined = isinstance(lan, dict) and bool(lan.get("joined"))
+    joined = joined_seat(record) is not None
     return max(2 * joined, sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human"))
