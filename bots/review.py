@@ -42,7 +42,7 @@ from rules.deal import PLAY, TRUMP, Deal
 from rules.errors import RulesError
 from rules.games import get_game
 from rules.match import Match
-from rules.record import read_match
+from rules.record import note_rows, read_match
 from rules.views import seat_view
 from .coach_values import EXACT_NODES, EXACT_NODES_BY_GAME, deal_solver, true_values
 from .hint import hint_choice
@@ -251,9 +251,7 @@ def stood_in(record: dict, deal: int, seat: str) -> set[int]:
     >>> sorted(stood_in({"standins": [[0, 7, "left"], [0, 9, "top"], [1, 2, "left"], "x"]}, 0, "left"))
     [7]
     """
-    found = record.get("standins")
-    return {x[1] for x in (found if isinstance(found, list) else ())
-            if isinstance(x, list) and len(x) == 3 and x[0] == deal and x[2] == seat and isinstance(x[1], int)}
+    return {x[1] for x in note_rows(record, "standins", (seat,)) if x[0] == deal}
 
 
 def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
@@ -264,11 +262,9 @@ def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
     ...                              [0, 0, "left", {"look": True}]]}, 0, "left") == {4: A.parse_action({"play": "KS"})}
     True
     """
-    found = record.get("hints_given")
     out = {}
-    for g in found if isinstance(found, list) else ():
-        if isinstance(g, list) and len(g) == 4 and g[0] == deal and g[2] == seat and isinstance(g[1], int) \
-                and isinstance(g[3], dict):
+    for g in note_rows(record, "hints_given", (seat,)):
+        if g[0] == deal:
             try:
                 code = plain_code(A.parse_action(g[3]))
             except (RulesError, KeyError, TypeError, ValueError):

@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from rules import RulesError
 from rules.host import MatchHost
+from rules.record import note_rows
 from rules.store import os_reason, save_record
 
 from .endpoint import PHRASES, SAY_GAP, Endpoint
@@ -455,14 +456,8 @@ class TableHost(Seating):
         """The hinted deals, the hints given and the stand-ins' decisions of a resumed
         match's record (anything malformed is left out)."""
         self.hinted |= hinted_deals(record, self.order)
-        found = record.get("hints_given")
-        self.hints_given += [g for g in (found if isinstance(found, list) else ()) if isinstance(g, list) and len(g) == 4
-                             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in g[:2])
-                             and g[2] in self.order and isinstance(g[3], dict)]
-        found = record.get("standins")
-        self.standins += [x for x in (found if isinstance(found, list) else ()) if isinstance(x, list) and len(x) == 3
-                          and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in x[:2])
-                          and x[2] in self.order]
+        self.hints_given += note_rows(record, "hints_given", self.order)
+        self.standins += note_rows(record, "standins", self.order)
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

@@ -55,6 +55,30 @@ def read_match(record, game=None):
     return match, None
 
 
+# The record's lists of notes on its actions (RECORD.md leaves them to the table): the
+# row's width, and whether its last field is an action object.
+NOTE_ROWS = {"standins": 3, "hints_given": 4}
+
+
+def note_rows(record, key, seats):
+    """The well-formed rows of the record's ``key`` list (``standins``: deal, action
+    index, seat; ``hints_given``: the same and the hint's action object) for the seats
+    ``seats``; anything malformed is left out, never raised.
+
+    >>> note_rows({"standins": [[0, 7, "left"], [0, -1, "left"], [True, 2, "left"], [1, 2, "top"], "x"]},
+    ...           "standins", ("left",))
+    [[0, 7, 'left']]
+    >>> note_rows({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"]]}, "hints_given", ("left",))
+    [[0, 4, 'left', {'play': 'KS'}]]
+    """
+    width = NOTE_ROWS[key]
+    found = record.get(key) if isinstance(record, dict) else None
+    return [list(r) for r in (found if isinstance(found, list) else ())
+            if isinstance(r, list) and len(r) == width
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in r[:2])
+            and isinstance(r[2], str) and r[2] in seats and (width == 3 or isinstance(r[3], dict))]
+
+
 def _read_deal(game, deal):
     if not isinstance(deal, dict):
         raise RulesError("a deal must be an object")

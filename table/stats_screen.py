@@ -60,12 +60,12 @@ TEXT = Words({
     # The margin: a side's deal score less the other's (in Manni the best other's): the own
     # score alone flattered a loser (a Manille loser scores 0, never less: +6.0 a deal at 0 wins).
     "scores": N_("Average margin a deal: {score}   Deals won: {deal_rate}"),
-    "accuracy": N_("Lost to mistakes: {accuracy} points a decision (reviewed decisions: {decisions})"),
-    "accuracy_tricks": N_("Lost to mistakes: {accuracy} tricks a decision (reviewed decisions: {decisions})"),
+    "accuracy": N_("Lost against the best choice: {accuracy} points a decision (reviewed decisions: {decisions})"),
+    "accuracy_tricks": N_("Lost against the best choice: {accuracy} tricks a decision (reviewed decisions: {decisions})"),
     "scores_mixed": N_("Deals won: {deal_rate}   (each game's average margin in its own points, below)"),
     "accuracy_mixed": N_("Reviewed decisions: {decisions}   (what each game's mistakes cost, in its own points, below)"),
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
-    "no_reviews": N_("Lost to mistakes: no reviewed deal yet (Review, after a match or in Replays)"),
+    "no_reviews": N_("Lost against the best choice: no reviewed deal yet (Review, after a match or in Replays)"),
     "rating": N_("Rating in {game}: {rating}. You play like {bot}."),
     "rating_hinted": N_("Rating in {game}: {rating}. You play like {bot}. Deals played with a hint are not rated."),
     "no_rating": N_("Rating: none yet (it comes from deals against bot tables)"),
@@ -99,8 +99,8 @@ TEXT = Words({
     "count_rate": N_("{count} ({rate})"),
     "with_against": N_("{together} / {against}"),
     "more": N_("and {n} more"),
-    "chart_accuracy": N_("Lost to mistakes in {game}"),
-    "chart_accuracy_none": N_("Lost to mistakes over time"),
+    "chart_accuracy": N_("Lost against the best choice in {game}"),
+    "chart_accuracy_none": N_("Lost against the best choice over time"),
     "chart_accuracy_unit": N_("points lost a decision, deal by deal"),
     "chart_accuracy_unit_tricks": N_("tricks lost a decision, deal by deal"),        # Manni
     "chart_results": N_("Results over time"),

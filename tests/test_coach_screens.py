@@ -341,7 +341,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
         t["matches_won"]), rate=stats_screen.percent(t["win_rate"]), deals=t["deals"]) in drawn
     # Manfee and Manni together: no average of 13s and tricks; each game's own figures are in the table.
     assert STATS_TEXT["accuracy_mixed"].format(accuracy="0.75", decisions=10) in drawn
-    assert not any(d.startswith("Average margin") or d.startswith("Lost to mistakes: 0.75") for d in drawn)
+    assert not any(d.startswith("Average margin") or d.startswith("Lost against the best choice: 0.75") for d in drawn)
     assert not any("Accuracy" in d for d in drawn)     # a cost, lower is better: "accuracy" read backwards
     assert stats_screen.own_figures("manfee", per_game["manfee"]) in drawn
     # who went over, in words ("Overs: 0 for, 2 against" read as a cryptic tally)
