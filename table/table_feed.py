@@ -184,8 +184,12 @@ class TableFeed:
     def moves_on(self):
         """May a screen with nobody of its own close the deal's summary? A table of bots here
         moves on by itself; a LAN watcher's summary stays while the players read theirs, until
-        the next deal has started (or the match is over): it closed after 3 s."""
-        return not self.link.lan or bool(self.director.queue) or bool(self.shown.get("finished"))
+        the next deal has started (or the match is over): it closed after 3 s, and then as soon
+        as anything was queued, which the deal's own last steps always are."""
+        if not self.link.lan or self.shown.get("finished"):
+            return True
+        newest = self.link.view(self.viewer)
+        return bool(newest.get("finished")) or newest.get("deal", -1) > (self.summary_event or {}).get("deal", -1)
 
     def feed(self, events, view):
         self.director.add(Call(self._animating, view))

@@ -1201,8 +1201,14 @@ def test_a_watchers_summary_stays_while_the_players_read_theirs(table):
         scene.summary_age = 10.0                        # long past a table of bots' 3 s
         table.frames(3)
         assert scene.summary_open                       # nothing of the next deal yet: it stays
-        from table.anim import Call
-        scene.director.add(Call(lambda: None))         # the next deal's first event came in
+        from table.anim import Call, Until
+        # the deal's own last steps queued behind its summary (as the director always has them)
+        scene.director.add(Until(lambda: not scene.summary_open))
+        scene.director.add(Call(lambda: None))
+        table.frames(3)
+        assert scene.summary_open
+        shown = scene.link.view(None)
+        scene.link.view = lambda seat: dict(shown, deal=1, phase="call")     # the next deal has begun
         table.frames(3)
         assert not scene.summary_open
     finally:
