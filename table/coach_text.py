@@ -217,6 +217,11 @@ def summary_text(s: Mapping, game: str = "") -> str:
                        inaccuracies=number(s["inaccuracies"]), mean=points(s["mean_loss"]))
 
 
+# The mark of an estimate in the review's "All hands seen" column: "~", since the table's
+# fonts have no "≈" (a muette player read a box there).
+ABOUT = "~"
+
+
 def seat_words(own: bool, name: str, when: str, choice: str) -> tuple[str, str, str]:
     """The position's heading, the note of a lead and the label of the empty place, for
     the player's own seat ("Trick 6: you chose K♦") or another's, a bot's studied after the
@@ -277,8 +282,8 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
              TEXT["verdicts"][verdict(game, d)]]
     if d.dd_best is None or d.dd_loss is None:      # cards never shown: no all-hands view
         return cells + ["–", "–"]
-    # a play-outs' estimate, not the solver's: "≈" (a club player read 24.7 for a card costing none)
-    return cells + [choice_text(d.dd_best, True), points(d.dd_loss) if d.dd_exact else "≈" + points(d.dd_loss)]
+    # a play-outs' estimate, not the solver's (a club player read 24.7 for a card costing none)
+    return cells + [choice_text(d.dd_best, True), points(d.dd_loss) if d.dd_exact else ABOUT + points(d.dd_loss)]
 
 
 def judgement(game: str, d: DecisionReview) -> str:

@@ -572,7 +572,7 @@ def test_the_reviews_words_match_its_numbers():
     estimate = decision(6.0, 24.7, "mistake", exact=False)
     assert numbers_line("manille", estimate).endswith("All hands: about 24.7 points, from play-outs (not solved).")
     assert "all hands" not in judgement("manille", estimate).lower()
-    assert row_cells("manille", estimate, 2)[-1] == "≈24.7" and row_cells("manille", decision(6.0, 2.0, "mistake"), 2)[-1] == "2"
+    assert row_cells("manille", estimate, 2)[-1] == "~24.7" and row_cells("manille", decision(6.0, 2.0, "mistake"), 2)[-1] == "2"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.03))
     # a Manfee cost of 21 (more than a deal's 13) is on the gap between the sides: the chart says so
@@ -959,3 +959,19 @@ def test_a_void_deal_of_a_shared_table_says_it_has_no_play(table):
     table.app.push(scene)
     table.frames(1)
     assert scene.error == "No review: a void deal has no play to go through" and scene.job is None
+
+
+def test_the_estimate_mark_is_a_glyph_of_every_font_of_the_table():
+    """The review's "All hands seen" column marks a play-outs' estimate; "≈" is in none of
+    the table's fonts and was drawn as a box ("▯40.9")."""
+    from table.coach_text import ABOUT
+    from table.text import FONT_FILES, arabic_font_file
+
+    pygame.font.init()
+    for path in [*FONT_FILES.values(), arabic_font_file()]:
+        if path is None:
+            continue
+        f = pygame.font.Font(path, 20)
+        drawn = lambda c: pygame.image.tobytes(f.render(c, True, (255, 255, 255), (0, 0, 0)), "RGB")  # noqa: E731
+        assert drawn(ABOUT) != drawn("\uffff"), path        # not the font's box for a missing glyph
+        assert drawn("\ue000") == drawn("\uffff"), path     # two missing characters: one box
