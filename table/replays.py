@@ -99,7 +99,8 @@ class ReplayScene(TableScene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_LEFT:
             self.step_back()
             return True
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_a, pygame.K_BACKSPACE) and not self.summary_open:
+        # Backspace leaves with a deal's summary open too (at a deal's end it did nothing)
+        if e.type == pygame.KEYDOWN and (e.key == pygame.K_BACKSPACE or e.key == pygame.K_a and not self.summary_open):
             # A: plays on by itself or pauses; Backspace: back to the replays (Tab reaches no button here)
             button = self.buttons.get("auto" if e.key == pygame.K_a else "back")
             if button is not None:

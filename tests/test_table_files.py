@@ -362,6 +362,15 @@ def test_a_replay_is_chosen_and_watched_from_the_keyboard(table, manfee_home):
     table.frames(2)
     table.key(pygame.K_BACKSPACE)                   # back to the list without the mouse
     assert isinstance(table.app.top, ReplaysScene)
+    table.frames(2)
+    table.key(pygame.K_TAB)
+    table.key(pygame.K_RETURN)
+    scene = table.app.top
+    assert isinstance(scene, ReplayScene)
+    table.frames(2)
+    scene.open_summary({"deal": 0, "outcome": "complete", "score": {}})
+    table.key(pygame.K_BACKSPACE)                   # a deal's summary open (the replay's end): still back
+    assert isinstance(table.app.top, ReplaysScene)
 
 
 def test_a_dari_name_in_an_english_replays_list_is_shaped_and_drawn_in_the_arabic_font(table, manfee_home):
