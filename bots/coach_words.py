@@ -111,7 +111,7 @@ ENGLISH: dict[str, str] = {
     "trump_nt": "with no trump (the score doubles) your side should take about {points} of the 60 points",
     "en_face": "no trump stands out in your hand: let your partner name it",
     "en_face_over": "your partner's choice does better on average than your {trump} (about {points} of the 60 points): let your partner name it",
-    "look_first": "look at your cards before naming trump",
+    "look_first": "naming trump blind doubles the deal, for or against you: look at your cards first unless your side is far behind",
     "blind": "the opponents are close to winning: a blind trump doubles the deal",
     "tap": "your side should beat their {trump}: tapping doubles the deal",
     "no_tap": "your side is not clearly stronger than their {trump}",

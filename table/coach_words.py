@@ -79,7 +79,7 @@ TEMPLATES: dict[str, str] = {
     "en_face": N_("no trump stands out in your hand: let your partner name it"),
     "en_face_over": N_("your partner's choice does better on average than your {trump} (about {points} of the 60 "
                        "points): let your partner name it"),
-    "look_first": N_("look at your cards before naming trump"),
+    "look_first": N_("naming trump blind doubles the deal, for or against you: look at your cards first unless your side is far behind"),
     "blind": N_("the opponents are close to winning: a blind trump doubles the deal"),
     "tap": N_("your side should beat their {trump}: tapping doubles the deal"),
     "no_tap": N_("your side is not clearly stronger than their {trump}"),

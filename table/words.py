@@ -274,11 +274,13 @@ def away_words(away: bool | int) -> str:
 
 def decision_heading(phase: str, view: dict) -> tuple[str, str | None]:
     """A decision box's title and the line under it (a tap, a tap back, the Manni swap)."""
+    # the deal as it stands untapped: twice after a blind trump, four times with no-trump too
+    untapped = math.prod(f for name, f in view.get("factors") or () if name != "tap")
     if phase == "double":
-        return _("Tap the table?"), _("a tap doubles the deal's score")
+        # the tap back too: a first-time muette player met it only when it came
+        return _("Tap the table?"), _("a tap: the deal counts {n} times; tapped back, {m} times").format(
+            n=number(2 * untapped), m=number(4 * untapped))
     if phase == "redouble":
-        # four times the deal as it stands untapped: eight after a blind trump, sixteen with no-trump too
-        untapped = math.prod(f for name, f in view.get("factors") or () if name != "tap")
         return _("Tap back?"), _("the deal then counts {n} times").format(n=number(4 * untapped))
     if phase == "swap":
         return _("Take the Manni?"), _("swap your whole hand, unseen, for the twelve cards in the middle")

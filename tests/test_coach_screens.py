@@ -972,6 +972,6 @@ def test_the_estimate_mark_is_a_glyph_of_every_font_of_the_table():
         if path is None:
             continue
         f = pygame.font.Font(path, 20)
-        drawn = lambda c: pygame.image.tobytes(f.render(c, True, (255, 255, 255), (0, 0, 0)), "RGB")  # noqa: E731
+        drawn = lambda c, f=f: pygame.image.tobytes(f.render(c, True, (255, 255, 255), (0, 0, 0)), "RGB")  # noqa: E731
         assert drawn(ABOUT) != drawn("\uffff"), path        # not the font's box for a missing glyph
         assert drawn("\ue000") == drawn("\uffff"), path     # two missing characters: one box

@@ -420,6 +420,10 @@ def test_a_tap_back_says_what_the_deal_then_counts_with_its_other_factors():
     assert decision_heading("redouble", {"factors": [["tap", 2]]})[1] == "the deal then counts 4 times"
     blind = {"factors": [["no-trump", 2], ["blind", 2], ["tap", 2]]}
     assert decision_heading("redouble", blind) == ("Tap back?", "the deal then counts 16 times")
+    # the tap's own box says what a tap back would make of it
+    assert decision_heading("double", {"factors": [["blind", 2]]}) == \
+        ("Tap the table?", "a tap: the deal counts 4 times; tapped back, 8 times")
+    assert decision_heading("double", {})[1] == "a tap: the deal counts 2 times; tapped back, 4 times"
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
