@@ -119,9 +119,16 @@ class ReplayLink(LinkBase):
         return self._record
 
     def open_hands(self) -> dict | None:
+        """The hands shown face up: every hand, or in a secret deal none, but for the record a
+        LAN friend's screen kept (``host.joined``), whose own hand was its own to see (a
+        friend found their cards face down in the replay of a deal gone over)."""
         d = self.mh.match.deal
-        if d is None or self.secret_deal():
+        if d is None:
             return {}
+        if self.secret_deal():
+            lan = self._record.get("lan")
+            own = lan.get("joined") if isinstance(lan, dict) else None
+            return {own: mask_texts(d.hands[self.seats.index(own)])} if own == self.screen_seat else {}
         return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
 
     def close(self) -> None:

@@ -481,6 +481,20 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
         assert faces and (not any(faces) if hidden else all(faces)), (hidden, faces)
         assert (link.open_hands() == {}) == hidden and (scene.shown.get("hand") is None) == hidden
         table.app.pop()
+    # the record a friend's screen kept: its own hand face up, the others' down (all were down)
+    joined = dict(family, lan={"table": "Ana's", "joined": "left", "match_id": "lan-abc"})
+    link = ReplayLink(joined, seat="left")
+    link._play_to(over, 1)
+    scene = ReplayScene(table.app, link)
+    table.app.push(scene)
+    table.frames(3)
+    assert link.secret_deal() and set(link.open_hands()) == {"left"}
+    assert all(scene.board.sprites[k].face_up == (s == "left") for s in scene.seats for k in scene.board.hands[s])
+    assert sorted(k for k in scene.board.hands["left"]) == sorted(link.open_hands()["left"])
+    table.app.pop()
+    other = ReplayLink(joined, seat="top")
+    other._play_to(over, 1)
+    assert other.secret_deal() and other.open_hands() == {}         # watched from another seat: none
     if full is not None:        # a deal played to its last card shows every hand to the family too
         link = ReplayLink(family)
         link._play_to(full, 1)
