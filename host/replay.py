@@ -15,6 +15,7 @@ from bots import CHARACTERS
 from rules.cards import parse_card, make_mask, mask_texts
 from rules.host import MatchHost
 
+from .joined import joined_seat
 from .link import LinkBase
 
 AUTO_PACE = 0.55        # seconds between two actions in Auto, at normal speed
@@ -29,7 +30,10 @@ class ReplayLink(LinkBase):
         super().__init__(self.mh.game, "", wake)
         self._record = record
         # the seat the screen sits at: a LAN friend's own in the record it kept, else the first
-        self.screen_seat: str = seat if seat is not None and seat in self.seats else self.seats[0]
+        # (from the results' Replay too, which names none)
+        own = joined_seat(record)
+        self.screen_seat: str = seat if seat is not None and seat in self.seats else \
+            own if own is not None and own in self.seats else self.seats[0]
         self.deals = record.get("deals") or []
         self.deal_i = -1
         self.action_i = 0
@@ -126,8 +130,7 @@ class ReplayLink(LinkBase):
         if d is None:
             return {}
         if self.secret_deal():
-            lan = self._record.get("lan")
-            own = lan.get("joined") if isinstance(lan, dict) else None
+            own = joined_seat(self._record)
             return {own: mask_texts(d.hands[self.seats.index(own)])} if own == self.screen_seat else {}
         return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
 

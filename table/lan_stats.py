@@ -15,6 +15,7 @@ from typing import Any
 
 from host.joined import MISSED, joined_path, keep_joined, rebuild_deal
 from host.stats import StatsError, StatsStore
+from rules.record import note_rows
 
 __all__ = ["MISSED", "UNBUILT", "keep_deal", "keep_record", "players_for_stats"]
 
@@ -59,9 +60,11 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
               "players": players_for_stats(link.players()),
               "lan": {"table": link.table_name, "joined": mine[0], "match_id": key}}
     index = len(summaries) - 1
-    away = [[index, x[0], x[1]] for x in (standins if isinstance(standins, list) else ())
-            if isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str)]
-    shown = [list(h) for h in hints if isinstance(h, (list, tuple)) and len(h) == 4 and h[0] == index]
+    # the rows as the record's reader takes them (rules.record.note_rows): nothing it would drop
+    away = note_rows({"standins": [[index, *x] for x in (standins if isinstance(standins, list) else ())
+                                   if isinstance(x, list)]}, "standins", link.game.seats)
+    shown = [h for h in note_rows({"hints_given": [list(h) for h in hints if isinstance(h, (list, tuple))]},
+                                  "hints_given", link.game.seats) if h[0] == index]
     return keep_joined(joined_path(link.game.name, key), header, index, deal,
                        {"standins": away, "hints_given": shown})
 

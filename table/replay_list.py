@@ -238,8 +238,8 @@ class ReplaysScene(MenuScene):
                 self.note.set_text(str(err))
                 return True
             if name == "watch":
-                self.app.push(open_scene("replay", self.app, link=ReplayLink(    # a friend's own seat at the bottom
-                    record, self.app.wake, seat=joined_seat(record) if e.get("joined") else None)))
+                # a friend's own record: their seat at the bottom (ReplayLink finds it)
+                self.app.push(open_scene("replay", self.app, link=ReplayLink(record, self.app.wake)))
             else:   # the statistics know a match by its file's name (host.table_host._record_stats),
                 # a LAN match a friend's screen kept by the table's id (table.lan_stats)
                 joined = e.get("joined")      # this screen's seat, not the first person's (the host's)

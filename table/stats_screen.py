@@ -63,7 +63,7 @@ TEXT = Words({
     "accuracy": N_("Lost against the best choice: {accuracy} points a decision (reviewed decisions: {decisions})"),
     "accuracy_tricks": N_("Lost against the best choice: {accuracy} tricks a decision (reviewed decisions: {decisions})"),
     "scores_mixed": N_("Deals won: {deal_rate}   (each game's average margin in its own points, below)"),
-    "accuracy_mixed": N_("Reviewed decisions: {decisions}   (what each game's mistakes cost, in its own points, below)"),
+    "accuracy_mixed": N_("Reviewed decisions: {decisions}   (what each game's choices lost against the best, in its own points, below)"),
     "labels": N_("Blunders: {blunders}   Mistakes: {mistakes}   Inaccuracies: {inaccuracies}"),
     "no_reviews": N_("Lost against the best choice: no reviewed deal yet (Review, after a match or in Replays)"),
     "rating": N_("Rating in {game}: {rating}. You play like {bot}."),

@@ -492,6 +492,7 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
     assert all(scene.board.sprites[k].face_up == (s == "left") for s in scene.seats for k in scene.board.hands[s])
     assert sorted(k for k in scene.board.hands["left"]) == sorted(link.open_hands()["left"])
     table.app.pop()
+    assert ReplayLink(joined).screen_seat == "left"        # the results' Replay names no seat
     other = ReplayLink(joined, seat="top")
     other._play_to(over, 1)
     assert other.secret_deal() and other.open_hands() == {}         # watched from another seat: none

@@ -1208,7 +1208,7 @@ def test_a_watchers_summary_stays_while_the_players_read_theirs(table):
         table.frames(3)
         assert scene.summary_open
         shown = scene.link.view(None)
-        scene.link.view = lambda seat: dict(shown, deal=1, phase="call")     # the next deal has begun
+        scene.link.view = lambda seat=None: dict(shown, deal=1, phase="call")     # the next deal has begun
         table.frames(3)
         assert not scene.summary_open
     finally:
