@@ -184,7 +184,9 @@ class Layout:
         m = self.margin
         half = self.column_half(13)
         if place == "bottom":
-            return (m + 4, self.H - m - 4, "bottomleft")
+            # in the corner past the viewer's trick pile, so that the pile reads as theirs (by the
+            # left corner it lay by the right seat's plate); the left column keeps the deal's log
+            return (self.W - m - 4, self.H - m - 4, "bottomright")
         if place == "top":
             return (self.W / 2 - half - 16, self.anchor["top"][1], "midright")
         y = self.anchor[place][1] + self.side_half() + 10
@@ -195,8 +197,8 @@ class Layout:
     def plate_width(self, place):
         """The widest a seat's plate may be before it runs into its neighbours."""
         m = self.margin
-        if place == "bottom":
-            return self.W / 2 - self.hand_rect_width(13) / 2 - m * 2 - 4
+        if place == "bottom":       # from the viewer's trick pile (a stack of up to 13) to the corner
+            return self.W - m - 4 - (self.pile["bottom"][0] + self.sw / 2 + 13 * 1.5 + m)
         if place == "top":                  # and stops short of the score board on its left
             return min(self.W * 0.2, self.W / 2 - self.column_half(13) - 16 - m - self.scoreboard_width() - 12)
         return self.W * 0.24
@@ -218,16 +220,21 @@ class Layout:
         """The score board's width, in the top left corner."""
         return round(max(13, round(self.H * 0.022)) * 18.5)
 
-    def log_rect(self):
-        """Under the left seat's plate, over the viewer's: the deal's announcements
-        (x, y, width, height), or None if the window leaves no room for two lines."""
+    def log_rect(self, lan: bool = False):
+        """Under the left seat's plate, down to the window's foot (a LAN table's line under
+        it): the deal's announcements (x, y, width, height), or None if the window leaves
+        no room for two lines."""
         fs = max(12, round(self.H * 0.021))
         plate_h = fs * 2.7
         top = self.anchor["left"][1] + self.side_half() + 10 + plate_h + self.margin
-        bottom = self.H - self.margin - 4 - plate_h - self.margin
+        bottom = self.H - self.margin - 4 - (fs * 2.6 if lan else 0)      # a LAN table's line under it
         if bottom - top < fs * 2.6:
             return None
-        return (self.margin, top, self.plate_width("bottom"), bottom - top)
+        return (self.margin, top, self.column_width(), bottom - top)
+
+    def column_width(self):
+        """The felt left of the viewer's hand, under the left seat: the deal's log."""
+        return self.W / 2 - self.hand_rect_width(13) / 2 - self.margin * 2 - 4
 
     def band(self):
         """The band between the court and the viewer's hand: prompts, messages, signals

@@ -19,7 +19,7 @@ from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_tr
 from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, rich
-from .words import announce_text, deal_title, seat_where, separator, table_waits_for
+from .words import announce_text, deal_title, seat_where, table_waits_for
 from .theme import GOLD, CREAM, DIM, PANEL, RED, panel, blit_text, shade, fit_names, fit_size
 from . import explain
 
@@ -120,7 +120,8 @@ class TableDrawing(HintBand):
         self.log_open = bool(self.log_rect is not None and at is not None and self.log_rect.collidepoint(at)
                              and not (covered or self.input.dragging) and (self.log_open or any(self.log_hidden)))
         plate = next((r for n, r in self.drawn if n == f"plate:{self.board.seat_at('left')}"), None)
-        drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open)
+        drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open,
+                              lan=bool(self.link.lan))
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
         if drawn is None:
             return None
@@ -399,12 +400,10 @@ class TableDrawing(HintBand):
         if link.watchers and not watching:    # who sees the table, after the second the arrival was said
             lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
                 n=number(link.watchers)))
-            pile = dict(self.board.element_rects()).get(f"pile_label:{self.viewer}")
-            if pile is not None and y - len(lines) * fs * 1.4 < pile.bottom + 2:
-                lines = [separator().join(lines)]      # one line under the pile's "1 trick (you)", not on it
         for line in reversed(lines):           # two lines rather than over the hand's last card
-            drawn = blit_text(surface, line, fit_size(line, fs, room), (L.W - L.margin, y), CREAM if watching else DIM,
-                              anchor="bottomright")
+            # in the left corner, under the deal's log (the viewer's plate has the right one)
+            drawn = blit_text(surface, line, fit_size(line, fs, room), (L.margin, y), CREAM if watching else DIM,
+                              anchor="bottomleft")
             self._mark("lan_tag", drawn)
             y = drawn.top
         if self.waiting_for_players() and not (link.lost or self.reconnecting):

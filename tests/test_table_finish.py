@@ -511,7 +511,7 @@ def test_hand_i_passed_is_offered_only_to_a_person_who_passed(table, manfee_home
     table.app.push(replay)
     for _ in range(40):
         replay.link.step()
-        table.until(lambda: not replay.director.busy(), limit=300)
+        table.until(lambda: not replay.director.busy(), limit=3000)
     table.frames(2)
     assert "passed" not in replay.buttons or not replay.buttons["passed"].visible
 
@@ -859,7 +859,7 @@ def test_a_hot_seat_replay_steps_through_a_pass_with_the_hands_face_down(table, 
     for _ in range(8):
         replay.link.step()
         table.frames(3)
-        table.until(lambda: not replay.director.busy(), limit=300)
+        table.until(lambda: not replay.director.busy(), limit=3000)
     assert replay.link.secret_deal() and replay.link.view(replay.viewer)["passed"]
     assert all(k.startswith("?") for s, keys in replay.board.hands.items() for k in keys)
 
@@ -886,7 +886,7 @@ def test_the_deal_log_starts_below_a_left_plate_grown_by_a_line(table):
     from table.layout import Layout
     L = Layout((1280, 720), 4, 13)
     x, y, w, h = L.log_rect()
-    said = [("Ann", "call 3"), ("Ben", "call 2"), ("Cat", "call 4")]
+    said = [("Ann", "call 3"), ("Ben", "call 2"), ("Cat", "call 4"), ("Dan", "call 1")] * 2
     surface = pygame.Surface((1280, 720))
     plain = draw_deal_log(surface, L, said, 0)
     grown = pygame.Rect(x, y - 30, 120, 52)
@@ -922,5 +922,5 @@ def test_a_long_line_of_the_deal_log_takes_two_rows_rather_than_shrinking(table,
     assert shown is not None
     fs = max(11, round(L.H * 0.018))
     rows = [t for t, _s in drawn]
-    assert len(rows) == 2 and " ".join(rows) == f"Maximiliaan: {long_words}"     # the last line, whole
+    assert " ".join(rows[-2:]) == f"Maximiliaan: {long_words}" and rows[-3:-2] in ([], ["Ana: call 3"])  # whole
     assert all(size >= fs * 0.85 for _t, size in drawn), drawn
