@@ -190,9 +190,12 @@ def match_before(record: dict, deal: int, index: int) -> Match:
     raise ReviewError(f"deal {deal} has no action {index}")
 
 
-def _points(record: dict, deal: int, seat: str) -> list[_Point]:
+def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_Point]:
     """The decisions of ``seat`` in deal ``deal``: replay the deal and stop at
-    each of its actions with a real choice (forced moves are no decision)."""
+    each of its actions with a real choice (forced moves are no decision).
+    ``shared``: people who share the screen may look; a decision whose hand holds a
+    card nobody played (a Manni taker's hand laid aside) is left out: its position
+    would show that card to them all."""
     if not isinstance(record, dict):
         raise ReviewError("a record must be a JSON object")
     try:
@@ -201,10 +204,12 @@ def _points(record: dict, deal: int, seat: str) -> list[_Point]:
         raise ReviewError(str(e)) from None
     found = []
     seen = 0        # what the seat saw by the deal's end: every hand it held, every card played
+    played = 0      # what everyone saw: the cards played
     for j, m, s, code, act in _walk(record, deal):
         seen |= m.deal.hands[me]
         if A.is_play(code):
             seen |= 1 << A.play_card(code)
+            played |= 1 << A.play_card(code)
         if s == me and code != A.PEEK:
             view = seat_view(m, s)
             choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
@@ -212,11 +217,11 @@ def _points(record: dict, deal: int, seat: str) -> list[_Point]:
             if len(choices) > 1:
                 found.append((j, view, m.deal.copy(), code, dict(act)))
     return [_Point(j, view, truth, code, act, _unseen_then(truth, me) & ~seen == 0)
-            for j, view, truth, code, act in found]
+            for j, view, truth, code, act in found if not (shared and truth.hands[me] & ~played)]
 
 
 def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: int = 0,
-                progress: Progress | None = None) -> DealReview:
+                progress: Progress | None = None, shared: bool = False) -> DealReview:
     """Review every decision of ``seat`` (a seat name) in deal ``deal``
     (0-based) of a match ``record`` (a dict, RECORD.md).
 
@@ -224,11 +229,13 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     a second a decision; tests pass 0.1); ``seed`` fixes them, so the same
     call gives the same review.  ``progress(done, total)`` is called before
     the first decision and after each one; when it returns False the review
-    stops and comes back with ``complete=False``.  Raises ReviewError (one
-    line) for a damaged record or a deal or seat it does not have.
+    stops and comes back with ``complete=False``.  ``shared``: the screen is
+    shared (several people, a LAN friend's), so no decision is shown whose hand
+    held a card nobody played (``_points``).  Raises ReviewError (one line) for a
+    damaged record or a deal or seat it does not have.
     """
     away = stood_in(record, deal, seat)      # a bot's decisions, not the person's
-    points = [p for p in _points(record, deal, seat) if p.index not in away]
+    points = [p for p in _points(record, deal, seat, shared) if p.index not in away]
     game = record["game"]
     given = hints_given(record, deal, seat)
     out = DealReview(game, deal, seat, [])

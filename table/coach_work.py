@@ -47,7 +47,8 @@ def _setup(progress: Any, current: Any) -> None:
     _progress, _current = progress, current
 
 
-def _review(job: int, record: dict, deal: int, seat: str, budget: float, seed: int) -> DealReview:
+def _review(job: int, record: dict, deal: int, seat: str, budget: float, seed: int,
+            shared: bool = False) -> DealReview:
     pid = os.getpid()
 
     def progress(done: int, total: int) -> bool:
@@ -56,7 +57,7 @@ def _review(job: int, record: dict, deal: int, seat: str, budget: float, seed: i
         if _progress is not None:
             _progress.put((job, done, total, pid))
         return True
-    return review_deal(record, deal, seat, budget=budget, seed=seed, progress=progress)
+    return review_deal(record, deal, seat, budget=budget, seed=seed, progress=progress, shared=shared)
 
 
 # -- on the screen's side -------------------------------------------------------------------------
@@ -91,13 +92,14 @@ class Reviewer:
         self.job: Job | None = None
         self.numbers = 0
 
-    def start(self, record: dict, deal: int, seat: str, budget: float, seed: int) -> Job:
-        """Review ``seat`` in deal ``deal``; any job still running stops."""
+    def start(self, record: dict, deal: int, seat: str, budget: float, seed: int, shared: bool = False) -> Job:
+        """Review ``seat`` in deal ``deal`` (``shared``: for a screen people share,
+        ``bots.review.review_deal``); any job still running stops."""
         if self.pool is None:
             raise RuntimeError("the reviewer is closed")
         self.numbers += 1
         self.current.value = self.numbers
-        future = self.pool.submit(_review, self.numbers, record, deal, seat, budget, seed)
+        future = self.pool.submit(_review, self.numbers, record, deal, seat, budget, seed, shared)
         self.job = Job(self.numbers, deal, seat, future)
         return self.job
 
@@ -267,11 +269,16 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
 
 
 def all_played(record: dict, deal: int) -> bool:
-    """Was every card of deal ``deal`` played (so that none stays hidden after it)?  Not a
-    Manfee deal that went over early, never a Manni deal (twelve cards lie aside).
+    """Was every card dealt to the players of deal ``deal`` played (so that none of their
+    hands stays hidden after it)?  Not a Manfee deal that went over early, nor a void
+    deal.  A Manni deal played out is: the twelve laid aside stay hidden in its review
+    (``bots.review.review_deal``'s ``shared``), as a Manni table of friends had no
+    review at all.
 
     >>> all_played({"game": "manni", "deals": [{"actions": []}]}, 0)
     False
+    >>> all_played({"game": "manni", "deals": [{"actions": [{"play": "AS"}] * 36}]}, 0)
+    True
     """
     try:
         game = get_game(record["game"])
@@ -279,7 +286,7 @@ def all_played(record: dict, deal: int) -> bool:
         played = sum(1 for a in actions if isinstance(a, dict) and "play" in a)
     except (KeyError, IndexError, TypeError, RulesError):
         return False
-    return game.widow_size == 0 and played == game.n * game.hand_size
+    return played == game.n * game.hand_size
 
 
 def any_reviewable(record: object) -> bool:

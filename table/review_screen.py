@@ -107,8 +107,8 @@ class ReviewScene(MenuScene):
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
         if self.facts.shared and not all_played(self.record, self.deal):
-            # Several people: whoever looks may not be the seat reviewed, and a deal that kept cards
-            # hidden (gone over, the Manni's twelve, void) would show them.  Only a deal all played.
+            # Several people: a deal that kept cards in hand (gone over, void) would show them to
+            # all.  Only a deal all played (a Manni's twelve aside: the job knows it is shared).
             void = any(isinstance(a, dict) and a.get("peek") for a in self.record["deals"][self.deal].get("actions") or ())
             self.error = _("No review: a void deal has no play to go through") if void else TEXT["hotseat_hidden"]
             return
@@ -118,7 +118,7 @@ class ReviewScene(MenuScene):
             return
         if self.reviewer is None:
             self.reviewer = Reviewer()
-        self.job = self.reviewer.start(self.record, self.deal, self.seat, self.budget, self.seed)
+        self.job = self.reviewer.start(self.record, self.deal, self.seat, self.budget, self.seed, self.facts.shared)
 
     def update(self, dt: float) -> None:
         if self.job is None or self.reviewer is None:

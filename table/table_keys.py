@@ -103,7 +103,8 @@ class TableKeys:
             return _("No review here: only a player's own deals are reviewed")
         if (self.summary_event or {}).get("outcome") == "misdeal":
             return _("No review: a void deal has no play to go through")
-        hidden = any((self.shown.get("counts") or {}).values()) or self.game.widow_size    # cards never shown
+        # cards left in hand, never shown (a Manni's twelve laid aside stay out of its review)
+        hidden = any((self.shown.get("counts") or {}).values())
         if hidden and (self.hotseat or self.link.lan):      # not for all to see (coach_work.all_played)
             return _("No review for this deal: it would show the cards nobody played, to everyone here")
         return None

@@ -202,12 +202,15 @@ def test_a_review_closed_at_once_leaves_its_worker_to_end_quietly(tmp_path):
 
 def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
     """Two people at one screen: the review showed a Manni hand given away in the swap, and
-    a Manfee deal's cards never played, to whoever was looking."""
+    a Manfee deal's cards never played, to whoever was looking.  A Manni deal is played out:
+    it is reviewed, without the decision whose hand was laid aside (a Manni table of
+    friends had no review at all)."""
     from table.coach_work import all_played
-    manni = bot_record("manni", {"target": 5}, seed=3)
+    manfee = bot_record("manfee", {"target": 26}, seed=8)
+    over = next(i for i, d in enumerate(manfee["deals"]) if sum("play" in a for a in d["actions"]) < 52)
     for s in ("bottom", "left"):
-        manni["players"][s] = {"kind": "human", "name": s.title()}
-    scene = ReviewScene(table.app, record=manni, deal=0, seat="left", budget=BUDGET)
+        manfee["players"][s] = {"kind": "human", "name": s.title()}
+    scene = ReviewScene(table.app, record=manfee, deal=over, seat="left", budget=BUDGET)
     table.app.push(scene)
     table.frames(1)
     assert scene.error == REVIEW_TEXT["hotseat_hidden"] and scene.job is None and scene.dealt() is None
@@ -234,6 +237,15 @@ def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
     table.app.push(scene)
     table.frames(1)
     assert scene.error is None and scene.job is not None          # all 32 cards were played: nothing hidden
+    table.app.pop()
+    manni = bot_record("manni", {"target": 5}, seed=3)
+    for s in ("bottom", "left"):
+        manni["players"][s] = {"kind": "human", "name": s.title()}
+    assert all_played(manni, 0)
+    scene = ReviewScene(table.app, record=manni, deal=0, seat="left", budget=BUDGET)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.error is None and scene.job is not None          # every hand in play was played
     table.app.pop()
     alone = dict(manni, players=dict(manni["players"], left={"kind": "bot", "bot": "KADO", "name": "Kado"}))
     scene = ReviewScene(table.app, record=alone, deal=0, budget=BUDGET)

@@ -503,23 +503,26 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
 
 
 def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(table, manfee_home):
-    """Friends at one screen playing Manni never play every card (the Manni lies aside):
-    Replays offered Review, which opened on an empty screen."""
+    """Friends at one screen whose every deal ended with cards in hand: Replays offered
+    Review, which opened on an empty screen.  A Manni deal is played out (only the Manni
+    lies aside): friends' Manni is offered."""
     from table.menus import MainMenu
     from table.replay_list import ReplaysScene
+    people = {"bottom": {"kind": "human", "name": "Ann"}, "left": {"kind": "human", "name": "Ben"}}
     friends = bot_record("manni", {"target": 4}, seed=3)
-    friends["players"] = dict(friends["players"], bottom={"kind": "human", "name": "Ann"},
-                              left={"kind": "human", "name": "Ben"})
+    friends["players"] = dict(friends["players"], **people)
     save_record(str(manfee_home / "saves" / "manni-friends.json"), friends)
-    save_record(str(manfee_home / "saves" / "manni-alone.json"), bot_record("manni", {"target": 4}, seed=3))
+    over = next(r for r in (bot_record("manfee", {"target": 13}, seed=k) for k in range(1, 30))
+                if sum("play" in a for a in r["deals"][0]["actions"]) < 52)
+    over = dict(over, deals=over["deals"][:1], players=dict(over["players"], **people))    # gone over
+    save_record(str(manfee_home / "saves" / "manfee-friends.json"), over)
     app = table.app
     app.reset(MainMenu(app))
     replays = ReplaysScene(app)
     app.push(replays)
     table.frames(2)
-    for name, review in (("manni-friends.json", False), ("manni-alone.json", True)):
+    for name, review in (("manni-friends.json", True), ("manfee-friends.json", False)):
         entry = next(e for e in replays.entries if e["name"] == name)
-        assert entry["finished"]
         replays.selected = replays.label(entry)
         replays._enable()
         assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled == review
