@@ -26,14 +26,14 @@ class LogDrawn(NamedTuple):
 
 def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]],
                   scroll: int, above: pygame.Rect | None = None, opened: bool = False,
-                  lan: bool = False) -> LogDrawn | None:
+                  foot: float = 0.0) -> LogDrawn | None:
     """``said``: (player's name, words) for each announcement.  None when the window
     leaves no room or there is nothing to say.  ``above``: the left seat's plate as
     drawn (grown by a line, "away: a bot in 18 s", it covered the log's top);
     ``opened``: the pointer rests on the log, which then grows upwards over the table
-    to show every line (two rows at 1280 x 720 hid the deal's first calls); ``lan``: a LAN
-    table's line lies under it."""
-    area = L.log_rect(lan)
+    to show every line (two rows at 1280 x 720 hid the deal's first calls); ``foot``: the
+    height of the lines under it (a LAN table's)."""
+    area = L.log_rect(foot)
     if area is None or not said:
         return None
     x, y, w, h = area

@@ -220,14 +220,14 @@ class Layout:
         """The score board's width, in the top left corner."""
         return round(max(13, round(self.H * 0.022)) * 18.5)
 
-    def log_rect(self, lan: bool = False):
-        """Under the left seat's plate, down to the window's foot (a LAN table's line under
-        it): the deal's announcements (x, y, width, height), or None if the window leaves
-        no room for two lines."""
+    def log_rect(self, foot: float = 0.0):
+        """Under the left seat's plate, down to the window's foot (less ``foot``: a LAN
+        table's lines under it): the deal's announcements (x, y, width, height), or None if
+        the window leaves no room for two lines."""
         fs = max(12, round(self.H * 0.021))
         plate_h = fs * 2.7
         top = self.anchor["left"][1] + self.side_half() + 10 + plate_h + self.margin
-        bottom = self.H - self.margin - 4 - (fs * 2.6 if lan else 0)      # a LAN table's line under it
+        bottom = self.H - self.margin - 4 - foot      # a LAN table's lines under it
         if bottom - top < fs * 2.6:
             return None
         return (self.margin, top, self.column_width(), bottom - top)

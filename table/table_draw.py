@@ -120,8 +120,9 @@ class TableDrawing(HintBand):
         self.log_open = bool(self.log_rect is not None and at is not None and self.log_rect.collidepoint(at)
                              and not (covered or self.input.dragging) and (self.log_open or any(self.log_hidden)))
         plate = next((r for n, r in self.drawn if n == f"plate:{self.board.seat_at('left')}"), None)
+        fs, _room, lan_lines = self._lan_lines()       # the LAN footer under it
         drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open,
-                              lan=bool(self.link.lan))
+                              foot=len(lan_lines) * fs * 1.4)
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
         if drawn is None:
             return None
@@ -385,21 +386,31 @@ class TableDrawing(HintBand):
         r.midtop = (L.W // 2, round(L.H * 0.25))
         return r
 
+    def _lan_lines(self) -> tuple[int, float, list[str]]:
+        """A LAN table's footer in the left corner: its size, room and lines (none elsewhere)."""
+        link, L = self.link, self.board.layout
+        fs = max(12, round(L.H * 0.02))
+        room = L.W / 2 - L.hand_rect_width(self.game.hand_size) / 2 - 2 * L.margin     # clear of the hand
+        if not link.lan:
+            return fs, room, []
+        watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
+        tag = (_("LAN · {table}  (you host)") if link.hosting
+               else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
+        text = tag.format(table=link.table_name)
+        lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
+        if link.watchers and not watching:    # who sees the table, after the second the arrival was said
+            lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
+                n=number(link.watchers)))
+        return fs, room, lines
+
     def _draw_lan(self, surface):
         link = self.link
         if not link.lan:
             return
         L = self.board.layout
-        fs = max(12, round(L.H * 0.02))
-        watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
-        tag = (_("LAN · {table}  (you host)") if link.hosting
-               else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
-        text, y = tag.format(table=link.table_name), L.H - 4
-        room = L.W / 2 - L.hand_rect_width(self.game.hand_size) / 2 - 2 * L.margin     # clear of the hand
-        lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
-        if link.watchers and not watching:    # who sees the table, after the second the arrival was said
-            lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
-                n=number(link.watchers)))
+        fs, room, lines = self._lan_lines()
+        watching = not link.hosting and not link.my_seats()
+        y = L.H - 4
         for line in reversed(lines):           # two lines rather than over the hand's last card
             # in the left corner, under the deal's log (the viewer's plate has the right one)
             drawn = blit_text(surface, line, fit_size(line, fs, room), (L.margin, y), CREAM if watching else DIM,

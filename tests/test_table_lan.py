@@ -1321,8 +1321,12 @@ def test_a_watchers_footer_stays_clear_of_the_thirteen_card_hand(table):
         scene.draw(table.app.screen)
         tags = [r for name, r in scene.drawn if name == "lan_tag"]
         L = scene.board.layout
-        hand_right = L.W / 2 + L.hand_rect_width(13) / 2
-        assert len(tags) == 2 and all(r.left >= hand_right and r.right <= L.W for r in tags)
+        hand_left = L.W / 2 - L.hand_rect_width(13) / 2        # in the left corner, under the log
+        assert len(tags) == 2 and all(r.right <= hand_left and r.left >= 0 for r in tags)
+        scene.log = [("left", {"call": 3})] * 9                # a full log stops over the footer's lines
+        scene.draw(table.app.screen)
+        log = dict(scene.drawn)["log"]
+        assert log.bottom <= min(r.top for name, r in scene.drawn if name == "lan_tag")
         assert tags[0].top >= tags[1].bottom - 1              # the second line under the first
     finally:
         server.stop(wait=True)
