@@ -621,6 +621,11 @@ def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table
     old_hand = "your old hand, out of play" if swapper == "bottom" else f"{scene.player_name(swapper)}'s old hand, out of play"
     effects.draw_widow_label(table.app.screen, scene.look())
     assert said[:1] == [old_hand]
+    # a replay of a person who typed no name: "You's old hand" read as broken English
+    from dataclasses import replace
+    said.clear()
+    effects.draw_widow_label(table.app.screen, replace(scene.look(), name=lambda s: "You", kind=lambda s: "person"))
+    assert said[:1] == ["your old hand, out of play"]
     scene.swap_shown = False                     # the swap's motion still to come
     said.clear()
     effects.draw_widow_label(table.app.screen, scene.look())
