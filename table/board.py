@@ -30,6 +30,7 @@ class Board:
         self.seats = tuple(seats)
         self.viewer = viewer
         self.rank_order = rank_order
+        self.trump = None                # the trump suit the hands are sorted by (first), once named
         self.open_hands = False          # replays: every hand face up
         self.viewer_plays = True         # the viewer's seat is a person's here (not a watcher's)
         self.relayout_due = False        # a resize while cards flew: lay them out once they land
@@ -115,23 +116,38 @@ class Board:
         self._serial += 1
         return f"?{seat}:{i}:{self._serial}"
 
+    def sorted(self, cards):
+        """``cards`` in the hand's order: by suit, the trump first, each from the highest."""
+        return sort_hand(cards, self.rank_order, self.trump)
+
+    def follow_trump(self, trump):
+        """Trump named: its suit slides to the front of every hand shown face up."""
+        if trump == self.trump:
+            return
+        self.trump = trump
+        for seat, keys in self.hands.items():
+            if keys and not any(k.startswith("?") for k in keys) and self.sorted(keys) != keys:
+                self.hands[seat] = self.sorted(keys)
+                self.relayout(seat)
+
     def set_from_view(self, view, hands=None, face_down_viewer=False):
         """Lay out the whole table at once from a view (start, resume, hot-seat switch).
 
         ``hands`` (seat -> card list) shows other hands face up (replays).
         """
         self.clear()
+        self.trump = view.get("trump")
         L = self.layout
         for seat in self.seats:
             place = self.place(seat)
             if seat == self.viewer and view.get("hand") is not None and view.get("phase") != "waiting":
-                cards = sort_hand(view["hand"], self.rank_order)
+                cards = self.sorted(view["hand"])
                 for i, pose in enumerate(L.hand_poses(place, len(cards))):
                     c = cards[i]
                     self.add(c, c, not face_down_viewer, pose, LAYER_MINE).order = i
                     self.hands[seat].append(c)
             elif hands and hands.get(seat) is not None:
-                cards = sort_hand(hands[seat], self.rank_order)
+                cards = self.sorted(hands[seat])
                 for i, pose in enumerate(L.open_hand_poses(place, len(cards))):
                     c = cards[i]
                     self.add(c, c, True, pose, LAYER_HAND).order = i

@@ -22,10 +22,21 @@ HAND_SUIT_ORDER = "SHCD"                  # alternate colours in the fanned hand
 HIGH_FIRST = "AKQJT98765432"              # ace high (Manfee, Manni); Manille: "TAKQJ987"
 
 
-def sort_hand(cards, order=HIGH_FIRST):
-    """Cards grouped by suit (alternating colours), from the highest down in the
-    game's card order (``order`` lists the ranks highest first)."""
-    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(c[1]), order.index(c[0])))
+# The trump suit first (at the left, as Manfee's spades always were), the colours still
+# alternating: a Manni player found the trumps neither set apart nor marked in the hand.
+TRUMP_FIRST = {"S": "SHCD", "H": "HSDC", "C": "CHSD", "D": "DSHC"}
+
+
+def sort_hand(cards, order=HIGH_FIRST, trump=None):
+    """Cards grouped by suit (alternating colours; the ``trump`` suit first, if one is
+    named), from the highest down in the game's card order (``order`` lists the ranks
+    highest first).
+
+    >>> sort_hand(["2S", "AH", "KC", "3D"]), sort_hand(["2S", "AH", "KC", "3D"], trump="D")
+    (['2S', 'AH', 'KC', '3D'], ['3D', '2S', 'AH', 'KC'])
+    """
+    suits = TRUMP_FIRST.get(trump, HAND_SUIT_ORDER)
+    return sorted(cards, key=lambda c: (suits.index(c[1]), order.index(c[0])))
 
 
 class CardSprite:

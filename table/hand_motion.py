@@ -8,7 +8,7 @@ from collections import Counter
 
 from .anim import Sequence, Parallel, Wait, Call, Until, Tween, Lazy, ease_out_cubic, ease_in_out_cubic, ease_out_toss
 from .board import LAYER_PILE, LAYER_HAND, LAYER_MINE, LAYER_AIR
-from .cards import FlipTask, sort_hand
+from .cards import FlipTask
 from .i18n import _
 
 DEAL_INTERVAL = 0.034        # between two cards leaving the pack
@@ -190,7 +190,7 @@ class HandMotion:
         seat = b.viewer
         if view.get("hand") is None:
             return None
-        cards = sort_hand(view["hand"], b.rank_order)
+        cards = b.sorted(view["hand"])
         keys = list(b.hands[seat])
         if len(keys) != len(cards):
             b.set_from_view(view)
@@ -236,7 +236,7 @@ class HandMotion:
         hands = self.scene.open_hands_now() or {}
         flips = []
         for seat, cards in hands.items():
-            cards = sort_hand(cards, b.rank_order)
+            cards = b.sorted(cards)
             keys = list(b.hands[seat])
             if len(keys) != len(cards) or keys == cards:
                 continue
@@ -296,7 +296,7 @@ class HandMotion:
             if b.open_hands:
                 for s in seats:      # a secret deal's hands stay face down: backs have no order
                     if not any(k.startswith("?") for k in b.hands[s]):
-                        b.hands[s] = sort_hand(b.hands[s], b.rank_order)
+                        b.hands[s] = b.sorted(b.hands[s])
                 b.relayout()
                 return None
             # The cards that left the viewer are backs to it now; the new hand gets faces.

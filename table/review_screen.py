@@ -435,7 +435,7 @@ class ReviewScene(MenuScene):
         hand = view.get("hand")
         return Position(heading=TEXT["dealt"], context=self.context(view), trick_title="", trick=[],
                         trick_note=None, turn_label=None, hand_note=TEXT["hand_hidden"],
-                        hand=sort_hand(hand, self.facts.game.rank_order) if isinstance(hand, list) else None)
+                        hand=sort_hand(hand, self.facts.game.rank_order, view.get("trump")) if isinstance(hand, list) else None)
 
     def context(self, view: dict) -> str:
         """Trump, the tricks so far and (Manfee) the targets, from the seat's side."""
@@ -493,7 +493,7 @@ class ReviewScene(MenuScene):
                    for t in view.get("trick") or []] if d.phase == "play" else [],
             trick_note=lead if d.phase == "play" and not view.get("trick") else None,
             turn_label=turn if d.phase == "play" else None,
-            hand=sort_hand(hand, f.game.rank_order) if isinstance(hand, list) else None,
+            hand=sort_hand(hand, f.game.rank_order, view.get("trump")) if isinstance(hand, list) else None,
             hand_note=TEXT["hand_hidden"], marks=marks,
             sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
             numbers=numbers, chart_title=chart_title(review.game), bars=bars, info=info,

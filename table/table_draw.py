@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from .cards import draw_sprite, sort_hand
+from .cards import draw_sprite
 from .charts import bar_chart
 from .coach_draw import wrap
 from .deal_log import draw_deal_log
@@ -248,13 +248,13 @@ class TableDrawing(HintBand):
             seats = list(self.seats)            # after a pass each seat holds the next one's hand (RULES.md)
             holder = seats[(seats.index(self.viewer) - 1) % len(seats)] if self.viewer in seats else None
             rect = draw_cards_panel(surface, b.layout, b.images, _("The hand you passed"),
-                                    sort_hand(v["passed_hand"], b.rank_order), subtitle=_("now held by {name}").format(
+                                    b.sorted(v["passed_hand"]), subtitle=_("now held by {name}").format(
                                         name=self.player_name(holder)) if holder else None,
                                     played={h["play"] for h in v.get("history") or () if "play" in h})
         elif self.overlay == "passed" and v.get("swapped_out"):
             rect = draw_cards_panel(surface, b.layout, b.images,
                                     _("The hand you gave away (out of play; only you know it)"),
-                                    sort_hand(v["swapped_out"], b.rank_order))
+                                    b.sorted(v["swapped_out"]))
         elif self.overlay == "history":
             L = b.layout        # as tall as its rows: three deals left most of a 60 % box empty
             rect = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.6), history_height(L.H, len(self.link.summaries()))))

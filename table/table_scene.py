@@ -162,8 +162,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
     def announce_hold(self):
         """Animation seconds a decision that is not a card stays in front of the players:
         readable at the default pace, longer at a slower one (Settings: bot pace)."""
-        real = (0.6 + 1.6 * self.app.settings.bot_pace) / max(1.0, self.app.time_scale)
-        return real * self.app.anim_speed
+        return (0.6 + 1.6 * self.app.settings.bot_pace) / max(1.0, self.app.time_scale) * self.app.anim_speed
 
     def announce_over(self, ev):
         score = ev.get("score") or {}
@@ -257,6 +256,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             bad = True
         if bad and view.get("phase") != "waiting":
             b.set_from_view(view, hands=self.open_hands_now(), face_down_viewer=not self.revealed)
+        b.follow_trump(view.get("trump"))       # named: its suit slides to the front of the hands
         self._update_dims()
 
     def _update_dims(self):

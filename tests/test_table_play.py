@@ -832,3 +832,22 @@ def test_a_quick_first_move_keeps_the_card_under_the_pointer_where_it_was_presse
     table.move(far)
     table.move((far[0], far[1] - 4))
     assert abs(sp.x - (far[0] + offset[0])) < 2 and abs(sp.y - (far[1] - 4 + offset[1])) < 2
+
+
+def test_the_trump_suit_slides_to_the_front_of_the_hand_once_named(table):
+    """A Manni player found the trumps neither set apart nor marked in the hand: the trump
+    suit comes first (at the left, as Manfee's spades), the colours still alternating."""
+    from table.cards import sort_hand
+    scene = start_local(table, "manille", {}, humans=1, bots=("KADO",) * 3, seed=4)
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown.get("hand"), limit=3000)
+    if scene.shown["phase"] == "trump":                 # the dealer names a suit the hand holds, not its first
+        held = [c[1] for c in scene.board.hands[scene.viewer]]
+        scene.choose({"trump": held[-1]})
+    assert table.until(lambda: scene.shown.get("phase") == "play" and not scene.board.moving, limit=3000)
+    trump, keys = scene.shown["trump"], scene.board.hands[scene.viewer]
+    assert trump in "SHDC" and keys == sort_hand(keys, scene.board.rank_order, trump)
+    assert keys[0][1] == trump or trump not in {k[1] for k in keys}
+    from table.cards import TRUMP_FIRST
+    for t, order in TRUMP_FIRST.items():                # every trump first, the colours alternating
+        assert order[0] == t and sorted(order) == sorted("SHDC")
+        assert all((a in "HD") != (b in "HD") for a, b in zip(order, order[1:]))
