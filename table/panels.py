@@ -23,10 +23,13 @@ from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, clip_text, 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
                      labels: list | None = None, mark: int | None = None,
                      subtitle: str | None = None, signals: list | None = None,
-                     played: set | frozenset = frozenset()) -> pygame.Rect:
+                     played: set | frozenset = frozenset(), top: float | None = None,
+                     closes: bool = True) -> pygame.Rect:
     """A panel with a row of faces (last trick, the hand I passed); ``signals``: the slam or
     drop each card carried (None for none), under its player's name; ``played``: cards drawn
-    dimmed (of the hand passed, those its new holder has played since)."""
+    dimmed (of the hand passed, those its new holder has played since); ``top``: where it
+    starts (inside the window; else it stands at the table's centre); ``closes``: it says
+    how to close it."""
     L = layout
     fs = max(13, round(L.H * 0.024))
     w = round(images.width * 0.8)
@@ -34,10 +37,13 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
     n = len(cards)
     tags = [signal_tag(s) for s in signals or ()]
     width = max(n * w + (n - 1) * gap + fs * 2, fs * 16)
-    height = round(w * 1.4 + fs * 4.2 + (fs * 1.3 if labels else 0) + (fs * 1.1 if subtitle else 0)
+    height = round(w * 1.4 + fs * (4.2 if closes else 3.1) + (fs * 1.3 if labels else 0) + (fs * 1.1 if subtitle else 0)
                    + (fs * 1.1 if any(tags) else 0))
     rect = pygame.Rect(0, 0, round(width), height)
     rect.center = (L.W // 2, round(L.center[1]))
+    if top is not None:
+        rect.top = round(top)
+        rect.bottom = min(rect.bottom, L.H - 4)
     panel(surface, rect, fill=OVERLAY)
     blit_text(surface, title, fit_size(title, fs, rect.width - fs * 2, bold=True), (rect.centerx, rect.y + fs * 0.5),
               GOLD, bold=True, anchor="midtop")
@@ -58,7 +64,8 @@ def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards:
             blit_text(surface, word, fit_size(word, fs * 0.75, w + gap - 4, bold=True),
                       (r.centerx, r.bottom + 4 + fs * 1.1), colour, bold=True, anchor="midtop")
     # the subtitle (who holds the hand passed) over how to close, which it used to replace
-    for k, foot in enumerate(reversed([line for line in (subtitle, _("click anywhere (or Esc) to close")) if line])):
+    for k, foot in enumerate(reversed([line for line in (subtitle, _("click anywhere (or Esc) to close") if closes else None)
+                                       if line])):
         blit_text(surface, foot, fit_size(foot, fs * 0.75, rect.width - fs * 2),
                   (rect.centerx, rect.bottom - fs * (0.6 + 1.1 * k)), DIM if k == 0 else CREAM, anchor="midbottom")
     return rect

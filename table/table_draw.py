@@ -227,23 +227,26 @@ class TableDrawing(HintBand):
             cache[key] = img
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
+    def _draw_last_trick(self, surface, top=None, closes=True):
+        """The last trick's cards in a panel, each under its player's name, the winner's ringed."""
+        b, lt = self.board, self.last_trick
+        seats = lt.get("seats")
+        if not seats:
+            order = list(self.seats)
+            i = order.index(lt["leader"])
+            seats = [order[(i + self.game.direction * k) % len(order)] for k in range(len(lt["cards"]))]
+        mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
+        return draw_cards_panel(surface, b.layout, b.images,
+                                _("Last trick: {name} won it").format(name=self.player_name(lt["winner"])),
+                                lt["cards"], [self.player_name(s) for s in seats], mark, signals=lt.get("signals"),
+                                top=top, closes=closes)
+
     def _draw_overlay(self, surface):
         v = self.shown
         b = self.board
         rect = None
         if self.overlay == "last" and self.last_trick:
-            lt = self.last_trick
-            seats = lt.get("seats")
-            if not seats:
-                order = list(self.seats)
-                n = len(order)
-                i = order.index(lt["leader"])
-                seats = [order[(i + self.game.direction * k) % n] for k in range(len(lt["cards"]))]
-            labels = [self.player_name(s) for s in seats]
-            mark = seats.index(lt["winner"]) if lt["winner"] in seats else None
-            rect = draw_cards_panel(surface, b.layout, b.images,
-                                    _("Last trick: {name} won it").format(name=self.player_name(lt["winner"])),
-                                    lt["cards"], labels, mark, signals=lt.get("signals"))
+            rect = self._draw_last_trick(surface)
         elif self.overlay == "passed" and v.get("passed_hand"):
             seats = list(self.seats)            # after a pass each seat holds the next one's hand (RULES.md)
             holder = seats[(seats.index(self.viewer) - 1) % len(seats)] if self.viewer in seats else None
@@ -377,6 +380,9 @@ class TableDrawing(HintBand):
                                           fs * 0.34, fs * 1.8, DIM, False)):      # said once a click lifts it
             blit_text(surface, text, fit_size(text, size, room, bold=bold), (L.W // 2, L.H * 0.4 + y), ink,
                       bold=bold, anchor="center", shadow=bold)
+        if self.last_trick and self.shown.get("phase") == "play":
+            # public, and played behind the cover: the next person came back to an empty table
+            self._mark("panel:last", self._draw_last_trick(surface, top=L.H * 0.4 + fs * 2.3, closes=False))
 
     # -- LAN -------------------------------------------------------------------------------------
     def waiting_rect(self):

@@ -851,3 +851,25 @@ def test_the_trump_suit_slides_to_the_front_of_the_hand_once_named(table):
     for t, order in TRUMP_FIRST.items():                # every trump first, the colours alternating
         assert order[0] == t and sorted(order) == sorted("SHDC")
         assert all((a in "HD") != (b in "HD") for a, b in zip(order, order[1:]))
+
+
+def test_the_hot_seat_cover_shows_the_last_trick_played_behind_it(table, monkeypatch):
+    """The bots' replies and the trick's winner came behind the cover: the next person came
+    back to an empty table.  The last trick (public) stands under the cover's words."""
+    import table.table_draw as table_draw
+    scene = start(table, humans=2, bots=("KADO", "KADO"), seed=4)
+    assert table.until(lambda: scene.cover_seat is not None, limit=6000)
+    shown = []
+    real = table_draw.draw_cards_panel
+    monkeypatch.setattr(table_draw, "draw_cards_panel",
+                        lambda s, L, im, title, cards, *a, **k: (shown.append((title, cards)), real(s, L, im, title, cards,
+                                                                                                 *a, **k))[1])
+    scene.last_trick = {"cards": ["AS", "KS", "QS", "JS"], "leader": "left", "winner": "left", "seats": None}
+    for phase, expected in (("call", False), ("play", True)):
+        scene.shown = dict(scene.shown, phase=phase)
+        shown.clear()
+        scene.draw(table.app.screen)
+        assert bool(shown) == expected and (not shown or shown[0][1] == ["AS", "KS", "QS", "JS"])
+    panel = dict(scene.drawn)["panel:last"]
+    L = scene.board.layout
+    assert panel.top > L.H * 0.4 and panel.bottom <= L.H and "Last trick: " in shown[0][0]
