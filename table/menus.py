@@ -173,7 +173,8 @@ class PauseScene(MenuScene):
         blit_text(surface, _("Menu") if self.lan else _("Paused"), max(28, round(H * 0.07)), (W // 2, round(H * 0.14)),
                   GOLD, bold=True, anchor="midtop", shadow=True)
         if self.armed:              # the host's save keeps the match: Resume opens the table again
-            warning = _("Press again: the table closes for everyone until you resume it")
+            warning = (_("Press again: the table closes for everyone until you resume it") if self.hosting
+                       else _("Press again: you leave the table; a bot plays for you until you come back"))
             self.warning_rect = blit_text(surface, warning, fit_size(warning, max(16, round(H * 0.032)), W * 0.9, bold=True),
                                           (W // 2, round(H * 0.23)), RED, bold=True, anchor="midtop", shadow=True)
         elif self.unsaved:
@@ -192,9 +193,14 @@ class PauseScene(MenuScene):
             return True
         return self.keyboard(e)
 
+    def asks_twice(self) -> bool:
+        """Does leaving take a second press?  The host's (the table is everyone's match) and a
+        LAN friend's with a seat (one click left a deal to a bot: a Dari family's joiner)."""
+        return self.hosting or bool(self.lan and self.link is not None and self.link.my_seats())
+
     def holds_quit(self):
-        """The window's close button is the Quit button: at a LAN host's table, pressed twice."""
-        if not self.hosting or self.armed == "quit":
+        """The window's close button is the Quit button: at a LAN table, pressed twice."""
+        if not self.asks_twice() or self.armed == "quit":
             return False
         self.armed = "quit"
         self.buttons["quit"].set_text(_("Press again"))
@@ -202,7 +208,7 @@ class PauseScene(MenuScene):
 
     def ui_event(self, e):
         name = self.pressed(e)
-        if self.hosting and name in ("menu", "quit") and self.armed != name:
+        if self.asks_twice() and name in ("menu", "quit") and self.armed != name:
             # The host's table is everyone's match: one click must not end it by mistake.
             # The button says what to do (its width holds no more); the warning is a line of its own.
             self.armed = name
