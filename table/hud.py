@@ -296,10 +296,11 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             btn = dealer_button(round(fs * 1.9))
             # Under the top plate (between the score board and its backs) and the right one
             # (the viewer's trick pile lies left of it): the felt there is free.
-            # The viewer's: on the hand's side of its plate in the corner (over it, the chip
-            # read as the right seat's, whose own goes under its plate).
+            # Beside the plate on the table's side (the top one's under it, between the score board
+            # and its backs): under the right seat's plate it lay between that plate and the
+            # viewer's in the corner, and read as either's.
             pos = (btn.get_rect(midtop=(rect.centerx, rect.bottom + 6)) if place == "top"
-                   else btn.get_rect(topright=(rect.right, rect.bottom + 6)) if place == "right"
+                   else btn.get_rect(topright=(rect.left - 6, rect.top)) if place == "right"     # over the pile
                    else btn.get_rect(midright=(rect.left - 6, rect.centery)) if place == "bottom"
                    else btn.get_rect(midleft=(rect.right + 6, rect.centery)))
             surface.blit(btn, pos)
