@@ -193,9 +193,9 @@ def match_before(record: dict, deal: int, index: int) -> Match:
 def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_Point]:
     """The decisions of ``seat`` in deal ``deal``: replay the deal and stop at
     each of its actions with a real choice (forced moves are no decision).
-    ``shared``: people who share the screen may look; a decision whose hand holds a
-    card nobody played (a Manni taker's hand laid aside) is left out: its position
-    would show that card to them all."""
+    ``shared``: people who share the screen may look; a seat that ever held a card
+    nobody played (a Manni taker's hand laid aside) has none here: the position of its
+    swap would show that hand, and the later ones' reasons and values rest on it."""
     if not isinstance(record, dict):
         raise ReviewError("a record must be a JSON object")
     try:
@@ -205,8 +205,10 @@ def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_P
     found = []
     seen = 0        # what the seat saw by the deal's end: every hand it held, every card played
     played = 0      # what everyone saw: the cards played
+    held = 0        # every card the seat held
     for j, m, s, code, act in _walk(record, deal):
         seen |= m.deal.hands[me]
+        held |= m.deal.hands[me]
         if A.is_play(code):
             seen |= 1 << A.play_card(code)
             played |= 1 << A.play_card(code)
@@ -216,8 +218,23 @@ def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_P
                        for a in view["legal"]}
             if len(choices) > 1:
                 found.append((j, view, m.deal.copy(), code, dict(act)))
+    if shared and held & ~played:
+        return []
     return [_Point(j, view, truth, code, act, _unseen_then(truth, me) & ~seen == 0)
-            for j, view, truth, code, act in found if not (shared and truth.hands[me] & ~played)]
+            for j, view, truth, code, act in found]
+
+
+def held_unplayed(record: dict, deal: int, seat: str) -> bool:
+    """Did ``seat`` hold, in deal ``deal``, a card nobody played (a Manni taker's hand laid
+    aside, a hand left when a Manfee deal went over)?  Then a screen people share shows no
+    review of it (``_points``).  Raises ReviewError for a damaged record."""
+    me = get_game(str(record.get("game"))).seat_index(seat)
+    held = played = 0
+    for _j, m, _s, code, _act in _walk(record, deal):
+        held |= m.deal.hands[me]
+        if A.is_play(code):
+            played |= 1 << A.play_card(code)
+    return bool(held & ~played)       # (every card held was in hand before some action)
 
 
 def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: int = 0,

@@ -60,6 +60,9 @@ TEXT = Words({
     # at one screen or at a LAN table ("one screen" was said to friends on three machines)
     "hotseat_hidden": N_("With several people at this table, a deal is reviewed only when all its cards "
                          "were played: this one kept cards hidden from someone."),
+    "void_deal": N_("No review: a void deal has no play to go through"),
+    "laid_aside": N_("With several people at this table, this seat's decisions are not reviewed: they rest "
+                     "on the hand it laid aside, which nobody else saw."),
     "worker_died": N_("its process ended unexpectedly"),
     "no_decision": N_("No decision to review here: every move of this seat was forced."),
     "forced_left_out": N_("Forced moves (a lone legal card) are left out: they were no choice."),

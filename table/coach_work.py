@@ -29,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.review import DealReview, ReviewError, review_deal
+from bots.review import DealReview, ReviewError, held_unplayed, review_deal
 from host.joined import joined_seat
 from rules.errors import RulesError
 from rules.games import Game, get_game
@@ -289,10 +289,26 @@ def all_played(record: dict, deal: int) -> bool:
     return played == game.n * game.hand_size
 
 
+def shared_refusal(record: dict, deal: int, seat: str) -> str | None:
+    """Why a screen people share shows no review of ``seat`` in deal ``deal`` (a key of
+    ``coach_text.TEXT``), or None: a void deal, a deal that kept cards in hand, a seat
+    that laid a hand aside (``bots.review.held_unplayed``: its positions and reasons rest
+    on it).  The review, like the replay, must show nobody a card they never saw."""
+    actions = record["deals"][deal].get("actions") or ()
+    if any(isinstance(a, dict) and a.get("peek") for a in actions):
+        return "void_deal"
+    if not all_played(record, deal):
+        return "hotseat_hidden"
+    try:
+        return "laid_aside" if held_unplayed(record, deal, seat) else None
+    except ReviewError:
+        return None         # the review itself says what is wrong with the record
+
+
 def any_reviewable(record: object) -> bool:
     """Has ``record`` a deal the review may show?  With one person, any; with several (one
-    screen, a LAN table), only a deal whose every card was played: a Manni table of friends
-    never has one, and its results offered a Review that refused every deal.
+    screen, a LAN table), only a deal whose every card dealt to the players was played (its
+    results offered a Review that refused every deal).
 
     >>> people = {"bottom": {"kind": "human"}, "left": {"kind": "human"}}
     >>> any_reviewable({"game": "manni", "players": people, "deals": [{"actions": []}]})

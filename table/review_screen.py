@@ -35,7 +35,7 @@ from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
 from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
                          numbers_line, plain, row_cells, seat_words, summary_text, verdict, why_line)
-from .coach_work import all_played, Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts
+from .coach_work import Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, shared_refusal
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
@@ -106,11 +106,9 @@ class ReviewScene(MenuScene):
         """Show the review of the chosen deal and seat: kept, or asked of the worker."""
         self.review, self.selected, self.scroll, self.views = None, 0, 0, {}
         self.error = self.status = None
-        if self.facts.shared and not all_played(self.record, self.deal):
-            # Several people: a deal that kept cards in hand (gone over, void) would show them to
-            # all.  Only a deal all played (a Manni's twelve aside: the job knows it is shared).
-            void = any(isinstance(a, dict) and a.get("peek") for a in self.record["deals"][self.deal].get("actions") or ())
-            self.error = _("No review: a void deal has no play to go through") if void else TEXT["hotseat_hidden"]
+        # Several people: nothing they never saw (cards kept in hand, a hand laid aside)
+        if self.facts.shared and (why := shared_refusal(self.record, self.deal, self.seat)):
+            self.error = TEXT[why]
             return
         done = self.cache.get((self.deal, self.seat))
         if done is not None:

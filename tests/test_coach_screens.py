@@ -238,16 +238,22 @@ def test_hot_seat_reviews_only_deals_whose_every_card_was_played(table):
     table.frames(1)
     assert scene.error is None and scene.job is not None          # all 32 cards were played: nothing hidden
     table.app.pop()
-    manni = bot_record("manni", {"target": 5}, seed=3)
-    for s in ("bottom", "left"):
+    manni, deal, taker = next((r, i, a["seat"]) for r in (bot_record("manni", {"target": 5}, seed=k) for k in range(3, 20))
+                              for i, d in enumerate(r["deals"]) for a in d["actions"] if a.get("swap") is True)
+    for s in ("bottom", "left", "right"):
         manni["players"][s] = {"kind": "human", "name": s.title()}
-    assert all_played(manni, 0)
-    scene = ReviewScene(table.app, record=manni, deal=0, seat="left", budget=BUDGET)
-    table.app.push(scene)
-    table.frames(1)
-    assert scene.error is None and scene.job is not None          # every hand in play was played
-    table.app.pop()
-    alone = dict(manni, players=dict(manni["players"], left={"kind": "bot", "bot": "KADO", "name": "Kado"}))
+    assert all_played(manni, deal)
+    for seat in manni["deals"][deal]["hands"]:
+        scene = ReviewScene(table.app, record=manni, deal=deal, seat=seat, budget=BUDGET)
+        table.app.push(scene)
+        table.frames(1)
+        if seat == taker:        # the hand laid aside: neither its dealt hand nor its decisions
+            assert scene.error == REVIEW_TEXT["laid_aside"] and scene.job is None and scene.dealt() is None
+        else:
+            assert scene.error is None and scene.job is not None          # every hand in play was played
+        table.app.pop()
+    alone = dict(manni, players=dict(manni["players"], left={"kind": "bot", "bot": "KADO", "name": "Kado"},
+                                     right={"kind": "bot", "bot": "KADO", "name": "Kado"}))
     scene = ReviewScene(table.app, record=alone, deal=0, budget=BUDGET)
     table.app.push(scene)
     table.frames(1)
