@@ -1,6 +1,6 @@
 """The deal's log by the plates: each announcement of the deal, newest at the bottom.
 
-Drawn under the left seat's plate, over the viewer's; the mouse wheel over it scrolls back
+Drawn under the left seat's plate, down the left column; the mouse wheel over it scrolls back
 (table_scene keeps the lines scrolled).  A tab on its edge says these are the deal's.
 """
 from __future__ import annotations

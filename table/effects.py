@@ -66,8 +66,8 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
     swapper = look.view.get("swapper")
     if not swapper or not look.swap_shown:      # the swap still to come: "your old hand" showed with
         text = _("the Manni")                    # the old hand still in the player's hands
-    elif look.kind(swapper) == "me" and not look.hotseat or look.name(swapper) == _("You"):
-        text = _("your old hand, out of play")      # a replay's unnamed person too ("You's old hand")
+    elif look.kind(swapper) == "me" and not look.hotseat or swapper == look.viewer and look.name(swapper) == _("You"):
+        text = _("your old hand, out of play")      # a replay's unnamed person at the screen ("You's old hand")
     else:
         text = _("{name}'s old hand, out of play").format(name=look.name(swapper))
     room = L.cw * 3.2                         # between the side seats' cards, under the pile

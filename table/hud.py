@@ -294,14 +294,13 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             y2 += n2.get_height()
         if seat == v.get("dealer") or (v.get("phase") in ("waiting", None) and seat == v.get("next_dealer")):
             btn = dealer_button(round(fs * 1.9))
-            # Under the top plate (between the score board and its backs) and the right one
-            # (the viewer's trick pile lies left of it): the felt there is free.
-            # Beside the plate on the table's side (the top one's under it, between the score board
-            # and its backs): under the right seat's plate it lay between that plate and the
-            # viewer's in the corner, and read as either's.
+            # The top plate's under it (between the score board and its backs); the side seats'
+            # beside theirs, on the table's side (the right one's level with its top, over the
+            # viewer's pile; under that plate it lay between it and the viewer's and read as
+            # either's); the viewer's over theirs in the corner (beside it, it met the pile's label).
             pos = (btn.get_rect(midtop=(rect.centerx, rect.bottom + 6)) if place == "top"
-                   else btn.get_rect(topright=(rect.left - 6, rect.top)) if place == "right"     # over the pile
-                   else btn.get_rect(midright=(rect.left - 6, rect.centery)) if place == "bottom"
+                   else btn.get_rect(topright=(rect.left - 6, rect.top)) if place == "right"
+                   else btn.get_rect(bottomright=(rect.right, rect.top - 6)) if place == "bottom"
                    else btn.get_rect(midleft=(rect.right + 6, rect.centery)))
             surface.blit(btn, pos)
             rects.append((f"dealer:{seat}", pos))

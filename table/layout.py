@@ -13,8 +13,9 @@ and its trick pile on its right (or, in Manni, the Manni and the two of
 trump); down each side, a seat's hand with its pile beside its top, toward the
 middle, and its plate under it; the court in the middle; between the court
 and the viewer's hand, the band for the prompt, the obligation line, the
-signal buttons and messages; at the bottom, the viewer's hand with its plate
-on its left and its pile on its right.
+signal buttons and messages; at the bottom, the viewer's hand with its pile
+on its right and its plate past the pile, in the corner; down the left, under
+the left seat's plate, the deal's log.
 """
 from __future__ import annotations
 

@@ -152,7 +152,7 @@ class PauseScene(MenuScene):
         self.unsaved = unsaved
         self.lan = lan
         self.hosting = hosting
-        self.armed = None        # hosting: the button pressed once (a second press ends the match for all)
+        self.armed = None        # the button pressed once (asks_twice: the host's, a seated friend's)
 
     def build_ui(self):
         leave = ((_("Close the table") if self.hosting else _("Leave the table")) if self.lan
@@ -196,7 +196,8 @@ class PauseScene(MenuScene):
     def asks_twice(self) -> bool:
         """Does leaving take a second press?  The host's (the table is everyone's match) and a
         LAN friend's with a seat (one click left a deal to a bot: a Dari family's joiner)."""
-        return self.hosting or bool(self.lan and self.link is not None and self.link.my_seats())
+        return self.hosting or bool(self.lan and self.link is not None and self.link.my_seats()
+                                    and not self.link.view().get("finished"))    # over: nobody stands in
 
     def holds_quit(self):
         """The window's close button is the Quit button: at a LAN table, pressed twice."""
@@ -209,7 +210,7 @@ class PauseScene(MenuScene):
     def ui_event(self, e):
         name = self.pressed(e)
         if self.asks_twice() and name in ("menu", "quit") and self.armed != name:
-            # The host's table is everyone's match: one click must not end it by mistake.
+            # The host's table is everyone's match, a friend's seat goes to a bot: not at one click.
             # The button says what to do (its width holds no more); the warning is a line of its own.
             self.armed = name
             self.buttons[name].set_text(_("Press again"))

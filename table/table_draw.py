@@ -417,7 +417,7 @@ class TableDrawing(HintBand):
         fs, room, lines = self._lan_lines()
         watching = not link.hosting and not link.my_seats()
         y = L.H - 4
-        for line in reversed(lines):           # two lines rather than over the hand's last card
+        for line in reversed(lines):           # upwards from the foot, two lines rather than shrunk
             # in the left corner, under the deal's log (the viewer's plate has the right one)
             drawn = blit_text(surface, line, fit_size(line, fs, room), (L.margin, y), CREAM if watching else DIM,
                               anchor="bottomleft")

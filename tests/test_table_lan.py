@@ -1082,11 +1082,14 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table, monkeypatch
     table.click_button("menu")
     assert isinstance(table.scene, MainMenu)
     class Seated:
-        def __init__(self, seats):
-            self.seats = seats
+        def __init__(self, seats, finished=False):
+            self.seats, self.finished = seats, finished
 
         def my_seats(self):
             return self.seats
+
+        def view(self, seat=None):
+            return {"finished": self.finished}
     friend_menu = PauseScene(table.app, lan=True, hosting=False, link=Seated(("left",)))
     table.app.push(friend_menu)
     table.frames(1)
@@ -1097,11 +1100,11 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table, monkeypatch
     assert table.scene is friend_menu
     table.click_button("menu")
     assert isinstance(table.scene, MainMenu)
-    watcher_menu = PauseScene(table.app, lan=True, hosting=False, link=Seated(()))
-    table.app.push(watcher_menu)
-    table.frames(1)
-    table.click_button("menu")
-    assert isinstance(table.scene, MainMenu)
+    for link in (Seated(()), Seated(("left",), finished=True)):      # a watcher; a match over: nobody stands in
+        table.app.push(PauseScene(table.app, lan=True, hosting=False, link=link))
+        table.frames(1)
+        table.click_button("menu")
+        assert isinstance(table.scene, MainMenu)
 
 
 def test_the_host_picks_which_of_several_unfinished_lan_tables_to_resume(table, manfee_home):
@@ -1326,6 +1329,25 @@ def test_a_friends_waiting_panel_says_where_the_open_seat_is_on_their_screen(tab
         assert scene.waiting_for_players() and scene.board.place("top") == "left"
         scene.draw(table.app.screen)
         assert "Open seats: on your left" in texts
+    finally:
+        server.stop(wait=True)
+
+
+def test_the_deal_log_stops_over_a_players_footer_of_three_lines(table):
+    """The host's footer counts the watchers over its two lines ("... (you host)" split): the
+    log, which stopped over two, ran over the third."""
+    server, _c, scene = at_ana_s_table(table, {"bottom": "bot:KADO", "left": "open", "top": "bot:KADO",
+                                               "right": "bot:KADO"}, name="Bo", seat="left")
+    try:
+        table.app._resized((1024, 600))
+        table.frames(2)
+        scene.link.watchers, scene.link.hosting = 2, True            # as the host's screen draws it
+        scene.link.table_name = "Friday night at Ana and Bo's, the big table"      # two lines of its own
+        scene.log = [("top", {"call": 3})] * 12
+        scene.draw(table.app.screen)
+        tags = [r for name, r in scene.drawn if name == "lan_tag"]
+        log = dict(scene.drawn)["log"]
+        assert len(tags) == 3 and log.bottom <= min(r.top for r in tags), (log, tags)
     finally:
         server.stop(wait=True)
 

@@ -624,8 +624,13 @@ def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table
     # a replay of a person who typed no name: "You's old hand" read as broken English
     from dataclasses import replace
     said.clear()
-    effects.draw_widow_label(table.app.screen, replace(scene.look(), name=lambda s: "You", kind=lambda s: "person"))
+    effects.draw_widow_label(table.app.screen, replace(scene.look(), name=lambda s: "You", kind=lambda s: "person",
+                                                       viewer=swapper))
     assert said[:1] == ["your old hand, out of play"]
+    said.clear()            # someone else really named "You", on the host's screen
+    effects.draw_widow_label(table.app.screen, replace(scene.look(), name=lambda s: "You", kind=lambda s: "person",
+                                                       viewer=next(s for s in scene.seats if s != swapper)))
+    assert said[:1] == ["You's old hand, out of play"]
     scene.swap_shown = False                     # the swap's motion still to come
     said.clear()
     effects.draw_widow_label(table.app.screen, scene.look())
