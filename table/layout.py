@@ -198,7 +198,7 @@ class Layout:
     def plate_width(self, place):
         """The widest a seat's plate may be before it runs into its neighbours."""
         m = self.margin
-        if place == "bottom":       # from the viewer's trick pile (a stack of up to 13) to the corner
+        if place == "bottom":       # from the viewer's trick pile (its label "13 tricks (you)" wider) to the corner
             return self.W - m - 4 - (self.pile["bottom"][0] + self.sw / 2 + 13 * 1.5 + m)
         if place == "top":                  # and stops short of the score board on its left
             return min(self.W * 0.2, self.W / 2 - self.column_half(13) - 16 - m - self.scoreboard_width() - 12)
