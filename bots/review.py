@@ -202,24 +202,20 @@ def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_P
         me = get_game(str(record.get("game"))).seat_index(seat)
     except RulesError as e:
         raise ReviewError(str(e)) from None
+    if shared and held_unplayed(record, deal, seat):
+        return []
     found = []
     seen = 0        # what the seat saw by the deal's end: every hand it held, every card played
-    played = 0      # what everyone saw: the cards played
-    held = 0        # every card the seat held
     for j, m, s, code, act in _walk(record, deal):
         seen |= m.deal.hands[me]
-        held |= m.deal.hands[me]
         if A.is_play(code):
             seen |= 1 << A.play_card(code)
-            played |= 1 << A.play_card(code)
         if s == me and code != A.PEEK:
             view = seat_view(m, s)
             choices = {json.dumps({k: v for k, v in a.items() if k != "signal"}, sort_keys=True)
                        for a in view["legal"]}
             if len(choices) > 1:
                 found.append((j, view, m.deal.copy(), code, dict(act)))
-    if shared and held & ~played:
-        return []
     return [_Point(j, view, truth, code, act, _unseen_then(truth, me) & ~seen == 0)
             for j, view, truth, code, act in found]
 
