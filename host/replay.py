@@ -55,8 +55,9 @@ class ReplayLink(LinkBase):
         """Is the deal shown one whose hands stay hidden?  People who shared a screen (hot-seat)
         or a LAN table did not all see each other's cards: a deal that ended with cards in hand
         (a Manfee deal gone over, a void deal, any Manni deal with its twelve aside and a hand
-        given away) shows only the cards played, as the review does (``table.coach_work``);
-        a match played alone against bots shows every hand."""
+        given away) shows only the cards played, and the hands played out (``open_hands``),
+        as the review does (``table.coach_work``); a match played alone against bots shows
+        every hand."""
         found = self._record.get("players")
         players: dict = found if isinstance(found, dict) else {}
         people = sum(isinstance(p, dict) and p.get("kind") == "human" for p in players.values())
@@ -123,16 +124,21 @@ class ReplayLink(LinkBase):
         return self._record
 
     def open_hands(self) -> dict | None:
-        """The hands shown face up: every hand, or in a secret deal none, but for the record a
-        LAN friend's screen kept (``host.joined``), whose own hand was its own to see (a
-        friend found their cards face down in the replay of a deal gone over)."""
+        """The hands shown face up: every hand, or in a secret deal those whose every card is
+        played in the deal (all shown by its end: a hot-seat Manni replay showed every hand
+        face down, though only the twelve aside were never seen), and the own hand of the
+        record a LAN friend's screen kept (``host.joined``; a friend found their cards face
+        down in the replay of a deal gone over)."""
         d = self.mh.match.deal
         if d is None:
             return {}
-        if self.secret_deal():
-            own = joined_seat(self._record)
-            return {own: mask_texts(d.hands[self.seats.index(own)])} if own == self.screen_seat else {}
-        return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
+        if not self.secret_deal():
+            return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)}
+        actions = self.deals[self.deal_i].get("actions") or []
+        played = make_mask(parse_card(a["play"]) for a in actions if isinstance(a, dict) and "play" in a)
+        own = joined_seat(self._record)
+        return {s: mask_texts(d.hands[i]) for i, s in enumerate(self.seats)
+                if d.hands[i] & ~played == 0 or s == own == self.screen_seat}
 
     def close(self) -> None:
         self.auto = False

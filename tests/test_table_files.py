@@ -502,6 +502,25 @@ def test_a_replay_of_people_sharing_a_screen_keeps_hidden_what_the_deal_kept_hid
         assert not link.secret_deal() and link.open_hands()
 
 
+def test_a_shared_manni_replay_shows_the_hands_played_out_and_not_the_one_laid_aside():
+    """A hot-seat Manni replay showed every hand face down, though only the twelve laid
+    aside were never seen: the hands whose every card is played are face up, the taker's
+    hand face down until the swap gives it the Manni."""
+    from host.replay import ReplayLink
+    rec, deal, taker = next((r, i, a["seat"]) for r in (bot_record("manni", {"target": 5}, seed=k) for k in range(3, 20))
+                            for i, d in enumerate(r["deals"]) for a in d["actions"] if a.get("swap") is True)
+    rec["players"] = {s: {"kind": "human", "name": s.title()} for s in rec["players"]}
+    swap_at = next(j for j, a in enumerate(rec["deals"][deal]["actions"]) if a.get("swap") is True)
+    link = ReplayLink(rec)
+    link._play_to(deal, swap_at)
+    assert link.secret_deal() and set(link.open_hands()) == set(link.seats) - {taker}
+    laid_aside = set(rec["deals"][deal]["hands"][taker])
+    assert not laid_aside & {c for cards in link.open_hands().values() for c in cards}
+    link._play_to(deal, swap_at + 1)
+    assert set(link.open_hands()) == set(link.seats)          # the taker now holds the Manni, all played
+    assert not laid_aside & {c for cards in link.open_hands().values() for c in cards}
+
+
 def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(table, manfee_home):
     """Friends at one screen whose every deal ended with cards in hand: Replays offered
     Review, which opened on an empty screen.  A Manni deal is played out (only the Manni
