@@ -99,10 +99,11 @@ class TableDrawing(HintBand):
                     mark("message", self._draw_message(surface, below=r.move(0, -r.h - L.band()[3] - 16)))
         if self.overlay and (not self.summary_open or self.overlay_over_summary()):
             mark("panel:overlay", self._draw_overlay(surface))
-        mark("log", self._draw_log(surface))
+        footer = self._lan_lines()          # the LAN footer, under the log: made once a frame
+        mark("log", self._draw_log(surface, footer))
         if self.link.save_error:
             blit_text(surface, save_failed(self.link.save_error), 14, (L.W // 2, 4), RED, anchor="midtop", shadow=True)
-        self._draw_lan(surface)
+        self._draw_lan(surface, footer)
         for name, w in self.buttons.items():
             if w.visible:
                 self.drawn.append((f"button:{name}", pygame.Rect(w.rect)))
@@ -111,7 +112,7 @@ class TableDrawing(HintBand):
         if rect is not None:
             self.drawn.append((name, pygame.Rect(rect)))
 
-    def _draw_log(self, surface):
+    def _draw_log(self, surface, footer):
         """The deal's announcements, newest at the bottom (the wheel scrolls back)."""
         said = [(action.get("by") or self.player_name(seat), announce_text(action)) for seat, action in self.log]
         # the pointer resting on a log with lines out of sight opens it (until it leaves)
@@ -120,9 +121,8 @@ class TableDrawing(HintBand):
         self.log_open = bool(self.log_rect is not None and at is not None and self.log_rect.collidepoint(at)
                              and not (covered or self.input.dragging) and (self.log_open or any(self.log_hidden)))
         plate = next((r for n, r in self.drawn if n == f"plate:{self.board.seat_at('left')}"), None)
-        fs, _room, lan_lines = self._lan_lines()       # the LAN footer under it
         drawn = draw_deal_log(surface, self.board.layout, said, self.log_scroll, above=plate, opened=self.log_open,
-                              foot=len(lan_lines) * fs * 1.4)
+                              foot=len(footer[2]) * footer[0] * 1.4)
         self.log_rect, self.log_hidden = (drawn.box, drawn.hidden) if drawn else (None, (0, 0))
         if drawn is None:
             return None
@@ -409,13 +409,13 @@ class TableDrawing(HintBand):
                 n=number(link.watchers)))
         return fs, room, lines
 
-    def _draw_lan(self, surface):
+    def _draw_lan(self, surface, footer):
         link = self.link
         if not link.lan:
             return
         L = self.board.layout
-        fs, room, lines = self._lan_lines()
-        watching = not link.hosting and not link.my_seats()
+        fs, room, lines = footer
+        watching = not link.hosting and not link.my_seats()     # its words in cream: this screen only watches
         y = L.H - 4
         for line in reversed(lines):           # upwards from the foot, two lines rather than shrunk
             # in the left corner, under the deal's log (the viewer's plate has the right one)
