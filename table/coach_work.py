@@ -271,9 +271,8 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
 def all_played(record: dict, deal: int) -> bool:
     """Was every card dealt to the players of deal ``deal`` played (so that none of their
     hands stays hidden after it)?  Not a Manfee deal that went over early, nor a void
-    deal.  A Manni deal played out is: the twelve laid aside stay hidden in its review
-    (``bots.review.review_deal``'s ``shared``), as a Manni table of friends had no
-    review at all.
+    deal.  A Manni deal played out is (a Manni table of friends had no review at all):
+    the twelve laid aside stay hidden, its taker's decisions unreviewed (``shared_refusal``).
 
     >>> all_played({"game": "manni", "deals": [{"actions": []}]}, 0)
     False
