@@ -447,7 +447,9 @@ def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
     from net import Client
     from net.link import ClientLink
     from table.scenes import open_scene
-    server = HostServer(unique("Ana's"), "manfee", {"target": 13},
+    # a match long enough for the stand-in's two cards: to 13 it ended once when a deal went
+    # over at its first trick (whose_turn None, finished True)
+    server = HostServer(unique("Ana's"), "manfee", {"target": 1000},
                         {"bottom": "bot:KADO", "left": "open", "top": "bot:KADO", "right": "bot:KADO"},
                         bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False, grace=0.1)
     server.start()
