@@ -234,7 +234,8 @@ def held_unplayed(record: dict, deal: int, seat: str) -> bool:
 
 
 def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: int = 0,
-                progress: Progress | None = None, shared: bool = False) -> DealReview:
+                progress: Progress | None = None, shared: bool = False,
+                each: Callable[[DecisionReview], None] | None = None) -> DealReview:
     """Review every decision of ``seat`` (a seat name) in deal ``deal``
     (0-based) of a match ``record`` (a dict, RECORD.md).
 
@@ -244,7 +245,9 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     the first decision and after each one; when it returns False the review
     stops and comes back with ``complete=False``.  ``shared``: the screen is
     shared (several people, a LAN friend's), so no decision is shown whose hand
-    held a card nobody played (``_points``).  Raises ReviewError (one line) for a
+    held a card nobody played (``_points``).  ``each(decision)`` is called with every
+    decision as soon as it is judged, before ``progress``: a screen shows the rows as
+    they come instead of after the last.  Raises ReviewError (one line) for a
     damaged record or a deal or seat it does not have.
     """
     away = stood_in(record, deal, seat)      # a bot's decisions, not the person's
@@ -258,6 +261,8 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
     solver = deal_solver(game, get_game(game).seat_index(seat))     # one table for the seat's deal
     for k, p in enumerate(points):
         out.decisions.append(_judge(game, deal, seat, p, budget, seed, given.get(p.index), solver))
+        if each:
+            each(out.decisions[-1])
         if progress and progress(k + 1, len(points)) is False and k + 1 < len(points):
             out.complete = False
             break

@@ -29,14 +29,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.review import DealReview, ReviewError, held_unplayed, review_deal
+from bots.review import DealReview, DecisionReview, ReviewError, held_unplayed, review_deal
 from host.joined import joined_seat
 from rules.errors import RulesError
 from rules.games import Game, get_game
 from rules.record import read_match
 
 # -- in the worker process ----------------------------------------------------------------------
-_progress: Any = None         # the queue of (job, done, total, pid) back to the screen
+_progress: Any = None         # the queue of (job, done, total, pid, decision or None) back to the screen
 _current: Any = None          # the shared number of the job that may go on
 
 
@@ -50,14 +50,16 @@ def _setup(progress: Any, current: Any) -> None:
 def _review(job: int, record: dict, deal: int, seat: str, budget: float, seed: int,
             shared: bool = False) -> DealReview:
     pid = os.getpid()
+    judged: list[DecisionReview] = []       # the decision just judged, sent with its step
 
     def progress(done: int, total: int) -> bool:
         if _current is not None and _current.value != job:
             return False                      # cancelled: stop after this decision
         if _progress is not None:
-            _progress.put((job, done, total, pid))
+            _progress.put((job, done, total, pid, judged.pop() if judged else None))
         return True
-    return review_deal(record, deal, seat, budget=budget, seed=seed, progress=progress, shared=shared)
+    return review_deal(record, deal, seat, budget=budget, seed=seed, progress=progress, shared=shared,
+                       each=judged.append)
 
 
 # -- on the screen's side -------------------------------------------------------------------------
@@ -73,6 +75,8 @@ class Job:
     total: int | None = None
     pid: int | None = None
     seen: list[int] = field(default_factory=list)     # every ``done`` reported, in order (the bar's steps)
+    # the decisions judged so far, in order: the screen lists them while the rest is worked out
+    decisions: list[DecisionReview] = field(default_factory=list)
 
     @property
     def fraction(self) -> float:
@@ -132,11 +136,13 @@ class Reviewer:
             self._note(report)
 
     def _note(self, report: tuple) -> None:
-        number, done, total, pid = report
+        number, done, total, pid, decision = report
         job = self.job
         if job is not None and number == job.number:
             job.done, job.total, job.pid = done, total, pid
             job.seen.append(done)
+            if decision is not None:
+                job.decisions.append(decision)
 
     def cancel(self) -> None:
         """Stop the running job (the worker stops after the decision it is on)."""

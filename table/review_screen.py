@@ -31,33 +31,30 @@ from bots.review import DealReview, ReviewError, match_before
 from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
-from .cards import sort_hand
 from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
-from .coach_text import (BLUE, COLUMNS, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
-                         numbers_line, plain, row_cells, seat_words, summary_text, verdict, why_line)
+from .coach_text import (BLUE, COLUMNS, TEXT, VERDICT_INK, row_cells, summary_text, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, shared_refusal
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
+from .review_position import context_line, dealt_position, decision_position
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
 from .words import player_name
 
 
 
-def stakes(view: dict) -> int:
-    """What the deal's score is multiplied by, as the seat's view tells it before the
-    deal's end (``factors``: no trump, a pending tie, a blind trump, a tap or tap back;
-    a sweep only once it happened, so not counted here).
-
-    >>> stakes({"factors": [["no-trump", 2], ["tap back", 4]]}), stakes({"trump": "S"})
-    (8, 1)
-    """
-    f = 1
-    for name, x in view.get("factors") or ():
-        f *= x if name != "sweep" else 1
-    return f
+def draw_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None) -> None:
+    """A progress bar ``fraction`` full (None: empty), filled from the reader's side."""
+    pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
+    if fraction is not None:
+        filled = bar.copy()
+        filled.w = max(bar.h, round(bar.w * fraction))
+        if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
+            filled.right = bar.right
+        pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
+    pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
 
 
 class ReviewScene(MenuScene):
@@ -171,6 +168,15 @@ class ReviewScene(MenuScene):
         # an unnamed player is "You" ("de statistieken van Jij" read wrong in Dutch)
         self.status = notice or (TEXT["kept_yours"] if name == _("You") else TEXT["kept"].format(name=name or review.seat))
 
+    @property
+    def listed(self) -> DealReview | None:
+        """The review the list shows: the finished one, or while it is worked out the
+        decisions judged so far (a Manille deal takes seconds: the first rows come at once)."""
+        job = self.job
+        if self.review is not None or job is None or not job.decisions or self.facts is None:
+            return self.review
+        return DealReview(self.facts.game.name, job.deal, job.seat, job.decisions, complete=False)
+
     def wake_in(self) -> float | None:
         return 0.1 if self.job is not None else None
 
@@ -247,7 +253,7 @@ class ReviewScene(MenuScene):
         self.start()
 
     def process_event(self, e: Any) -> bool:
-        n = len(self.review.decisions) if self.review else 0
+        n = len(self.listed.decisions) if self.listed else 0
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -268,13 +274,13 @@ class ReviewScene(MenuScene):
         return self.keyboard(e)
 
     def select(self, i: int) -> None:
-        n = len(self.review.decisions) if self.review else 0
+        n = len(self.listed.decisions) if self.listed else 0
         self.selected = max(0, min(n - 1, i))
 
     def view_of(self, i: int) -> dict | None:
         """The seat's view just before decision ``i`` (worked out once)."""
         if i not in self.views:
-            d = self.review.decisions[i]
+            d = self.listed.decisions[i]
             try:
                 m = match_before(self.record, d.deal, d.index)
                 self.views[i] = seat_view(m, m.game.seat_index(d.seat))
@@ -290,9 +296,10 @@ class ReviewScene(MenuScene):
 
     def rows(self) -> list[list[str]]:
         """Every row's texts, as the list shows them."""
-        if not self.review:
+        listed = self.listed
+        if not listed:
             return []
-        return [row_cells(self.review.game, d, self.trick_of(d)) for d in self.review.decisions]
+        return [row_cells(listed.game, d, self.trick_of(d)) for d in listed.decisions]
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -327,14 +334,15 @@ class ReviewScene(MenuScene):
         panel(surface, left, fill=OVERLAY)
         panel(surface, right, fill=OVERLAY)
         inner = left.inflate(-2 * m, -2 * m)
+        listed = self.listed
         if self.error is not None:          # a long reason on up to three lines, never 8 px
             blit_lines(surface, self.error, fs, (inner.x, inner.centery - fs * 1.8), inner.w, RED, lines=3)
-        elif self.review is not None:
+        elif listed is not None:
             self.draw_list(surface, inner, fs)
         else:
             self.draw_progress(surface, inner, fs)
         L = Layout(self.app.size)
-        shown = self.position(self.selected) if self.review and self.review.decisions else self.dealt()
+        shown = self.position(self.selected) if listed and listed.decisions else self.dealt()
         if shown is not None:
             draw_position(surface, right.inflate(-2 * m, -2 * m), fs, self.app.images(L.cw, L.sw), shown)
 
@@ -345,19 +353,12 @@ class ReviewScene(MenuScene):
         text = TEXT["progress"].format(done=number(job.done), total=number(job.total)) if job and job.total is not None \
             else TEXT["starting"]
         blit_fit(surface, text, fs, (bar.centerx, bar.top - fs * 0.5), area.w, CREAM, anchor="midbottom")
-        pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
-        if job and job.total:
-            filled = bar.copy()
-            filled.w = max(bar.h, round(bar.w * job.fraction))
-            if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
-                filled.right = bar.right
-            pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
-        pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
+        draw_bar(surface, bar, job.fraction if job and job.total else None)
         blit_fit(surface, TEXT["wait"], fs * 0.9, (bar.centerx, bar.bottom + fs * 0.8), area.w, DIM,
                   anchor="midtop")
 
     def draw_list(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
-        review = self.review
+        review = self.listed
         if not review.decisions:
             blit_fit(surface, TEXT["no_decision"], fs, area.midleft, area.w, CREAM, anchor="midleft")
             return
@@ -411,8 +412,17 @@ class ReviewScene(MenuScene):
         if n > fits:
             more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
             blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
-        blit_fit(surface, summary_text(review.summary(), review.game), fs * 0.9, (area.x, area.bottom), area.w,
-                 CREAM, anchor="bottomleft")
+        if review.complete:
+            blit_fit(surface, summary_text(review.summary(), review.game), fs * 0.9, (area.x, area.bottom), area.w,
+                     CREAM, anchor="bottomleft")
+        elif self.job is not None and self.job.total:       # the rest still worked out, where the summary comes
+            rtl = is_rtl()          # the words where the reading starts, the bar at the line's end
+            bar = pygame.Rect(area.x if rtl else area.right - area.w // 4, area.bottom - round(fs * 0.8),
+                              area.w // 4, round(fs * 0.6))
+            text = TEXT["progress"].format(done=number(self.job.done), total=number(self.job.total))
+            blit_fit(surface, text, fs * 0.9, (area.right if rtl else area.x, bar.centery), area.w - bar.w - fs, DIM,
+                     anchor="midright" if rtl else "midleft")
+            draw_bar(surface, bar, self.job.fraction)
         blit_fit(surface, TEXT["forced_left_out"], small, (area.x, area.bottom - round(fs * 1.3)), area.w, DIM,
                  anchor="bottomleft")        # the list jumped from trick 6 to trick 8 with no word why
 
@@ -430,69 +440,15 @@ class ReviewScene(MenuScene):
         view = self.views_dealt[(self.deal, self.seat)]
         if view is None:
             return None
-        hand = view.get("hand")
-        return Position(heading=TEXT["dealt"], context=self.context(view), trick_title="", trick=[],
-                        trick_note=None, turn_label=None, hand_note=TEXT["hand_hidden"],
-                        hand=sort_hand(hand, self.facts.game.rank_order, view.get("trump")) if isinstance(hand, list) else None)
+        return dealt_position(self.facts, self.seat, view)
 
     def context(self, view: dict) -> str:
         """Trump, the tricks so far and (Manfee) the targets, from the seat's side."""
-        trump = view.get("trump")
-        tricks = view.get("tricks") or {}
-        mine = next((s for s in tricks if self.seat in s.split("-")), self.seat)
-        targets = view.get("targets") or {}
-        words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
-                 "ours": number(tricks.get(mine, 0)), "theirs": number(sum(v for s, v in tricks.items() if s != mine))}
-        if self.facts.game.n == 3:
-            return TEXT["context_manni"].format(**words)
-        if targets.get(mine) is not None:
-            theirs = next((v for s, v in targets.items() if s != mine), None)
-            text = TEXT["context_targets"].format(our_target=number(targets[mine]),
-                                                  their_target="?" if theirs is None else number(theirs), **words)
-            # After a pass the seat plays another hand than it called with: say why it changed.
-            return TEXT["passed_hands"].format(context=text) if view.get("passed") else text
-        text = TEXT["context"].format(**words)
-        factor = stakes(view) if self.facts.game.card_points else 1
-        # The costs are the deal's own points: in a tapped-back no-trump deal a card point is eight.
-        return TEXT["stakes"].format(context=text, factor=number(factor)) if factor > 1 else text
+        return context_line(self.facts, self.seat, view)
 
     def position(self, i: int) -> Position:
         """What the right panel shows of decision ``i``, in words and cards."""
-        review, f = self.review, self.facts
+        review = self.listed
         i = max(0, min(i, len(review.decisions) - 1))
-        d, view = review.decisions[i], self.view_of(i)
-        cells = row_cells(review.game, d, self.trick_of(d))
-        view = view or {}
-        kind = verdict(review.game, d)
-        context = self.context(view)
-        info = decision_info(d, view, lambda seat: f.names.get(seat) or TEXT["seats"].get(seat, seat))
-        marks: dict[str, tuple[str, tuple]] = {}
-        if d.phase == "play":
-            for action, tag, ink in ((d.dd_best, "tag_dd", BLUE), (d.best, "tag_best", GREEN),
-                                     (d.chosen, "tag_you", GREEN if kind == "best" else VERDICT_INK[kind])):
-                if action:      # no all-hands mark where cards stayed hidden
-                    marks[action["play"]] = (TEXT[tag], ink)
-        hand = view.get("hand")
-        best_value = max((v for _a, v in d.values), default=0.0)
-        chosen, best = plain(d.chosen), d.best
-        bars = []
-        for action, value in d.values:
-            same = {k: v for k, v in action.items() if k != "signal"}
-            mine = same == {k: v for k, v in chosen.items() if k != "signal"}     # its bar as the table says it
-            ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if mine else GREEN if same == best else (96, 128, 110)
-            bars.append((choice_text(action), d.expected_loss if mine else best_value - value, ink))
-        numbers = numbers_line(review.game, d)
-        heading, lead, turn = seat_words(self.seat in f.own, f.names.get(self.seat) or TEXT["seats"].get(
-            self.seat, self.seat), cells[0], choice_text(plain(d.chosen)))
-        return Position(
-            heading=heading, context=context,
-            trick_title=TEXT["on_table"],
-            trick=[(f.names.get(t["seat"]) or TEXT["seats"].get(t["seat"], t["seat"]), t["card"])
-                   for t in view.get("trick") or []] if d.phase == "play" else [],
-            trick_note=lead if d.phase == "play" and not view.get("trick") else None,
-            turn_label=turn if d.phase == "play" else None,
-            hand=sort_hand(hand, f.game.rank_order, view.get("trump")) if isinstance(hand, list) else None,
-            hand_note=TEXT["hand_hidden"], marks=marks,
-            sentence=judgement(review.game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
-            numbers=numbers, chart_title=chart_title(review.game), bars=bars, info=info,
-            why=why_line(d, view) if d.phase == "play" else "")
+        d = review.decisions[i]
+        return decision_position(self.facts, self.seat, review.game, d, self.view_of(i), self.trick_of(d))

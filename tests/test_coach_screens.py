@@ -74,6 +74,8 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     # The bar went through every step, from 0 to the last decision, in the worker process.
     job = scene.last_job
     assert job.seen == list(range(n + 1)) and job.total == n and job.pid != os.getpid()
+    # ... each decision sent with its step, so the list could show it at once
+    assert [d.to_json() for d in job.decisions] == [d.to_json() for d in expected.decisions]
     # Every decision has its row: when, the choice, the best, the cost, the verdict, all hands.
     rows = scene.rows()
     for row, d in zip(rows, expected.decisions, strict=True):
@@ -158,13 +160,33 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     assert app.top is not scene
 
 
-def test_closing_the_review_screen_stops_the_review_and_its_process(table):
+def test_the_rows_come_as_judged_and_closing_stops_the_review_and_its_process(table):
+    """A Manille review takes seconds: the decisions judged so far are listed, can be
+    picked and shown, with the progress where the summary will come; closing the
+    screen stops the worker after the decision it is on."""
+    from table import review_screen
+    from table.coach_text import plain
     app = table.app
     rec = bot_record("manfee", {"target": 13}, seed=8)
     scene = ReviewScene(app, record=rec, deal=0, seat="bottom", budget=0.3)   # about a second of work
     app.push(scene)
-    assert wait(table, lambda: scene.job is not None and scene.job.seen)      # the first decision under way
+    assert wait(table, lambda: scene.job is not None and len(scene.job.decisions) >= 2)
     job = scene.job
+    assert scene.review is None and not job.future.done()
+    assert len(scene.rows()) == len(job.decisions) and scene.listed.complete is False
+    drawn: list = []
+    real = review_screen.blit_fit
+    review_screen.blit_fit = lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k)
+    try:
+        table.frames(1)
+    finally:
+        review_screen.blit_fit = real
+    assert len(scene.row_rects) >= 2
+    assert any(t.startswith("Reviewing: ") for t in drawn)      # how far, under the rows
+    i, rect = scene.row_rects[1]
+    table.click(rect.center)
+    assert scene.selected == 1
+    assert choice_text(plain(job.decisions[1].chosen)) in scene.position(1).heading    # its position
     app.pop()                                  # the Close button's doing
     stopped = job.future.result(timeout=60)
     assert stopped.complete is False and len(stopped.decisions) < job.total
