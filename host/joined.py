@@ -78,6 +78,22 @@ def joined_seat(record: dict) -> str | None:
     return _lan_text(record, "joined")
 
 
+def watched_from(record: dict) -> str | None:
+    """The seat a watcher's screen sat behind, in the record it kept of a LAN match it
+    watched (it held no seat: nobody in it is "you"), or None.
+
+    >>> watched_from({"lan": {"watched": "top"}}), watched_from({"lan": {"joined": "left"}})
+    ('top', None)
+    """
+    return _lan_text(record, "watched")
+
+
+def kept_by_screen(record: dict) -> bool:
+    """Is ``record`` one a LAN screen rebuilt from what it was shown (a friend's or a
+    watcher's), so that its cards never shown are guesses, never to be displayed nor judged?"""
+    return joined_seat(record) is not None or watched_from(record) is not None
+
+
 def _lan_text(record: dict, key: str) -> str | None:
     lan = record.get("lan")
     found = lan.get(key) if isinstance(lan, dict) else None
@@ -85,7 +101,7 @@ def _lan_text(record: dict, key: str) -> str | None:
 
 
 def rebuild_deal(view: dict, seed: int = 0) -> dict | None:
-    """The deal of ``view`` (one seat's view at the deal's end) in record form (``dealer``,
+    """The deal of ``view`` (one seat's view at the deal's end, or a watcher's: no hand) in record form (``dealer``,
     ``hands`` as dealt, ``widow`` in Manni, ``actions``), replayed by the rules to its end
     (``rules.views.rebuild``); None when it cannot be rebuilt: the view holds no finished
     deal, no deal of the unshown cards fits what was played, or the view is not one the host
@@ -100,7 +116,8 @@ def rebuild_deal(view: dict, seed: int = 0) -> dict | None:
 def _rebuild(view: dict, seed: int) -> dict | None:
     game = get_game(str(view["game"]))
     seats = list(view["seats"])
-    me = seats.index(view["seat"])
+    # a watcher's view holds no hand (``hand`` None): no seat's cards are its own
+    me = seats.index(view["seat"]) if view.get("hand") is not None else None
     codes = history_codes(view)
     if view.get("outcome") is None or not codes or seats != list(game.seats):
         return None
@@ -136,9 +153,12 @@ def _rebuild(view: dict, seed: int) -> dict | None:
     return None
 
 
-def _known_now(game, view: dict, me: int, codes: list) -> dict[int, int]:
+def _known_now(game, view: dict, me: int | None, codes: list) -> dict[int, int]:
     """The seats whose cards still in hand this view knows (index -> mask): its own, and
-    after a Manfee pass the seat holding the hand it passed (it remembers that hand)."""
+    after a Manfee pass the seat holding the hand it passed (it remembers that hand); a
+    watcher's (``me`` None) none."""
+    if me is None:
+        return {}
     known = {me: make_mask(parse_card(c) for c in view.get("hand") or ())}
     if view.get("passed") and view.get("passed_hand"):
         holder = (me - 1) % game.n         # each hand moved one seat to the right (bottom's to right)
@@ -163,7 +183,7 @@ def _shown_voids(n: int, codes: list) -> dict[int, set[int]]:
     return voids
 
 
-def _dealt(game, view: dict, me: int, codes: list, now: dict[int, int], aside: int) -> dict | None:
+def _dealt(game, view: dict, me: int | None, codes: list, now: dict[int, int], aside: int) -> dict | None:
     """The record's deal from a guess of the cards in hand at the end (``now``) and of the
     twelve out of play (``aside``), if the rules take its every action to its end."""
     dealt, widow = dealt_form(game, view, {s: m for s, m in now.items() if s != me}, aside, codes)

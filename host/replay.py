@@ -15,7 +15,7 @@ from bots import CHARACTERS
 from rules.cards import parse_card, make_mask, mask_texts
 from rules.host import MatchHost
 
-from .joined import joined_seat
+from .joined import joined_seat, watched_from
 from .link import LinkBase
 
 AUTO_PACE = 0.55        # seconds between two actions in Auto, at normal speed
@@ -31,7 +31,7 @@ class ReplayLink(LinkBase):
         self._record = record
         # the seat the screen sits at: a LAN friend's own in the record it kept, else the first
         # (from the results' Replay too, which names none)
-        own = joined_seat(record)
+        own = joined_seat(record) or watched_from(record)      # a watcher's: where it sat behind
         self.screen_seat: str = seat if seat is not None and seat in self.seats else \
             own if own is not None and own in self.seats else self.seats[0]
         self.deals = record.get("deals") or []

@@ -44,7 +44,7 @@ def list_saves(folder: str) -> list[dict]:
     """Every file of ``folder``, newest first, as dicts:
 
     ``path, name, ok, reason, finished, game, deals, totals, winner, mtime, players``
-    (and ``table``, the name of a LAN table).
+    (and ``table``, the name of a LAN table; ``watched``, a LAN match this screen watched).
     """
     try:
         names = os.listdir(folder)
@@ -74,7 +74,7 @@ def list_saves(folder: str) -> list[dict]:
             entry.update(ok=True, finished=match.finished, game=match.game.name,
                          deals=len(match.records), totals=dict(zip(match.game.sides, match.totals)),
                          winner=match.winner, players=players, table=lan.get("table"),
-                         created=record.get("created"),
+                         created=record.get("created"), watched=bool(lan.get("watched")),
                          friends=sum(1 for x in dict(lan.get("seats") or {}).values()     # who holds a token
                                      if isinstance(x, dict) and x.get("token_sha256")))
         out.append(entry)

@@ -76,7 +76,7 @@ class ClientLink(LinkBase):
         shown (``host.joined``, kept by ``table.lan_stats.keep_record``): the deal summary's
         Review and the results' read it.  None while it holds no deal, or keeps none."""
         key = self.match_key()
-        if not key or len(self._mine) != 1:
+        if not key or len(self._mine) > 1:
             return None
         path = joined_path(self.game.name, key)
         try:

@@ -152,10 +152,11 @@ class Game:
         """True when the match ends by a deal limit rather than the target."""
         return False
 
-    def undo_exchange(self, view: dict, held: list, widow: int, me: int) -> tuple:
+    def undo_exchange(self, view: dict, held: list, widow: int, me: int | None) -> tuple:
         """From the cards held now back to the dealt form, for ``views.rebuild``:
         (hands as dealt, widow as dealt), ``widow`` being the guess of the cards
-        out of play.  Only games whose hands move during a deal override this."""
+        out of play; ``me`` the viewer's seat (None: a watcher's).  Only games
+        whose hands move during a deal override this."""
         return held, widow
 
 

@@ -143,10 +143,13 @@ def rebuild(game: Game, view: dict, others: dict, widow: int = 0, codes: list | 
 
 def dealt_form(game: Game, view: dict, others: dict, widow: int, codes: list) -> tuple[list, int]:
     """The hands as dealt and the Manni's twelve, from a guess of the hidden cards held
-    now (``others``, as ``rebuild`` takes them) and the view's own hand and plays."""
-    me = view["seats"].index(view["seat"])
+    now (``others``, as ``rebuild`` takes them) and the view's own hand and plays; a
+    watcher's view (``hand`` None) has no hand of its own: ``others`` holds every seat's."""
     now = dict(others)
-    now[me] = make_mask(parse_card(c) for c in (view["hand"] or []))
+    me = None
+    if view.get("hand") is not None:
+        me = view["seats"].index(view["seat"])
+        now[me] = make_mask(parse_card(c) for c in view["hand"])
     held = [now.get(s, 0) for s in range(game.n)]
     for s, c in codes:
         if c < 192:

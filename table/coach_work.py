@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bots.review import DealReview, DecisionReview, ReviewError, held_unplayed, review_deal
-from host.joined import joined_seat
+from host.joined import joined_seat, kept_by_screen, watched_from
 from rules.errors import RulesError
 from rules.games import Game, get_game
 from rules.record import read_match
@@ -208,9 +208,11 @@ def record_facts(record: object) -> RecordFacts:
     # cards, shown by its review, are the replay's anyway). Else only the people's seats.
     match, error = read_match(record)
     offered = tuple(game.seats) if _people(record) <= 1 and error is None and match.finished else humans
-    joined = joined_seat(record)             # a LAN friend's own record: the host's seat is not "you"
+    # a LAN friend's own record: the host's seat is not "you"; a watcher's: nobody is
+    joined = joined_seat(record)
+    own = (joined,) if joined in game.seats else () if watched_from(record) is not None else humans
     return RecordFacts(game, len(deals), tuple(game.seats), offered or tuple(game.seats), names, humans,
-                       _people(record) > 1, (joined,) if joined in game.seats else humans)
+                       _people(record) > 1, own)
 
 
 def deal_fingerprint(record: dict, deal: int) -> str:
@@ -340,9 +342,9 @@ def opening_deal(record: dict, deal: int) -> int:
 
 
 def _people(record: dict) -> int:
-    """How many people (not bots) the record seats; a friend's own record of a LAN match
-    (``host.joined``) counts as several, whoever it lists: its cards never shown are the
+    """How many people (not bots) the record seats; a friend's or a watcher's own record of a
+    LAN match (``host.joined``) counts as several, whoever it lists: its cards never shown are the
     pack's rest dealt out, never to be displayed nor judged."""
     players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    joined = joined_seat(record) is not None
+    joined = kept_by_screen(record)
     return max(2 * joined, sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human"))

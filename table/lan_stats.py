@@ -6,7 +6,7 @@ scored is filed here from what this screen saw: the deal's summary (the host sen
 screen the scores, tricks, card points and targets) and its public actions (the trump,
 taps and tap backs the factors come from), under the table's id (``lan-<host id>``).
 The screen keeps its own record of the match too (``keep_record``), each deal rebuilt
-from the cards it was shown, for Replays and the review.
+from the cards it was shown, for Replays and the review; so does a watcher's screen.
 """
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ UNBUILT = "this deal could not be rebuilt from what was shown"
 
 
 def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) -> str | None:
-    """Add the deal ``view`` shows scored to this screen's own record of the match
+    """Add the deal ``view`` shows scored to this screen's own record of the match (a
+    friend's, or a watcher's: ``view`` then a spectator's, holding no hand)
     (``host.joined``: rebuilt from what the screen was shown), for Replays and the review,
     with the decisions a bot made standing in (``standins``: [action index, seat] from the
     host's deal_scored) and the hints this screen was shown (``hints``: [deal, action index,
@@ -51,14 +52,18 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
     key = link.match_key()
     mine = link.my_seats()
     summaries = link.summaries()
-    if not (key and len(mine) == 1 and summaries and view.get("deal") == len(summaries) - 1):
+    if not (key and len(mine) <= 1 and summaries and view.get("deal") == len(summaries) - 1):
         return None
+    if not mine and view.get("hand") is not None:
+        return None                 # a watcher is shown no hand: not a view it may keep
     deal = rebuild_deal(view, seed=len(summaries))
     if deal is None:
         return UNBUILT
+    # a friend's seat, or where a watcher sat behind (its replay's side of the table)
+    lan = {"joined": mine[0]} if mine else {"watched": view.get("seat") or link.game.seats[0]}
     header = {"game": link.game.name, "options": view.get("options") or {},
               "players": players_for_stats(link.players()),
-              "lan": {"table": link.table_name, "joined": mine[0], "match_id": key}}
+              "lan": {"table": link.table_name, **lan, "match_id": key}}
     index = len(summaries) - 1
     # the rows as the record's reader takes them (rules.record.note_rows): nothing it would drop
     away = note_rows({"standins": [[index, *x] for x in (standins if isinstance(standins, list) else ())

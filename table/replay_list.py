@@ -77,8 +77,8 @@ class ReplaysScene(MenuScene):
         """A row: when it was last played, the game and how it stands, the score, the deals.
         Too long a row gives way in its names ("Maximiliaan-Al… & Bo"), never in the rest."""
         when = when_played(time.localtime(e.get("mtime") or 0))
-        if e.get("lan"):
-            when += "    " + _("LAN")
+        if e.get("lan"):            # a match this screen watched, not played: said so
+            when += "    " + (_("LAN, watched") if e.get("watched") else _("LAN"))
         if not e["ok"]:
             return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
         players = e.get("players") or {}

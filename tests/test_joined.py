@@ -219,3 +219,74 @@ def test_a_friends_record_says_you_only_of_the_friends_own_seat():
     assert facts.own == ("left",)
     heading, _lead, _turn = seat_words("bottom" in facts.own, "Léa", "Trick 2", "K♦")
     assert heading == "Trick 2: Léa chose K♦"
+
+
+@pytest.mark.parametrize("game,options", GAMES)
+def test_a_watchers_view_rebuilds_the_deal_from_the_cards_played_alone(game, options):
+    """A watcher is shown no hand: its screen rebuilds each deal from the cards played (the
+    rest, the pack's rest, dealt where the rules allow), exactly where every card was played."""
+    from rules.views import public_view
+    m, deals = played_deals(game, options, seed=len(game) + 1)
+    exact = 0
+    for i, (_views, truth) in enumerate(deals):
+        view = public_view(_match_at(game, options, m, i), "left")       # the deal's end, as a watcher saw it
+        assert view["hand"] is None
+        rebuilt = rebuild_deal(view, seed=i)
+        assert rebuilt is not None and rebuilt["actions"] == truth["actions"]
+        assert read_match({"game": game, "options": options, "deals": m.records[:i] + [rebuilt]})[1] is None
+        plays = sum(1 for a in truth["actions"] if "play" in a)
+        if plays == m.game.n * m.game.hand_size:
+            assert as_sets(rebuilt) == as_sets(truth)
+            exact += 1
+    assert exact >= (0 if game == "manfee" else 1)
+
+
+def _match_at(game, options, m, i):
+    """The match of ``m``'s records replayed to the end of deal ``i``."""
+    record = {"game": game, "options": options, "deals": m.records[:i + 1]}
+    match, error = read_match(record)
+    assert error is None
+    return match
+
+
+class WatcherLink(FakeLink):
+    def my_seats(self):
+        return ()
+
+
+def test_a_watchers_screen_keeps_its_record_where_nobody_is_you(manfee_home):
+    """A watcher's screen keeps the match as a friend's does, from the place it sat behind;
+    its replay shows the hands played out and no other, its review calls nobody "you"."""
+    from host.joined import joined_folder, joined_seat, watched_from
+    from host.replay import ReplayLink
+    from rules.views import public_view
+    from table.coach_work import record_facts
+    from table.lan_stats import keep_record
+    m, _deals = played_deals("manfee", {}, seed=1, deals=2)
+    for i in range(2):
+        view = public_view(_match_at("manfee", {}, m, i), "left")
+        assert keep_record(WatcherLink("manfee", m.summaries[:i + 1], seat=None), view) is None
+    # a player's view given to a watcher's link is no view it may keep
+    assert keep_record(WatcherLink("manfee", m.summaries[:1], seat=None),
+                       seat_view(_match_at("manfee", {}, m, 0), "left")) is None
+    (name,) = os.listdir(joined_folder())
+    record = json.load(open(os.path.join(joined_folder(), name)))
+    assert len(record["deals"]) == 2 and read_match(record)[1] is None
+    assert watched_from(record) == "left" and joined_seat(record) is None
+    facts = record_facts(record)
+    assert facts.shared and facts.own == ()
+    link = ReplayLink(record)
+    assert link.screen_seat == "left"
+    link._next()
+    plays = [a["play"] for a in record["deals"][0]["actions"] if "play" in a]
+    shown = link.open_hands()
+    for seat in shown:                    # only hands every card of which was played
+        assert set(record["deals"][0]["hands"][seat]) <= set(plays)
+    assert len(plays) < 52 or len(shown) == 4
+    # Replays lists it as watched, not played
+    import pygame
+    from types import SimpleNamespace
+    from table.replay_list import ReplaysScene, list_replays
+    pygame.font.init()
+    (entry,) = [e for e in list_replays() if e["path"].endswith(name)]
+    assert entry["watched"] and "LAN, watched" in ReplaysScene.label(SimpleNamespace(row_room=lambda: 9999), entry)
