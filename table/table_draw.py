@@ -114,7 +114,9 @@ class TableDrawing(HintBand):
 
     def _draw_log(self, surface, footer):
         """The deal's announcements, newest at the bottom (the wheel scrolls back)."""
-        said = [(action.get("by") or self.player_name(seat), announce_text(action)) for seat, action in self.log]
+        # a stand-in bot's decision for an absent person: their name, marked as the bot's
+        said = [(_("{name} (bot)").format(name=action.get("by") or self.player_name(seat)) if action.get("standin")
+                 else action.get("by") or self.player_name(seat), announce_text(action)) for seat, action in self.log]
         # the pointer resting on a log with lines out of sight opens it (until it leaves)
         at = self.input.pointer
         covered = self.summary_open or self.overlay or self.cover_seat is not None or self.link.lost
@@ -405,8 +407,14 @@ class TableDrawing(HintBand):
         text = tag.format(table=link.table_name)
         lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
         if link.watchers and not watching:    # who sees the table, after the second the arrival was said
-            lines.insert(0, ngettext("{n} person watching", "{n} people watching", link.watchers).format(
-                n=number(link.watchers)))
+            count = ngettext("{n} person watching", "{n} people watching", link.watchers).format(
+                n=number(link.watchers))
+            # after "(you host)" where it fits: a third line left the deal's log one line at 1280x720
+            joined = f"{lines[-1]} · {count}"
+            if fit_size(joined, fs, room) >= fs:
+                lines[-1] = joined
+            else:
+                lines.insert(0, count)
         return fs, room, lines
 
     def _draw_lan(self, surface, footer):

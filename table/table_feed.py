@@ -284,7 +284,7 @@ class TableFeed:
         self.summary_open = False
         view = self.link.view(self.viewer)
         self.anim_view = self.shown = view
-        self.log = deal_log(view)
+        self.log = deal_log(view, self.link.standins_now)
         if view.get("phase") not in (None, "waiting"):
             self.board.set_from_view(view, hands=self.open_hands_now())
         else:
@@ -377,11 +377,21 @@ class TableFeed:
                     self.app.pop()
 
 
-def deal_log(view: dict) -> list:
+def deal_log(view: dict, standins: list | None = None) -> list:
     """The deal's announcements so far (calls, passes, trump, taps, signals) from a view's public
     history, as the table's log keeps them: a resumed or reconnected table showed an empty
-    log, and nothing said what was called or whether the dealer passed."""
-    return [(h["seat"], {k: v for k, v in h.items() if k != "seat"}) for h in view.get("history") or ()
+    log, and nothing said what was called or whether the dealer passed.  ``standins``: the
+    [action index, seat] a bot decided standing in for a person (a welcome's), marked so:
+    a friend back at the table read "Chloé: pass!" with no word that a bot had passed.
+
+    >>> deal_log({"history": [{"seat": "left", "call": 3}, {"seat": "top", "play": "AS"},
+    ...                       {"seat": "left", "decision": "pass"}]}, [[2, "left"]])
+    [('left', {'call': 3}), ('left', {'decision': 'pass', 'standin': True})]
+    """
+    bot = {(x[0], x[1]) for x in standins or () if isinstance(x, (list, tuple)) and len(x) == 2}
+    return [(h["seat"], {k: v for k, v in h.items() if k != "seat"} | ({"standin": True} if (i, h["seat"]) in bot
+                                                                       else {}))
+            for i, h in enumerate(view.get("history") or ())
             if ("play" not in h or h.get("signal")) and "cut" not in h and h.get("seat")]
 
 
@@ -407,11 +417,15 @@ def back_words(before: dict, now: dict, sent: bool = False, played: dict | None 
     is for a screen opened anew (back after a crash, from the lobby)."""
     if isinstance(played, dict):
         cards, acts = played.get("cards"), played.get("acts")
-        if isinstance(cards, int) and cards > 0:
-            return ngettext("Back at the table: a bot played {n} card for you",
+        cards = cards if isinstance(cards, int) else 0
+        decided = acts - cards if isinstance(acts, int) and acts > cards else 0    # calls, a pass, trump, taps
+        if cards > 0:
+            text = ngettext("Back at the table: a bot played {n} card for you",
                             "Back at the table: a bot played {n} cards for you", cards).format(n=number(cards))
-        if isinstance(acts, int) and acts > 0:
-            return _("Back at the table: a bot played for you meanwhile")
+            # its call or pass set the deal's targets: said, not left for the log alone to show
+            return _("{played}; it decided for you too (see the log)").format(played=text) if decided else text
+        if decided:
+            return _("Back at the table: a bot decided for you meanwhile (see the log)")
     if before.get("deal") is not None and now.get("deal") is not None and before.get("deal") != now.get("deal"):
         return _("Back at the table: a bot played for you meanwhile")
     played = len(before.get("hand") or ()) - len(now.get("hand") or ()) - (1 if sent else 0)

@@ -96,7 +96,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             # Joined or resumed in the middle of a deal: lay it out as it stands.
             self.board.set_from_view(self.shown, hands=self.open_hands_now(),
                                      face_down_viewer=self.hotseat)
-            self.log = deal_log(self.shown)
+            self.log = deal_log(self.shown, link.standins_now)
             last = self.shown.get("last_trick")
             if last:
                 self.last_trick = {"cards": last["cards"], "leader": last["leader"],

@@ -439,8 +439,27 @@ def test_coming_back_says_what_a_stand_in_played():
     # The host's count wins: a screen opened anew (back after a crash) has no hand before
     assert back_words({}, {"phase": "play"}, played={"cards": 7, "acts": 7}) == \
         "Back at the table: a bot played 7 cards for you"
+    # ... and its calls, pass or trump: a friend read only "3 cards" of a deal a bot had passed
+    assert back_words({}, {"phase": "play"}, played={"cards": 3, "acts": 4}) == \
+        "Back at the table: a bot played 3 cards for you; it decided for you too (see the log)"
     assert back_words({}, {"phase": "play"}, played={"cards": 0, "acts": 2}) == \
-        "Back at the table: a bot played for you meanwhile"
+        "Back at the table: a bot decided for you meanwhile (see the log)"
+
+
+def test_the_log_marks_a_stand_ins_decisions_as_the_bots(table, monkeypatch):
+    """Back at the table, the log said "Bo: pass!" of the pass a bot made for Bo."""
+    import table.table_draw as table_draw
+    from table_helpers import start_local
+    scene = start_local(table, "manfee")
+    table.frames(2)
+    said = []
+    real = table_draw.draw_deal_log
+    monkeypatch.setattr(table_draw, "draw_deal_log", lambda s, L, lines, *a, **k: (said.append(lines),
+                                                                                   real(s, L, lines, *a, **k))[1])
+    scene.log = [("left", {"call": 3}), ("left", {"decision": "pass", "standin": True})]
+    scene.draw(table.app.screen)
+    name = scene.player_name("left")
+    assert said[-1] == [(name, "call 3"), (f"{name} (bot)", "pass!")]
 
 
 def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
@@ -463,9 +482,13 @@ def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
             (vars(left), server.mh.whose_turn(), server.mh.match.finished)
         back = Client("127.0.0.1", server.port, name="Bo", token=token).start()
         welcome = back.wait_for("welcome", 5)
-        played = welcome["standin_played"]["cards"]
+        played, acts = welcome["standin_played"]["cards"], welcome["standin_played"]["acts"]
         scene = open_scene("table", table.app, link=ClientLink(back, welcome))
-        assert scene.message and scene.message[0] == f"Back at the table: a bot played {played} cards for you"
+        decided = "; it decided for you too (see the log)" if acts > played else ""
+        assert scene.message and scene.message[0] == f"Back at the table: a bot played {played} cards for you{decided}"
+        # the bot's calls of the deal on the table are marked its own in the log
+        now = [i for i, seat in welcome["standins"] if "play" not in scene.shown["history"][i]]
+        assert sum(bool(a.get("standin")) for _s, a in scene.log) == len(now)
         back.close("done")
     finally:
         server.stop(wait=True)
@@ -1335,7 +1358,7 @@ def test_a_friends_waiting_panel_says_where_the_open_seat_is_on_their_screen(tab
         server.stop(wait=True)
 
 
-def test_the_deal_log_stops_over_a_players_footer_of_three_lines(table):
+def test_the_deal_log_stops_over_the_footer_and_the_watchers_count_joins_its_line(table):
     """The host's footer counts the watchers over its two lines ("... (you host)" split): the
     log, which stopped over two, ran over the third."""
     server, _c, scene = at_ana_s_table(table, {"bottom": "bot:KADO", "left": "open", "top": "bot:KADO",
@@ -1349,7 +1372,15 @@ def test_the_deal_log_stops_over_a_players_footer_of_three_lines(table):
         scene.draw(table.app.screen)
         tags = [r for name, r in scene.drawn if name == "lan_tag"]
         log = dict(scene.drawn)["log"]
-        assert len(tags) == 3 and log.bottom <= min(r.top for r in tags), (log, tags)
+        assert len(tags) >= 2 and log.bottom <= min(r.top for r in tags), (log, tags)
+        # The count joins "(you host)" where it fits: a third line left the log one line (1280x688).
+        table.app._resized((1280, 688))
+        scene.link.table_name = "Table d'Amélie"
+        footer = scene._lan_lines()
+        assert footer[2] == ["LAN · Table d'Amélie", "(you host) · 2 people watching"], footer
+        scene.draw(table.app.screen)
+        log = dict(scene.drawn)["log"]
+        assert log.height >= 2 * footer[0] * 1.4 and log.bottom <= min(r.top for n, r in scene.drawn if n == "lan_tag")
     finally:
         server.stop(wait=True)
 
@@ -1386,7 +1417,7 @@ def test_the_players_see_how_many_watch_for_as_long_as_they_watch(table, monkeyp
         assert watcher.wait_for("welcome", 5) is not None
         assert wait_real(table, lambda: scene.link.watchers == 1, 5)
         scene.draw(table.app.screen)
-        assert "1 person watching" in texts
+        assert any("1 person watching" in t for t in texts)
         watcher.close()
         assert wait_real(table, lambda: scene.link.watchers == 0, 5)
         texts.clear()
