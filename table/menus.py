@@ -14,7 +14,7 @@ from .forms import MenuScene, draw_fan
 from .host_setup import unfinished_lan_tables
 from .coach_draw import wrap
 from .host_words import refusal
-from .i18n import N_, _, is_rtl, ngettext, number
+from .i18n import N_, _, is_rtl, ngettext, number, seat_name
 from .layout import Layout
 from . import lan_seats
 from .scenes import open_scene
@@ -161,6 +161,8 @@ class PauseScene(MenuScene):
                  ("rules", _("Rules"), True)]
         if self.lan and self.hosting and self.link is not None:      # send a stranger away
             items.append(("people", _("People at the table"), True))
+        if (kept := self.kept_seat()) is not None:       # a watcher whose seat is kept for them
+            items.insert(1, ("seat_back", _("Take your seat back ({seat})").format(seat=seat_name(kept["seat"])), True))
         items += [("menu", leave, True), ("quit", _("Quit (saved)") if self.saved and not self.lan else _("Quit"), True)]
         self.column(items, top=round(self.app.size[1] * 0.3))
 
@@ -193,6 +195,18 @@ class PauseScene(MenuScene):
             return True
         return self.keyboard(e)
 
+    def kept_seat(self) -> dict | None:
+        """The seat this machine keeps at the table a watcher's screen watches (``lan_seats``),
+        or None: a friend who chose Watch could take their seat back only from the main menu."""
+        link = self.link
+        if not (self.lan and not self.hosting and link is not None and not link.my_seats()):
+            return None
+        key = link.match_key()
+        if not key:
+            return None
+        held = lan_seats.seat_at(link.table_name, link.game.seats, key.removeprefix("lan-"))
+        return next((d for d in lan_seats.load() if held and d["token"] == held[1]), None)
+
     def asks_twice(self) -> bool:
         """Does leaving take a second press?  The host's (the table is everyone's match) and a
         LAN friend's with a seat (one click left a deal to a bot: a Dari family's joiner)."""
@@ -223,6 +237,10 @@ class PauseScene(MenuScene):
             self.app.push(open_scene("rules", self.app, game=self.game, overlay=True))
         elif name == "people":
             self.app.push(open_scene("lan_people", self.app, link=self.link, screens=2))
+        elif name == "seat_back" and (kept := self.kept_seat()) is not None:
+            # leave watching, and the lobby finds the table and takes the seat back (as Resume does)
+            self.app.reset(MainMenu(self.app))
+            self.app.push(open_scene("lobby", self.app, seeking=kept))
         elif name == "menu":
             self.app.reset(MainMenu(self.app))
         elif name == "quit":

@@ -1115,6 +1115,9 @@ def test_the_host_ends_everyones_match_only_on_a_second_press(table, monkeypatch
 
         def view(self, seat=None):
             return {"finished": self.finished}
+
+        def match_key(self):
+            return None
     friend_menu = PauseScene(table.app, lan=True, hosting=False, link=Seated(("left",)))
     table.app.push(friend_menu)
     table.frames(1)
@@ -1232,6 +1235,34 @@ def test_a_watcher_is_told_they_watch_and_how_to_come_back(table, monkeypatch):
         table.frames(2)
         assert any(t.startswith("Trying again in") for t in said)
         assert not any("seat is kept" in t for t in said)       # a watcher had no seat to keep
+    finally:
+        server.stop(wait=True)
+
+
+def test_a_watcher_whose_seat_is_kept_takes_it_back_from_the_menu(table, monkeypatch):
+    """A friend whose seat was kept chose Watch: nothing on the watcher's screen gave the seat
+    back (quit to the main menu, then Resume).  The menu offers it, and the lobby goes for it."""
+    from table import lan_seats
+    from table.lobby import LobbyScene
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)       # no zeroconf here
+    server, _c, scene = watching_ana_s_table(table)
+    try:
+        table.click_button("menu")
+        table.frames(1)
+        assert "seat_back" not in table.app.top.buttons             # no seat of this machine's there
+        table.key(pygame.K_ESCAPE)
+        host_id = scene.link.match_key().removeprefix("lan-")
+        lan_seats.remember(scene.link.table_name, "left", "tok-1", host_id, "manfee")
+        lan_seats.remember("Another table", "top", "tok-2", "x", "manfee")
+        table.click_button("menu")
+        table.frames(1)
+        menu = table.app.top
+        assert menu.buttons["seat_back"].text == "Take your seat back (Left)"
+        table.click_button("seat_back")
+        table.frames(1)
+        lobby = table.app.top
+        assert isinstance(lobby, LobbyScene) and lobby.seeking["token"] == "tok-1"
+        assert scene not in table.app.scenes                  # watching left
     finally:
         server.stop(wait=True)
 
