@@ -137,15 +137,18 @@ class Layout:
         return step * (count - 1) + self.cw
 
     def open_hand_poses(self, place, count):
-        """Another seat's hand face up (replays): small cards, readable spacing."""
+        """Another seat's hand face up (replays): small cards, readable spacing.  A short hand
+        spreads over the room of thirteen, up to a whole corner index (rank and suit) a card:
+        Manille's eight side cards showed slivers of their ranks at 1280x800."""
         if place == "bottom":
             return self.hand_poses(place, count)
         ax, ay = self.anchor[place]
         mid = (count - 1) / 2
-        step = self.sw * 0.3
+        gaps = max(1, count - 1)
         if place == "top":
+            step = min(self.sw * 0.3 * 12 / gaps, self.sw * 0.42)
             return [(ax + (i - mid) * step, ay, 0.0, self.sw) for i in range(count)]
-        step = self._open_step()
+        step = min(self._open_step() * 12 / gaps, self.sh * 0.34)
         return [(ax, ay + (i - mid) * step, 0.0, self.sw) for i in range(count)]
 
     def widow_poses(self, count):

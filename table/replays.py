@@ -9,7 +9,7 @@ import pygame_gui
 
 from host.replay import AUTO_PACE
 
-from .i18n import _
+from .i18n import _, pgettext
 from .scenes import open_scene
 from .table_scene import TableScene
 from . import theme
@@ -38,28 +38,46 @@ class ReplayScene(TableScene):
         super().update(dt)
 
     def build_ui(self):
+        self.tucked = ()            # the table's buttons a narrow window leaves to the Menu (below)
         super().build_ui()
         if self.app.top is not self or self.results_shown:
             return
         # In the top row, left of the table's own buttons: the seats keep their places.
         bw, bh = self.button_size()
-        row = [b.rect for n, b in self.buttons.items() if n in ("menu", "rules", "history", "last")]
         board = self.board.layout.margin + self.board.layout.scoreboard_width()
-        # Narrower buttons, then no REPLAY label, then no Replays button (Menu and Backspace
-        # lead back too) before no Step back: a mouse player lost it at 1024x600.
-        room = min(r.left for r in row) - 8 - (board + 8)
         size, bold = theme.font_spec("@small_button")
-        shown = [("back", _("Replays")), ("auto", _("Pause") if self.link.auto else _("Auto")),
+        back = pgettext("the replay's button back to the list", "Replays")      # French: short of "Parties jouées"
+        shown = [("back", back), ("auto", _("Pause") if self.link.auto else _("Auto")),
                  ("step", _("Step")), ("step_back", _("Step back"))]
+
+        def row_left() -> float:
+            """Where the table's row ends once Scores and Last trick are up (they come and go:
+            a Replays button placed by the row without them lay under Last trick)."""
+            names = [n for n in ("menu", "rules", "history", "last") if n in self.buttons and n not in self.tucked]
+            L = self.board.layout
+            return L.W - L.margin - sum(self.buttons[n].rect.width + 8 for n in names)
+
+        def room_left() -> float:
+            return row_left() - (board + 8)
+        # Narrower buttons, then no Rules button (the Menu has it), then no REPLAY label, then
+        # no Replays button (Menu and Backspace lead back too) before no Step back: a mouse
+        # player lost it at 1024x600, and a Dutch player the way back to the list.
+        room = room_left()
         while True:             # the widest words of the buttons shown (one font for the row)
             kept = [t for _n, t in shown] + [_("Pause"), _("Auto")]      # the shown ones' (Auto toggles)
-            least = max(theme.text_width(w, size, bold) for w in kept) + 16
+            # the row's font may shrink a little (``row=`` below) before a button goes
+            least = max(theme.text_width(w, size, bold) for w in kept) * 0.9 + 16
             if len(shown) <= 2 or len(shown) * (least + 8) <= room:
                 break
+            if not self.tucked and "rules" in self.buttons:
+                self.tucked = ("rules",)
+                self._show_fixed()          # the row closes up over it
+                room = room_left()
+                continue
             shown.pop(0 if shown[0][0] == "back" else -1)
         bw = max(least, min(bw, (room - self.board.layout.W * 0.08) // len(shown) - 8, room // len(shown) - 8))
-        x = min(r.left for r in row) - 8 - bw
-        y = row[0].top
+        x = row_left() - bw
+        y = self.buttons["menu"].rect.top
         for name, text in shown:
             self._button(name, text, (x, y, bw, bh), small=True, fixed=True, row=kept)
             x -= bw + 8

@@ -128,6 +128,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         passed, last, scores = self._fixed_key = self.fixed_state()
         lost = self.link.lost or self.reconnecting     # the lost panel's Reconnect and Main menu only
         on = {"passed": passed and not lost, "last": last and not lost, "history": scores and not lost}
+        on.update(dict.fromkeys(getattr(self, "tucked", ()), False))    # a narrow replay's: Rules left to Menu
         # the row of buttons at the top right closes up over a hidden one: no gap in it
         right = self.board.layout.W - self.board.layout.margin
         for name in TOP_ROW:

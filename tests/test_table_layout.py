@@ -402,9 +402,15 @@ def test_a_replay_fits_at_1024x600_in_every_language(table, manfee_home, speakin
     scene.draw(table.app.screen)
     assert check(scene, SMALLEST) == []
     assert "step_back" in scene.buttons and scene.buttons["step_back"].visible
-    if "back" not in scene.buttons:            # no room for Replays: Backspace still leads there
-        table.key(pygame.K_BACKSPACE)
-        assert type(table.app.top).__name__ == "ReplaysScene"
+    # the way back to the list stays (a Dutch player lost it), Last trick up too: Rules leaves the row first
+    assert table.until(lambda: scene.link.step() or scene.last_trick is not None and not scene.director.busy(),
+                       limit=3000)
+    table.frames(3)
+    assert scene.buttons["last"].visible and check(scene, SMALLEST) == []
+    assert "back" in scene.buttons and scene.buttons["back"].visible
+    assert scene.buttons["rules"].visible == (scene.tucked == ())
+    table.key(pygame.K_BACKSPACE)
+    assert type(table.app.top).__name__ == "ReplaysScene"
 
 
 # -- the trick: every corner index stays in sight -------------------------------------------
@@ -635,3 +641,20 @@ def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table
     said.clear()
     effects.draw_widow_label(table.app.screen, scene.look())
     assert said[:1] == ["the Manni"]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800), (1920, 1080)])
+def test_a_short_open_hand_shows_each_cards_whole_corner(size):
+    """Replays: Manille's eight side cards face up showed slivers of their ranks (the step of
+    thirteen); a short hand spreads over the same room, up to a whole corner a card."""
+    L = Layout(size)
+    for place in ("left", "right", "top"):
+        thirteen, eight = L.open_hand_poses(place, 13), L.open_hand_poses(place, 8)
+        axis = 0 if place == "top" else 1
+        def span(poses, axis=axis):
+            return abs(poses[-1][axis] - poses[0][axis])
+        assert span(eight) <= span(thirteen) + 0.5                    # within the room of thirteen
+        step = span(eight) / 7
+        assert step > span(thirteen) / 12                              # wider apart than thirteen's
+        corner = L.sh * 0.3 if axis else L.sw * 0.3                   # the rank over its suit, or beside
+        assert step >= min(corner, span(thirteen) / 7)
