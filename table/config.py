@@ -129,6 +129,7 @@ FIELDS = {
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
     "hints": (True, _bool),                        # the coach's Hint button at the table: on, so a newcomer finds it
     "auto_play": (True, _bool),                    # a lone legal card plays itself (table.auto_play)
+    "trick_hold": (1.15, _float_in(0.0, 10.0)),    # seconds a finished trick stays; 0: until a click (trick_hold)
     "game": ("manfee", _game),                     # the game last set up: New game opens on it
     "tables": ({}, _tables),                       # game -> its last table: options, people, bots
     "lan_table": ({}, _lan_table),                 # the host form as last opened (table.host_setup)

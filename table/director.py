@@ -21,7 +21,6 @@ from .hand_motion import HandMotion
 from .i18n import _
 
 PLAY_FLIGHT = 0.30
-TRICK_HOLD = 1.15            # the finished trick stays this long before the sweep
 SWEEP = 0.38
 
 
@@ -194,7 +193,7 @@ class Director(HandMotion):
                             "seats": [b.court_seat.get(k) for k in b.court],
                             "signals": [b.sprites[k].badge if k in b.sprites else None for k in b.court]}
         scene.trick_lead = (winner if any(b.hands.get(s) for s in b.seats) else None,)
-        return Sequence(Wait(TRICK_HOLD), Lazy(lambda: self._sweep(winner)))
+        return Sequence(self.scene.trick_pause(), Lazy(lambda: self._sweep(winner)))
 
     def _sweep(self, winner):
         scene, b = self.scene, self.board

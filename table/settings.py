@@ -9,6 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel
 
 from .forms import MenuScene, oid, tall_label
+from .trick_hold import trick_holds
 from .i18n import LANGUAGES, N_, _, is_rtl, number, pgettext, system_language
 from .rich import set_four_colour
 from .theme import apply_language, list_height
@@ -124,6 +125,9 @@ class SettingsScene(MenuScene):
                                                                       "Manfee with signals it waits, for a signal "
                                                                       "you may give with it).")))
         y += rh + gap
+        label(_("Tricks"), y)       # how long a finished trick stays: a club player missed tricks going by
+        drop("trick_hold", trick_holds(), _nearest(trick_holds(), s.trick_hold), y)
+        y += rh + gap
         label(_("Language"), y)
         languages = language_choices()
         drop("language", languages, next((t for t, c in languages if c == s.language), languages[0][0]), y)
@@ -169,6 +173,8 @@ class SettingsScene(MenuScene):
                     link = getattr(scene, "link", None)
                     if link is not None:
                         link.set_pace(self.app.bot_pace)
+            elif name == "trick_hold":
+                s.trick_hold = value
             elif name == "language":
                 self.set_language(value)
                 return True

@@ -15,8 +15,9 @@ from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .hint_band import HintBand
 from .host_words import join_note, reason_text, save_failed
+from .lan_footer import lan_lines
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import N_, _, is_rtl, ngettext, number, pgettext, seat_name
+from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
 from .rich import blit_rich, rich
 from .words import announce_text, deal_title, seat_where, table_waits_for
@@ -75,6 +76,8 @@ class TableDrawing(HintBand):
                     text = (_("Slam: drag the card you signal with (or arrows + Enter)") if self.signal == "slam"
                             else _("Drop: drag the card you signal with (or arrows + Enter)"))
                 mark("prompt", draw_prompt(surface, look, text, self.play_duty(), self.prompt_shift(), self.prompt_room()))
+        elif self.trick_kept and not self.summary_open:     # Settings, "Tricks": gathered on a click
+            mark("prompt", draw_prompt(surface, look, self.trick_kept_words()))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.player_name(v.get("dealer"))
             mark("prompt", draw_prompt(surface, look,
@@ -395,27 +398,7 @@ class TableDrawing(HintBand):
         return r
 
     def _lan_lines(self) -> tuple[int, float, list[str]]:
-        """A LAN table's footer in the left corner: its size, room and lines (none elsewhere)."""
-        link, L = self.link, self.board.layout
-        fs = max(12, round(L.H * 0.02))
-        room = L.W / 2 - L.hand_rect_width(self.game.hand_size) / 2 - 2 * L.margin     # clear of the hand
-        if not link.lan:
-            return fs, room, []
-        watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
-        tag = (_("LAN · {table}  (you host)") if link.hosting
-               else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
-        text = tag.format(table=link.table_name)
-        lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
-        if link.watchers and not watching:    # who sees the table, after the second the arrival was said
-            count = ngettext("{n} person watching", "{n} people watching", link.watchers).format(
-                n=number(link.watchers))
-            # after "(you host)" where it fits: a third line left the deal's log one line at 1280x720
-            joined = f"{lines[-1]} · {count}"
-            if fit_size(joined, fs, room) >= fs:
-                lines[-1] = joined
-            else:
-                lines.insert(0, count)
-        return fs, room, lines
+        return lan_lines(self.link, self.board.layout, self.game.hand_size)
 
     def _draw_lan(self, surface, footer):
         link = self.link

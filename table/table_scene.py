@@ -32,6 +32,7 @@ from .scenes import open_scene
 from .table_controls import TableControls
 from .table_draw import TableDrawing
 from .table_feed import TableFeed, back_words, deal_log, last_trick_signals
+from .trick_hold import TrickHold
 from .words import player_name, separator
 from . import explain
 
@@ -40,7 +41,7 @@ SUMMARY_KEY_HOLD = 0.6        # (animation) seconds a summary stands before Ente
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 
-class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
+class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Scene):
     def __init__(self, app, link: TableLink) -> None:
         super().__init__(app)
         self.link = link
@@ -406,9 +407,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, HotSeat, Scene):
             return True
         if self.cover_seat is not None:
             return self.cover_event(e)
-        if self._memorize_left > 0 and (e.type == pygame.MOUSEBUTTONDOWN or e.type == pygame.KEYDOWN
-                                         and e.key in (pygame.K_RETURN, pygame.K_SPACE)):
-            self._memorize_left = 0.0           # "I have it": the hands move now
+        if self.click_goes_on(e):           # "I have it" (hands to memorize), a kept trick gathered
             return True
         if e.type == pygame.KEYDOWN:
             return self._key(e)

@@ -835,3 +835,31 @@ def test_new_game_says_what_the_game_is_and_how_long_a_match_runs(table, monkeyp
     scene.options = {}
     table.frames(1)
     assert said[-1].startswith("Two teams of two; spades") and "to 52 takes about 7 deals" in said[-1]
+
+
+def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee_home):
+    """A club player saw tricks (their own forced card in them) come and go between two
+    looks: Settings, "Tricks", keeps a finished trick on the table until a click or Space."""
+    import pygame_gui
+    from table.config import Settings
+    from table.settings import SettingsScene
+    from table_helpers import start_local
+    app = table.app
+    s = SettingsScene(app)
+    app.push(s)
+    table.frames(1)
+    drop = s.drops["trick_hold"]
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text="Gathered on a click")
+    table.frames(1)
+    assert app.settings.trick_hold == 0.0 and Settings.load().trick_hold == 0.0
+    app.pop()
+    scene = start_local(table, "manille", humans=0, bots=("KADO",) * 4)     # bots alone: tricks go by
+    assert table.until(lambda: scene.trick_kept, limit=20000)
+    court = list(scene.board.court)
+    assert len(court) == 4
+    table.frames(400)                                  # seconds go by: the trick stays, and says why
+    assert scene.trick_kept and scene.board.court == court
+    assert any(n == "prompt" for n, _r in scene.drawn)
+    table.key(pygame.K_SPACE)
+    assert not scene.trick_kept
+    assert table.until(lambda: not scene.board.court or scene.board.court != court, limit=2000)

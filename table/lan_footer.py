@@ -1,0 +1,34 @@
+"""A LAN table's footer: which table, whether this screen hosts or watches, how many watch.
+
+Drawn under the deal's log in the left corner (``table_draw``); the log stops over its lines.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import _, ngettext, number
+from .theme import fit_size
+
+
+def lan_lines(link: Any, L: Any, hand_size: int) -> tuple[int, float, list[str]]:
+    """A LAN table's footer in the left corner: its size, room and lines (none elsewhere):
+    the table's name, whether this screen hosts or watches, and how many watch."""
+    fs = max(12, round(L.H * 0.02))
+    room = L.W / 2 - L.hand_rect_width(hand_size) / 2 - 2 * L.margin     # clear of the hand
+    if not link.lan:
+        return fs, room, []
+    watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden
+    tag = (_("LAN · {table}  (you host)") if link.hosting
+           else _("LAN · {table}  (you are watching)") if watching else _("LAN · {table}"))
+    text = tag.format(table=link.table_name)
+    lines = [text] if fit_size(text, fs, room) >= fs else text.replace("  (", "\n(").split("\n")
+    if link.watchers and not watching:    # who sees the table, after the second the arrival was said
+        count = ngettext("{n} person watching", "{n} people watching", link.watchers).format(
+            n=number(link.watchers))
+        # after "(you host)" where it fits: a third line left the deal's log one line at 1280x720
+        joined = f"{lines[-1]} · {count}"
+        if fit_size(joined, fs, room) >= fs:
+            lines[-1] = joined
+        else:
+            lines.insert(0, count)
+    return fs, room, lines

@@ -1,0 +1,54 @@
+"""How long a finished trick stays on the table before it is gathered (Settings, "Tricks"):
+a moment, longer, or until the player clicks or presses a key.  A club player saw tricks
+with their own forced card come and go between two looks, and had to open Last trick to
+learn where a card had gone.  Also here: the other "click to go on" of the table, the
+hands shown to memorize before they move.
+
+A mixin of ``TableScene``; the director asks it for the pause of each finished trick.
+Replays keep the short pause: they are stepped, or watched with Auto.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .anim import Sequence, Until, Wait
+from .i18n import _
+
+TRICK_HOLD = 1.15           # seconds (at the animation pace) a finished trick stays by default
+CLICK = 0.0                 # the setting's value for "until a click"
+
+
+def trick_holds() -> tuple:
+    """(words, seconds) of the Tricks setting, CLICK for "until a click"."""
+    return ((_("Gathered after a moment"), TRICK_HOLD), (_("Left a while on the table"), 2.5),
+            (_("Gathered on a click"), CLICK))
+
+
+class TrickHold:
+    trick_kept = False              # a finished trick waits for the player's click or key
+    _memorize_left = 0.0            # seconds the hands stay up to be memorized (a click cuts it)
+
+    def trick_pause(self) -> Any:
+        """The director's pause between a finished trick and its sweep."""
+        hold = getattr(self.app.settings, "trick_hold", TRICK_HOLD)
+        if self.link.replay or hold > CLICK:
+            return Wait(hold if not self.link.replay else TRICK_HOLD)
+        self.trick_kept = True
+        return Sequence(Until(lambda: not self.trick_kept))
+
+    def trick_kept_words(self) -> str:
+        return _("Click, or press Space, to gather the trick")
+
+    def click_goes_on(self, e: Any) -> bool:
+        """A click or Enter/Space where the table waits for one: the hands shown to memorize
+        move, a trick kept on the table is gathered."""
+        go = e.type == pygame.MOUSEBUTTONDOWN or e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE)
+        if go and self._memorize_left > 0:
+            self._memorize_left = 0.0           # "I have it": the hands move now
+            return True
+        if go and self.trick_kept:
+            self.trick_kept = False
+            return True
+        return False
