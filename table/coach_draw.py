@@ -298,18 +298,22 @@ def draw_hand(surface: pygame.Surface, band: pygame.Rect, label: int, images: ob
             marked.append((r, mark))
             _outline(surface, r, mark[1], width)
         surface.blit(images.get(card, True, cw), r)
-    # Neighbouring tags never overlap: pushed right past the one before, then, at the band's
-    # right end, back left (three marked cards at the end of a 13-card fan).
+    # Each tag a pill of its card's ink: two tags side by side read as one phrase ("all hands
+    # played") in plain letters.  Neighbouring pills never overlap: pushed right past the one
+    # before, then, at the band's right end, back left (three marked cards at the end of a fan).
     tags, tags_right = [], band.x - 1
+    pad = max(3, label // 4)
     for r, (tag, ink) in sorted(marked, key=lambda m: m[0].x):
-        img = fit(tag, label, max(step, cw * 0.9) + 8, ink, True)
-        at = img.get_rect(midbottom=(r.centerx, r.top - width - 1))
+        img = fit(tag, label * 0.9, max(step, cw * 0.9) + 8 - 2 * pad, (20, 24, 18), True)
+        at = img.get_rect().inflate(2 * pad, pad)
+        at.midbottom = (r.centerx, r.top - width - 1)
         at.x = max(at.x, tags_right + 4, band.x)
-        tags.append((img, at))
+        tags.append((img, at, ink))
         tags_right = at.right
     limit = band.right
-    for img, at in reversed(tags):
+    for img, at, ink in reversed(tags):
         at.right = min(at.right, limit)
         limit = at.x - 4
-        surface.blit(img, at)
+        pygame.draw.rect(surface, ink, at, border_radius=at.h // 2)
+        surface.blit(img, img.get_rect(center=at.center))
     return top + ch + round(label * 0.4)

@@ -164,7 +164,9 @@ TEXT = Words({
 
 GREEN = (140, 222, 140)
 BLUE = (128, 184, 255)
-VERDICT_INK = {"best": GREEN, "fine": DIM, "unmarked": DIM, "hint": BLUE, "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
+# The coach's own choice in violet: in blue, the card played beside the all-hands best (blue
+# too) could not be told from it.
+VERDICT_INK = {"best": GREEN, "fine": DIM, "unmarked": DIM, "hint": (196, 160, 255), "inaccuracy": (240, 222, 110), "mistake": (255, 164, 84),
                "blunder": RED}
 # Column widths, as shares of the list's inner width.
 COLUMNS = (("col_when", 0.13), ("col_choice", 0.16), ("col_best", 0.16), ("col_cost", 0.09),
