@@ -60,6 +60,8 @@ def window_size(desktop: tuple[int, int] | None, want: tuple[int, int] = (1280, 
 
     >>> window_size((1920, 1080)), window_size((1366, 768)), window_size((1024, 600)), window_size(None)
     ((1280, 720), (1280, 688), (1024, 600), (1280, 720))
+    >>> window_size((1280, 800), want=(1280, 800)), window_size((1920, 1080), want=(1600, 900))
+    ((1280, 720), (1600, 900))
     """
     if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
         return want
@@ -80,9 +82,10 @@ class App:
         pygame.display.set_caption("Manfee")
         set_four_colour(self.settings.four_colour)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        if size is None:                # as much of 1280x720 as the screen holds
+        if size is None:                # as much of 1280x720 (or of the window last closed) as the screen holds
             desktops = pygame.display.get_desktop_sizes()
-            size = window_size(desktops[0] if desktops else None)
+            last = self.settings.window
+            size = window_size(desktops[0] if desktops else None, tuple(last) if last else (1280, 720))
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.
@@ -334,7 +337,15 @@ class App:
                     first = None
             self.step(first=first)
         if end is None:
+            self.keep_window()
             self.shutdown()
+
+    def keep_window(self) -> None:
+        """Keep the window's size for the next start (``Settings.window``), if it changed."""
+        size = list(self.windowed_size if self.fullscreen else self.screen.get_size())
+        if size != self.settings.window:
+            self.settings.window = size
+            self.save_settings()
 
     def shutdown(self):
         while self.scenes:

@@ -79,6 +79,17 @@ def _language(v):
     return v.lower()
 
 
+def _window(v):
+    # The window's size when the game last closed (windowed): opened so again, as far as the
+    # screen holds it (a 1280x800 laptop's player resized the window at every start).
+    if v == []:
+        return []
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                        and 320 <= x <= 16384 for x in v)):
+        raise ValueError(Note(N_("a window size such as [1280, 800]")))
+    return list(v)
+
+
 def _tables(v):
     # The last table set up for each game (New game keeps it: a player who plays to 51 with
     # blind trump does not set it again every match).  Only its shape is checked here; New
@@ -125,6 +136,7 @@ FIELDS = {
     "bot_pace": (0.7, _float_in(0.0, 5.0)),        # seconds a bot "thinks" at least
     "four_colour": (False, _bool),
     "fullscreen": (False, _bool),
+    "window": ([], _window),                       # [width, height] of the window last closed; []: 1280x720
     "player_name": ("You", _name),
     "language": ("", _language),                   # "" = the system's; en, nl, fr, fa
     "hints": (True, _bool),                        # the coach's Hint button at the table: on, so a newcomer finds it
@@ -150,7 +162,7 @@ class Settings:
 
     def __init__(self, **values):
         for key, (default, _check) in FIELDS.items():
-            setattr(self, key, dict(default) if isinstance(default, dict) else default)   # never shared
+            setattr(self, key, type(default)(default) if isinstance(default, (dict, list)) else default)   # never shared
         for key, value in values.items():
             if key not in FIELDS:
                 raise KeyError(key)

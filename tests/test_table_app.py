@@ -1,4 +1,5 @@
 """The window around the table: flags, sounds, resizing, menus, the idle loop, the physics."""
+import json
 import os
 import subprocess
 import sys
@@ -863,3 +864,22 @@ def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee
     table.key(pygame.K_SPACE)
     assert not scene.trick_kept
     assert table.until(lambda: not scene.board.court or scene.board.court != court, limit=2000)
+
+
+def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch):
+    """A 1280x800 laptop's player resized the window at every start: its size is kept at the
+    end and asked for at the next, as far as the screen holds it."""
+    from table.app import App
+    from table.config import Settings
+    app = table.app
+    app._resized((1100, 700))
+    app.keep_window()
+    assert Settings.load().window == [1100, 700]
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    again = App(Settings.load(), fullscreen=False, quiet_sound=True)
+    assert again.size == (1100, 700)
+    # a damaged size in the file: one line, and 1280x720 again
+    with open(os.path.join(str(manfee_home), "settings.json"), "w") as f:
+        json.dump({"version": 1, "window": [1100, "tall"]}, f)
+    kept = Settings.load()
+    assert kept.window == [] and len(kept.problems) == 1 and "window" in kept.problems[0]
