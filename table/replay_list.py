@@ -159,7 +159,7 @@ class ReplaysScene(MenuScene):
         elif self.note.text == hidden:
             self.note.set_text(default_note())
         for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
-                         ("delete", ok and (e.get("joined") or not done and not e.get("lan")))):
+                         ("delete", ok)):       # a finished one too: the statistics keep its figures
             self.buttons[name].enable() if on else self.buttons[name].disable()
 
     @staticmethod
@@ -250,19 +250,20 @@ class ReplaysScene(MenuScene):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])
-        elif name == "delete" and e and e["ok"] and (not e["finished"] or e.get("joined")):
+        elif name == "delete" and e and e["ok"]:
             W, H = self.app.size
             self.confirm = self.add(UIConfirmationDialog(
                 pygame.Rect(W // 2 - 220, H // 2 - 110, 440, 220),
                 _("Delete this screen's copy of the LAN match? The host keeps its own.") if e.get("joined")
+                else _("Delete this replay? Your statistics keep its figures.") if e["finished"]
                 else _("Delete this unfinished match? It cannot be resumed afterwards."), self.app.ui,
                 window_title=_("Delete a match"), action_short_name=_("Delete"), blocking=True))
         return name is not None
 
     def delete(self):
-        """The player said yes: remove the selected unfinished match's file."""
+        """The player said yes: remove the selected match's file."""
         e = self._entry()
-        if e is None or e["finished"] and not e.get("joined"):
+        if e is None or not e["ok"]:
             return
         error = delete_save(e["path"], os.path.dirname(e["path"]))
         self.note.set_text(error or _("The match is deleted."))

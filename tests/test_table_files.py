@@ -295,6 +295,16 @@ def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_ask
     replays.ui_event(confirmed)
     assert not (folder / "manille-left.json").exists() and (folder / "manni-done.json").exists()
     assert [e["name"] for e in replays.entries] == ["manni-done.json"]
+    # a finished match too (a Dutch player found Delete greyed out): the statistics keep its figures
+    replays.game = None
+    replays.rebuild_ui()
+    replays.selected = replays.label(replays.shown()[0])
+    replays._enable()
+    assert replays.buttons["delete"].is_enabled
+    table.click(replays.buttons["delete"].rect.center)
+    assert "statistics keep" in replays.confirm.confirmation_text.html_text
+    replays.ui_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm))
+    assert not (folder / "manni-done.json").exists() and replays.entries == []
 
 
 def test_a_replay_row_with_long_names_gives_way_in_the_names_and_keeps_the_rest(table, manfee_home):
