@@ -20,6 +20,7 @@ gives one line and nothing else happens.
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -45,16 +46,30 @@ from .words import player_name
 
 
 
-def draw_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None) -> None:
-    """A progress bar ``fraction`` full (None: empty), filled from the reader's side."""
+SHIMMER = 1.6          # seconds a glint takes across the bar's empty part
+
+
+def draw_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None, glint: float | None = None) -> None:
+    """A progress bar ``fraction`` full (None: empty), filled from the reader's side; a glint
+    (``glint``: 0 to 1, how far across) runs over its empty part, so that a first decision
+    of seconds does not look stuck (a player read "0 of 6" for 5 s as a bar that never moved)."""
     pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
-    if fraction is not None:
-        filled = bar.copy()
-        filled.w = max(bar.h, round(bar.w * fraction))
-        if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
-            filled.right = bar.right
+    filled = bar.copy()
+    filled.w = max(bar.h, round(bar.w * fraction)) if fraction is not None else 0
+    if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
+        filled.right = bar.right
+    if glint is not None and filled.w < bar.w - bar.h:
+        rest = bar.w - filled.w - bar.h
+        x = bar.x + filled.w + rest * glint if not is_rtl() else bar.right - filled.w - bar.h - rest * glint
+        pygame.draw.rect(surface, (96, 84, 40), pygame.Rect(round(x), bar.y, bar.h, bar.h), border_radius=bar.h // 2)
+    if filled.w:
         pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
     pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
+
+
+def glint_now() -> float:
+    """Where the bar's glint is now (0 to 1)."""
+    return time.monotonic() % SHIMMER / SHIMMER
 
 
 class ReviewScene(MenuScene):
@@ -353,7 +368,7 @@ class ReviewScene(MenuScene):
         text = TEXT["progress"].format(done=number(job.done), total=number(job.total)) if job and job.total is not None \
             else TEXT["starting"]
         blit_fit(surface, text, fs, (bar.centerx, bar.top - fs * 0.5), area.w, CREAM, anchor="midbottom")
-        draw_bar(surface, bar, job.fraction if job and job.total else None)
+        draw_bar(surface, bar, job.fraction if job and job.total else None, glint_now())
         blit_fit(surface, TEXT["wait"], fs * 0.9, (bar.centerx, bar.bottom + fs * 0.8), area.w, DIM,
                   anchor="midtop")
 
@@ -422,7 +437,7 @@ class ReviewScene(MenuScene):
             text = TEXT["progress"].format(done=number(self.job.done), total=number(self.job.total))
             blit_fit(surface, text, fs * 0.9, (area.right if rtl else area.x, bar.centery), area.w - bar.w - fs, DIM,
                      anchor="midright" if rtl else "midleft")
-            draw_bar(surface, bar, self.job.fraction)
+            draw_bar(surface, bar, self.job.fraction, glint_now())
         blit_fit(surface, TEXT["forced_left_out"], small, (area.x, area.bottom - round(fs * 1.3)), area.w, DIM,
                  anchor="bottomleft")        # the list jumped from trick 6 to trick 8 with no word why
 

@@ -694,6 +694,9 @@ def test_the_tags_of_marked_cards_at_the_end_of_a_long_hand_never_overlap():
     assert len(placed) == 3
     assert all(not a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
     assert all(r.right <= 460 for r in placed)
+    # the coach's own choice is not in the all-hands mark's blue (two blue tags side by side)
+    from table.coach_text import BLUE, VERDICT_INK
+    assert VERDICT_INK["hint"] != BLUE
 
 
 def test_a_decision_the_review_cannot_judge_says_so():
@@ -911,6 +914,22 @@ def test_the_reviews_progress_bar_fills_from_the_readers_side(lang):
     gold = [x for x in range(800) if surface.get_at((x, y))[:3] == GOLD]
     assert gold and (max(gold) > 600 if lang == "fa" else min(gold) < 200)     # a quarter done, from that side
     assert max(gold) - min(gold) < 300
+
+
+def test_the_reviews_bar_glints_across_its_empty_part_while_it_waits():
+    """A first decision takes seconds: "0 of 6" on a still bar read as stuck."""
+    from table.review_screen import draw_bar
+    pygame.font.init()
+    bar = pygame.Rect(0, 0, 400, 20)
+    seen = []
+    for glint in (0.1, 0.9):
+        surface = pygame.Surface((400, 20))
+        draw_bar(surface, bar, 0.25, glint)
+        seen.append([x for x in range(400) if surface.get_at((x, 10))[:3] == (96, 84, 40)])
+    assert seen[0] and seen[1] and min(seen[0]) > 100 and max(seen[0]) < min(seen[1])     # it moves, past the gold
+    still = pygame.Surface((400, 20))
+    draw_bar(still, bar, 0.25)
+    assert not [x for x in range(400) if still.get_at((x, 10))[:3] == (96, 84, 40)]
 
 
 def test_the_reviews_chart_writes_a_cost_as_its_table_does(monkeypatch):
