@@ -41,6 +41,9 @@ from .saves import saves_dir
 # keep_joined's answer when the deal is not the record's next: this screen was not at the
 # table for every deal (it came late, or away for a whole deal), so its record stops there.
 MISSED = "a deal was missed: this match's record stops before it"
+# ... when this screen sat elsewhere, or watched, from this deal on: the record's seat would be
+# shown face up in deals rebuilt without its hand (guessed cards, taken for the player's own).
+MOVED = "this screen watched or sat elsewhere from this deal on: this match's record stops before it"
 TRIES = 200          # random deals of the unshown cards tried before a deal is given up
 
 
@@ -204,8 +207,8 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict, extras: di
     first deal), with rows of the record's lists for it (``extras``: ``standins``, the
     decisions a bot made for a person; ``hints_given``, the hints this screen was shown),
     written whole to a neighbour and moved in place; a deal it holds already is left as it
-    is.  The reason (one line) when it is not kept: a deal missed, or a record the rules
-    refuse with it."""
+    is.  The reason (one line) when it is not kept: a deal missed (``MISSED``), the screen no
+    longer at the record's seat (``MOVED``), or a record the rules refuse with it."""
     try:
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
@@ -221,6 +224,11 @@ def keep_joined(path: str, header: dict, deal_index: int, deal: dict, extras: di
         return None                           # kept already (a screen back after a dropped line)
     if deal_index > len(deals):
         return MISSED
+    # A friend's record shows its seat's hand face up: a deal of this screen watching, or at
+    # another seat, would show guesses there.  (A watcher's record, showing no hand of its own,
+    # goes on whatever the screen does next.)
+    if deals and joined_seat(record) is not None and joined_seat(record) != joined_seat(header):
+        return MOVED
     record["deals"] = deals + [deal]
     for key, rows in (extras or {}).items():     # the deal's standins, hints_given: rows to add
         kept = record.get(key)

@@ -47,6 +47,7 @@ class Director(HandMotion):
     def clear(self):
         self.queue.clear()
         self.current = None
+        self.scene.trick_kept = False       # its Until went with the queue: no click is awaited
 
     def update(self, dt):
         for _step in range(64):                 # zero-time steps run in the same frame

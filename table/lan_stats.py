@@ -13,11 +13,11 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from host.joined import MISSED, joined_path, keep_joined, rebuild_deal
+from host.joined import MISSED, MOVED, joined_path, keep_joined, rebuild_deal
 from host.stats import StatsError, StatsStore
 from rules.record import note_rows
 
-__all__ = ["MISSED", "UNBUILT", "keep_deal", "keep_record", "players_for_stats"]
+__all__ = ["MISSED", "MOVED", "UNBUILT", "keep_deal", "keep_record", "players_for_stats"]
 
 
 def players_for_stats(players: dict) -> dict:
@@ -48,7 +48,7 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
     with the decisions a bot made standing in (``standins``: [action index, seat] from the
     host's deal_scored) and the hints this screen was shown (``hints``: [deal, action index,
     seat, action], as a host's record keeps them); the reason (one line) when it could not
-    be kept: ``MISSED``, ``UNBUILT`` or the file's."""
+    be kept: ``MISSED``, ``MOVED``, ``UNBUILT`` or the file's."""
     key = link.match_key()
     mine = link.my_seats()
     summaries = link.summaries()

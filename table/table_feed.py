@@ -15,7 +15,7 @@ from host.seating import SENT_AWAY, WATCHERS_AWAY
 from .anim import Call, Lazy, Until
 from . import lan_seats
 from .config import stats_path
-from .lan_stats import MISSED, UNBUILT, keep_deal, keep_record
+from .lan_stats import MISSED, MOVED, UNBUILT, keep_deal, keep_record
 from .host_words import notice_text, reason_text, refusal
 from .i18n import _, ngettext, number
 from .scenes import open_scene
@@ -334,10 +334,14 @@ class TableFeed:
         if failed:
             self.say(_("The statistics could not be kept: {error}").format(error=failed), notice=True)
         unkept = keep_record(self.link, view, standins, self.hints_given)
+        if unkept == MISSED and not self.mine:     # a watcher comes when it likes: nothing to say
+            return
         if unkept and not self.record_unkept:      # said once: a screen that came late misses every deal
             self.record_unkept = True
             self.say(_("This screen keeps no replay of this match: it was not at the table for every deal.")
                      if unkept == MISSED else
+                     _("The replay this screen keeps of this match stops here: it watched, or sat elsewhere.")
+                     if unkept == MOVED else
                      _("This screen keeps no replay of this match: a deal could not be rebuilt from the cards shown.")
                      if unkept == UNBUILT else
                      _("This screen keeps no replay of this match: {reason}").format(reason=unkept), notice=True)
@@ -387,8 +391,11 @@ def deal_log(view: dict, standins: list | None = None) -> list:
     >>> deal_log({"history": [{"seat": "left", "call": 3}, {"seat": "top", "play": "AS"},
     ...                       {"seat": "left", "decision": "pass"}]}, [[2, "left"]])
     [('left', {'call': 3}), ('left', {'decision': 'pass', 'standin': True})]
+    >>> deal_log({"history": [{"seat": "left", "call": 3}]}, [[[0], "left"], [{}, "left"], [True, "left"], "x"])
+    [('left', {'call': 3})]
     """
-    bot = {(x[0], x[1]) for x in standins or () if isinstance(x, (list, tuple)) and len(x) == 2}
+    bot = {(x[0], x[1]) for x in standins if isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[1], str)
+           and isinstance(x[0], int) and not isinstance(x[0], bool)} if isinstance(standins, list) else set()
     return [(h["seat"], {k: v for k, v in h.items() if k != "seat"} | ({"standin": True} if (i, h["seat"]) in bot
                                                                        else {}))
             for i, h in enumerate(view.get("history") or ())

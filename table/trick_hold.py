@@ -5,7 +5,8 @@ learn where a card had gone.  Also here: the other "click to go on" of the table
 hands shown to memorize before they move.
 
 A mixin of ``TableScene``; the director asks it for the pause of each finished trick.
-Replays keep the short pause: they are stepped, or watched with Auto.
+Replays keep the short pause: they are stepped, or watched with Auto.  A LAN table takes
+"until a click" as a while: the others would wait for this screen's clicks.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .i18n import _
 
 TRICK_HOLD = 1.15           # seconds (at the animation pace) a finished trick stays by default
 CLICK = 0.0                 # the setting's value for "until a click"
+LAN_HOLD = 2.5              # ... which a LAN table takes as "a while"
 
 
 def trick_holds() -> tuple:
@@ -33,8 +35,10 @@ class TrickHold:
     def trick_pause(self) -> Any:
         """The director's pause between a finished trick and its sweep."""
         hold = getattr(self.app.settings, "trick_hold", TRICK_HOLD)
-        if self.link.replay or hold > CLICK:
-            return Wait(hold if not self.link.replay else TRICK_HOLD)
+        if self.link.replay:
+            return Wait(TRICK_HOLD)
+        if hold > CLICK or self.link.lan:       # a LAN table never waits for one screen's clicks:
+            return Wait(hold or LAN_HOLD)       # the host's screen paces its bots, and so everyone
         self.trick_kept = True
         return Sequence(Until(lambda: not self.trick_kept))
 
@@ -44,7 +48,8 @@ class TrickHold:
     def click_goes_on(self, e: Any) -> bool:
         """A click or Enter/Space where the table waits for one: the hands shown to memorize
         move, a trick kept on the table is gathered."""
-        go = e.type == pygame.MOUSEBUTTONDOWN or e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE)
+        go = e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
+            pygame.K_RETURN, pygame.K_SPACE)          # not the wheel: it scrolls the deal's log
         if go and self._memorize_left > 0:
             self._memorize_left = 0.0           # "I have it": the hands move now
             return True

@@ -167,8 +167,8 @@ def test_the_rows_come_as_judged_and_closing_stops_the_review_and_its_process(ta
     from table import review_screen
     from table.coach_text import plain
     app = table.app
-    rec = bot_record("manfee", {"target": 13}, seed=8)
-    scene = ReviewScene(app, record=rec, deal=0, seat="bottom", budget=0.3)   # about a second of work
+    rec = bot_record("manille", None, seed=8)           # about a second a decision at this budget
+    scene = ReviewScene(app, record=rec, deal=0, seat="bottom", budget=0.5)
     app.push(scene)
     assert wait(table, lambda: scene.job is not None and len(scene.job.decisions) >= 2)
     job = scene.job

@@ -266,9 +266,6 @@ def test_a_watchers_screen_keeps_its_record_where_nobody_is_you(manfee_home):
     for i in range(2):
         view = public_view(_match_at("manfee", {}, m, i), "left")
         assert keep_record(WatcherLink("manfee", m.summaries[:i + 1], seat=None), view) is None
-    # a player's view given to a watcher's link is no view it may keep
-    assert keep_record(WatcherLink("manfee", m.summaries[:1], seat=None),
-                       seat_view(_match_at("manfee", {}, m, 0), "left")) is None
     (name,) = os.listdir(joined_folder())
     record = json.load(open(os.path.join(joined_folder(), name)))
     assert len(record["deals"]) == 2 and read_match(record)[1] is None
@@ -290,3 +287,23 @@ def test_a_watchers_screen_keeps_its_record_where_nobody_is_you(manfee_home):
     pygame.font.init()
     (entry,) = [e for e in list_replays() if e["path"].endswith(name)]
     assert entry["watched"] and "LAN, watched" in ReplaysScene.label(SimpleNamespace(row_room=lambda: 9999), entry)
+
+
+def test_a_watchers_link_keeps_no_players_view_and_a_friend_who_watches_stops_the_record(manfee_home):
+    """A player's view handed to a watcher's link is not kept.  A friend's record shows its
+    seat's hand face up: a deal the screen then watched, its hands guessed, would show
+    guesses there as the friend's own cards; the record stops before it."""
+    from host.joined import MOVED, joined_folder
+    from rules.views import public_view
+    from table.lan_stats import keep_record
+    m, _deals = played_deals("manfee", {}, seed=0, deals=2)
+    assert keep_record(WatcherLink("manfee", m.summaries[:1], seat=None),
+                       seat_view(_match_at("manfee", {}, m, 0), "left")) is None
+    assert not os.path.exists(joined_folder()) or os.listdir(joined_folder()) == []
+    assert keep_record(FakeLink("manfee", m.summaries[:1], seat="left"),
+                       seat_view(_match_at("manfee", {}, m, 0), "left")) is None
+    (name,) = os.listdir(joined_folder())
+    before = open(os.path.join(joined_folder(), name)).read()
+    watched = public_view(_match_at("manfee", {}, m, 1), "left")
+    assert keep_record(WatcherLink("manfee", m.summaries[:2], seat=None), watched) == MOVED
+    assert open(os.path.join(joined_folder(), name)).read() == before

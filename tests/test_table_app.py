@@ -861,9 +861,20 @@ def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee
     table.frames(400)                                  # seconds go by: the trick stays, and says why
     assert scene.trick_kept and scene.board.court == court
     assert any(n == "prompt" for n, _r in scene.drawn)
+    table.post(pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=4)     # the wheel scrolls, it gathers nothing
+    table.frames(2)
+    assert scene.trick_kept
     table.key(pygame.K_SPACE)
     assert not scene.trick_kept
     assert table.until(lambda: not scene.board.court or scene.board.court != court, limit=2000)
+    # the director cleared (a LAN screen laid out anew after a dropped line): no click awaited
+    assert table.until(lambda: scene.trick_kept, limit=20000)
+    scene.director.clear()
+    assert not scene.trick_kept
+    # a LAN table never waits for one screen's clicks: its bots (and so everyone) would
+    scene.link.lan = True
+    pause = scene.trick_pause()
+    assert not scene.trick_kept and type(pause).__name__ == "Wait"
 
 
 def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch):
@@ -878,6 +889,11 @@ def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch)
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     again = App(Settings.load(), fullscreen=False, quiet_sound=True)
     assert again.size == (1100, 700)
+    # closed at 1280x760 on a 1280x800 screen: it fitted, so it opens so (not cut to 720)
+    again._resized((1280, 760))
+    again.keep_window()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+    assert App(Settings.load(), fullscreen=False, quiet_sound=True).size == (1280, 760)
     # a damaged size in the file: one line, and 1280x720 again
     with open(os.path.join(str(manfee_home), "settings.json"), "w") as f:
         json.dump({"version": 1, "window": [1100, "tall"]}, f)
