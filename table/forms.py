@@ -235,9 +235,14 @@ class Form:
         self.gap = max(6, round(self.rh * 0.22))
         self.squeezed = False
         if y + rows * (self.rh + self.gap) > room:          # a tall form in a short window
-            y = max(round(H * 0.12), room - rows * (self.rh + self.gap))
-            self.rh = max(26, min(self.rh, (room - y) // rows - self.gap))
-            self.gap = max(4, min(self.gap, (room - y) // rows - self.rh))
+            # Lower rows first, the form where it was asked (the line over it, a game's words,
+            # stays in sight: moved up, the muette form covered it at 1024x600), then up.
+            per = (room - y) // rows
+            if per < 30:
+                y = max(round(H * 0.12), room - rows * 30)
+                per = max(30, (room - y) // rows)
+            self.gap = max(4, min(self.gap, round(per * 0.18)))
+            self.rh = max(26, min(self.rh, per - self.gap))
             self.squeezed = True
         self.overflows = y + rows * (self.rh + self.gap) > room      # even squeezed: a row to spare?
         self.y = y

@@ -40,6 +40,8 @@ class TrickHold:
         if hold > CLICK or self.link.lan:       # a LAN table never waits for one screen's clicks:
             return Wait(hold or LAN_HOLD)       # the host's screen paces its bots, and so everyone
         self.trick_kept = True
+        if self.message and self.message[3]:     # news ("your only card went") leaves the band to it:
+            self.message = None                  # the table stood still 3 s with no word of the click
         return Sequence(Until(lambda: not self.trick_kept))
 
     def trick_kept_words(self) -> str:

@@ -51,3 +51,21 @@ def test_the_replays_filter_row_starts_at_the_right_in_dari(table):
     heading = next(e for e in replays.ui if isinstance(e, UILabel) and e.text == _("Game"))
     assert replays.filter.rect.right <= heading.rect.left                 # the drop-down to its left
     assert abs(heading.rect.right - replays.list.rect.right) <= 2         # flush with the list's edge
+
+
+def test_a_squeezed_new_game_form_leaves_the_games_line_in_sight(table):
+    """Manille muette's form (two rows of variants) moved up over the line under the title
+    at 1024x600: the line about the match's length was hidden behind the Game row."""
+    from table.scenes import open_scene
+    app = table.app
+    app._resized((1024, 600))
+    for lang in ("en", "fr", "fa"):
+        apply_language(app.ui, lang)
+        scene = open_scene("new_game", app, game="manille-muette")
+        app.push(scene)
+        table.frames(1)
+        line_bottom = round(app.size[1] * 0.22) - 4             # where the game's line ends (its midbottom)
+        tops = [w.rect.top for w in list(scene.form.drops.values()) + list(scene.form.buttons.values())]
+        assert scene.form.squeezed and min(tops) >= line_bottom, (lang, min(tops), line_bottom)
+        app.pop()
+    apply_language(app.ui, "en")

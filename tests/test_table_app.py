@@ -867,6 +867,13 @@ def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee
     table.key(pygame.K_SPACE)
     assert not scene.trick_kept
     assert table.until(lambda: not scene.board.court or scene.board.court != court, limit=2000)
+    # news on the band gives way to the kept trick's words (a forced card's "went to the trick")
+    assert table.until(lambda: scene.trick_kept, limit=20000)
+    scene.trick_kept = False
+    scene.say("Your only playable card, 7♣, went to the trick", notice=True)
+    scene.trick_pause()
+    assert scene.trick_kept and scene.message is None
+    scene.trick_kept = False
     # the director cleared (a LAN screen laid out anew after a dropped line): no click awaited
     assert table.until(lambda: scene.trick_kept, limit=20000)
     scene.director.clear()
