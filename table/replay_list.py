@@ -12,7 +12,6 @@ import time
 import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList
-from pygame_gui.windows import UIConfirmationDialog
 
 from host.joined import joined_folder, joined_match_id, joined_seat
 from host.replay import ReplayLink
@@ -60,7 +59,7 @@ class ReplaysScene(MenuScene):
         self.entries = []
         self.selected = None
         self.game = None               # the filter: None for every game
-        self.confirm = None            # the open "delete?" dialog
+        self.armed = None              # the file whose Delete was pressed once: a second press deletes it
 
     def enter(self):
         self.entries = list_replays()
@@ -104,6 +103,7 @@ class ReplaysScene(MenuScene):
         return out
 
     def build_ui(self):
+        self.armed = None               # a Delete pressed once is not carried over a rebuilt screen
         W, H = self.app.size
         ui = self.app.ui
         top = round(H * 0.2)
@@ -183,6 +183,8 @@ class ReplaysScene(MenuScene):
     def process_event(self, e) -> bool:
         """Up and Down choose a match in the list (Tab then reaches Watch, Review or Resume)."""
         items = self.list.item_list if self.shown() else []
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.disarm():
+            return True                 # Escape takes the question back before it leaves the screen
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN) and items:
             rows = [item["text"] for item in items]
             at = self.rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) \
@@ -217,15 +219,12 @@ class ReplaysScene(MenuScene):
                 self._choose(self.rows.index(self.selected), scroll=False)
             return True
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
+            self.disarm()
             self.selected = self.row_of.get(ev.text, ev.text)
             e = self._entry()
             if e is not None and not e["ok"]:
                 self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))
             self._enable()
-            return True
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.confirm:
-            self.confirm = None
-            self.delete()
             return True
         name = self.pressed(ev)
         e = self._entry()
@@ -250,15 +249,27 @@ class ReplaysScene(MenuScene):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])
+        elif name == "delete" and e and e["ok"] and self.armed == e["path"]:
+            self.armed = None
+            self.delete()
         elif name == "delete" and e and e["ok"]:
-            W, H = self.app.size
-            self.confirm = self.add(UIConfirmationDialog(
-                pygame.Rect(W // 2 - 220, H // 2 - 110, 440, 220),
-                _("Delete this screen's copy of the LAN match? The host keeps its own.") if e.get("joined")
-                else _("Delete this replay? Your statistics keep its figures.") if e["finished"]
-                else _("Delete this unfinished match? It cannot be resumed afterwards."), self.app.ui,
-                window_title=_("Delete a match"), action_short_name=_("Delete"), blocking=True))
+            # Asked on the screen itself, pressed twice (pygame_gui's dialog said "Cancel" in
+            # Dari, read left to right, and let Tab and Escape reach the screen behind it)
+            self.armed = e["path"]
+            self.buttons["delete"].set_text(_("Press again"))
+            self.note.set_text(_("Delete this screen's copy of the LAN match? The host keeps its own.")
+                               if e.get("joined") else _("Delete this replay? Your statistics keep its figures.")
+                               if e["finished"] else _("Delete this unfinished match? It cannot be resumed afterwards."))
         return name is not None
+
+    def disarm(self) -> bool:
+        """Delete pressed once and then something else chosen (or Escape): nothing is deleted."""
+        if self.armed is None:
+            return False
+        self.armed = None
+        self.buttons["delete"].set_text(_("Delete"))
+        self.note.set_text(default_note())
+        return True
 
     def delete(self):
         """The player said yes: remove the selected match's file."""

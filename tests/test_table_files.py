@@ -269,7 +269,6 @@ def test_a_replay_plays_a_finished_match_back(table, manfee_home):
 
 
 def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_asking(table, manfee_home):
-    import pygame_gui
     from table.replay_list import ReplaysScene
     done = bot_record("manni", {"target": 2}, seed=1)
     unfinished = bot_record("manille", {}, seed=2, finished=False, steps=5)
@@ -290,9 +289,12 @@ def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_ask
     replays._enable()
     assert replays.buttons["delete"].is_enabled and not replays.buttons["watch"].is_enabled
     table.click(replays.buttons["delete"].rect.center)
-    assert replays.confirm is not None and (folder / "manille-left.json").exists()    # it asks first
-    confirmed = pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm)
-    replays.ui_event(confirmed)
+    assert (folder / "manille-left.json").exists()                  # it asks first, on the screen itself
+    assert replays.buttons["delete"].text == "Press again" and "cannot be resumed" in replays.note.text
+    table.key(pygame.K_ESCAPE)                                      # Escape takes the question back
+    assert app.top is replays and replays.buttons["delete"].text == "Delete"
+    table.click(replays.buttons["delete"].rect.center)
+    table.click(replays.buttons["delete"].rect.center)
     assert not (folder / "manille-left.json").exists() and (folder / "manni-done.json").exists()
     assert [e["name"] for e in replays.entries] == ["manni-done.json"]
     # a finished match too (a Dutch player found Delete greyed out): the statistics keep its figures
@@ -302,8 +304,8 @@ def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_ask
     replays._enable()
     assert replays.buttons["delete"].is_enabled
     table.click(replays.buttons["delete"].rect.center)
-    assert "statistics keep" in replays.confirm.confirmation_text.html_text
-    replays.ui_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm))
+    assert "statistics keep" in replays.note.text and (folder / "manni-done.json").exists()
+    table.click(replays.buttons["delete"].rect.center)
     assert not (folder / "manni-done.json").exists() and replays.entries == []
 
 
@@ -562,7 +564,6 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     """A friend's screen keeps its own record of a LAN match (``host.joined``): listed with
     the LAN's, watched and reviewed even when the host stopped early, under the table's id
     in the statistics; it is the host's to resume, not this screen's."""
-    import pygame_gui
     from host.joined import joined_path, keep_joined, rebuild_deal
     from table.replay_list import ReplaysScene
     from table.review_screen import ReviewScene
@@ -594,6 +595,6 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     app.pop()
     table.frames(1)
     table.click(replays.buttons["delete"].rect.center)
-    assert replays.confirm is not None and "copy of the LAN match" in replays.confirm.confirmation_text.html_text
-    replays.ui_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=replays.confirm))
+    assert "copy of the LAN match" in replays.note.text and os.path.exists(joined_path("manille", "lan-abc"))
+    table.click(replays.buttons["delete"].rect.center)
     assert not os.path.exists(joined_path("manille", "lan-abc")) and replays.entries == []
