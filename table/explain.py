@@ -158,8 +158,20 @@ def _signed(n):
 
 
 def factors_in_force(view):
-    """The multipliers in force this deal, as short texts (Manille games)."""
-    return [factor_text(n, f) for n, f in view.get("factors") or []]
+    """The multipliers in force this deal, as short texts (Manille games), and what they make
+    together when there are several (a blind trump tapped back read "×2 · ×4", no ×8).
+
+    >>> factors_in_force({"factors": [["blind", 2], ["tap back", 4]]})[-1]
+    'together ×8'
+    """
+    found = [(n, f) for n, f in view.get("factors") or []]
+    texts = [factor_text(n, f) for n, f in found]
+    if len(found) > 1:
+        total = 1
+        for _n, f in found:
+            total *= f
+        texts.append(_("together ×{n}").format(n=number(total)))
+    return texts
 
 
 def manni_cycle():

@@ -432,8 +432,8 @@ class ReviewScene(MenuScene):
                      CREAM, anchor="bottomleft")
         elif self.job is not None and self.job.total:       # the rest still worked out, where the summary comes
             rtl = is_rtl()          # the words where the reading starts, the bar at the line's end
-            bar = pygame.Rect(area.x if rtl else area.right - area.w // 4, area.bottom - round(fs * 0.8),
-                              area.w // 4, round(fs * 0.6))
+            bar = pygame.Rect(area.x if rtl else area.right - area.w * 2 // 5, area.bottom - round(fs * 0.85),
+                              area.w * 2 // 5, round(fs * 0.75))      # a quarter was easy to miss
             text = TEXT["progress"].format(done=number(self.job.done), total=number(self.job.total))
             blit_fit(surface, text, fs * 0.9, (area.right if rtl else area.x, bar.centery), area.w - bar.w - fs, DIM,
                      anchor="midright" if rtl else "midleft")
