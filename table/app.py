@@ -53,20 +53,22 @@ def make_sound_bank(settings):
         return _Silence()
 
 
-def window_size(desktop: tuple[int, int] | None, want: tuple[int, int] = (1280, 720), bars: int = 80) -> tuple[int, int]:
+def window_size(desktop: tuple[int, int] | None, want: tuple[int, int] = (1280, 720),
+                remembered: bool = False) -> tuple[int, int]:
     """The window a screen has room for: ``want``, or as much of it as the desktop holds
-    less a taskbar's and a title bar's height (``bars``: none for the size of the window last
-    closed, which fitted), never below ``MIN_SIZE`` (1280x720 opened on a 1024x600 netbook
-    with the score board off its edge).
+    less a taskbar's and a title bar's height (but for the size of the window last closed,
+    ``remembered``, where it fits the screen: it fitted there), never below ``MIN_SIZE``
+    (1280x720 opened on a 1024x600 netbook with the score board off its edge).
 
     >>> window_size((1920, 1080)), window_size((1366, 768)), window_size((1024, 600)), window_size(None)
     ((1280, 720), (1280, 688), (1024, 600), (1280, 720))
-    >>> window_size((1280, 800), want=(1280, 760), bars=0), window_size((1920, 1080), want=(1600, 900), bars=0)
-    ((1280, 760), (1600, 900))
+    >>> window_size((1280, 800), (1280, 760), True), window_size((1366, 768), (1600, 900), True)
+    ((1280, 760), (1366, 688))
     """
     if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
         return want
-    return max(MIN_SIZE[0], min(want[0], desktop[0])), max(MIN_SIZE[1], min(want[1], desktop[1] - bars))
+    fits = remembered and want[0] <= desktop[0] and want[1] <= desktop[1]
+    return max(MIN_SIZE[0], min(want[0], desktop[0])), max(MIN_SIZE[1], min(want[1], desktop[1] - (0 if fits else 80)))
 
 
 class App:
@@ -86,7 +88,7 @@ class App:
         if size is None:                # as much of 1280x720 (or of the window last closed) as the screen holds
             desktops = pygame.display.get_desktop_sizes()
             last = self.settings.window
-            size = window_size(desktops[0] if desktops else None, *((tuple(last), 0) if last else ()))
+            size = window_size(desktops[0] if desktops else None, *((tuple(last), True) if last else ()))
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.

@@ -163,8 +163,11 @@ def factors_in_force(view):
 
     >>> factors_in_force({"factors": [["blind", 2], ["tap back", 4]]})[-1]
     'together ×8'
+    >>> factors_in_force({"factors": [["blind", "2"], "x", ["tap", 2]]})
+    ['tap ×2']
     """
-    found = [(n, f) for n, f in view.get("factors") or []]
+    found = [(x[0], x[1]) for x in view.get("factors") or () if isinstance(x, (list, tuple)) and len(x) == 2
+             and isinstance(x[1], int) and not isinstance(x[1], bool)]        # a peer's odd view draws none
     texts = [factor_text(n, f) for n, f in found]
     if len(found) > 1:
         total = 1

@@ -243,6 +243,7 @@ class Form:
                 per = max(30, (room - y) // rows)
             self.gap = max(4, min(self.gap, round(per * 0.18)))
             self.rh = max(26, min(self.rh, per - self.gap))
+            self.gap = max(4, min(self.gap, per - self.rh))      # a row and its gap within ``per``
             self.squeezed = True
         self.overflows = y + rows * (self.rh + self.gap) > room      # even squeezed: a row to spare?
         self.y = y

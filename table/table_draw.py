@@ -77,7 +77,7 @@ class TableDrawing(HintBand):
                             else _("Drop: drag the card you signal with (or arrows + Enter)"))
                 mark("prompt", draw_prompt(surface, look, text, self.play_duty(), self.prompt_shift(), self.prompt_room()))
         elif self.trick_kept and not self.summary_open:     # Settings, "Tricks": gathered on a click
-            mark("prompt", draw_prompt(surface, look, self.trick_kept_words()))
+            mark("prompt", draw_prompt(surface, look, self.trick_kept_words(), self.trick_news))
         elif self._hand_kept_down() and not self.summary_open and not self.confirm:
             dealer = self.player_name(v.get("dealer"))
             mark("prompt", draw_prompt(surface, look,

@@ -30,6 +30,7 @@ def trick_holds() -> tuple:
 
 class TrickHold:
     trick_kept = False              # a finished trick waits for the player's click or key
+    trick_news: str | None = None   # the news the band had then, under the kept trick's words
     _memorize_left = 0.0            # seconds the hands stay up to be memorized (a click cuts it)
 
     def trick_pause(self) -> Any:
@@ -40,8 +41,10 @@ class TrickHold:
         if hold > CLICK or self.link.lan:       # a LAN table never waits for one screen's clicks:
             return Wait(hold or LAN_HOLD)       # the host's screen paces its bots, and so everyone
         self.trick_kept = True
-        if self.message and self.message[3]:     # news ("your only card went") leaves the band to it:
-            self.message = None                  # the table stood still 3 s with no word of the click
+        if self.message and self.message[3]:     # news ("your only card went") goes under the kept trick's
+            self.trick_news, self.message = self.message[0], None      # words (the table stood still 3 s)
+        else:
+            self.trick_news = None
         return Sequence(Until(lambda: not self.trick_kept))
 
     def trick_kept_words(self) -> str:

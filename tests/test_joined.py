@@ -306,4 +306,7 @@ def test_a_watchers_link_keeps_no_players_view_and_a_friend_who_watches_stops_th
     before = open(os.path.join(joined_folder(), name)).read()
     watched = public_view(_match_at("manfee", {}, m, 1), "left")
     assert keep_record(WatcherLink("manfee", m.summaries[:2], seat=None), watched) == MOVED
+    # ... or at another seat (its hand the new seat's): the same
+    assert keep_record(FakeLink("manfee", m.summaries[:2], seat="top"),
+                       seat_view(_match_at("manfee", {}, m, 1), "top")) == MOVED
     assert open(os.path.join(joined_folder(), name)).read() == before

@@ -873,6 +873,7 @@ def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee
     scene.say("Your only playable card, 7♣, went to the trick", notice=True)
     scene.trick_pause()
     assert scene.trick_kept and scene.message is None
+    assert scene.trick_news == "Your only playable card, 7♣, went to the trick"      # under the kept trick's words
     scene.trick_kept = False
     # the director cleared (a LAN screen laid out anew after a dropped line): no click awaited
     assert table.until(lambda: scene.trick_kept, limit=20000)
