@@ -443,10 +443,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
             self.held = not self.held          # "hold on": the bots wait until H again
             self.link.hold(self.held)
         elif e.key == pygame.K_ESCAPE:
-            if self.confirm:
-                self.confirm = None
-            elif self.overlay:
-                self.overlay = None
+            if self.confirm or self.overlay:
+                self.confirm = self.overlay = None
+            elif self.signal or self.signal_menu:       # taken back first: it opened the menu, the slam armed
+                self.signal, self.signal_menu = None, False
             elif self.input.selected:
                 self.input.reset()
             else:

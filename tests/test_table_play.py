@@ -513,6 +513,12 @@ def test_letter_keys_press_the_tables_buttons_while_they_show(table, monkeypatch
     assert scene.overlay is None and scene.signal_menu
     table.key(pygame.K_s)                           # ... and Slam once they show again
     assert scene.signal == "slam" and scene.overlay is None
+    table.key(pygame.K_ESCAPE)                      # Escape takes the slam back (it opened the menu)
+    table.frames(2)
+    assert scene.signal is None and not scene.signal_menu and table.app.top is scene
+    table.key(pygame.K_g)
+    table.key(pygame.K_s)
+    assert scene.signal == "slam"
     table.key(pygame.K_RIGHT)                       # a card, with the slam, from the keyboard
     table.key(pygame.K_RETURN)
     assert table.until(lambda: scene.buttons["last"].visible and not scene.director.busy(), limit=6000)
