@@ -64,10 +64,27 @@ def page_path(game, lang=None):
     return os.path.join(PAGES, f"{game}.txt")
 
 
+def keys_section(game: str) -> str:
+    """The table's keys, as the last section of every game's page: a keyboard player found
+    them nowhere in the game (only in tooltips, which the mouse brings up)."""
+    lines = [_("## Keys at the table"),
+             _("- **Left**, **Right**: choose a card or a choice; **Enter** plays or picks it"),
+             _("- **I** the coach's hint (then **Enter**, **Enter** follows it) · **S** the scores · "
+               "**L** the last trick · **R** review the deal, on its summary"),
+             _("- **H** holds the bots until **H** again · **F1** these rules · **Esc** takes back a "
+               "choice, then opens the menu")]
+    if game == "manfee":
+        lines.insert(3, _("- **G** gives a signal with your card, then **S** slam, **D** drop, **N** none · "
+                          "**P** the hand you passed on"))
+    elif game == "manni":
+        lines.insert(3, _("- **P** the hand you gave away for the Manni"))
+    return "\n\n" + "\n".join(lines) + "\n"
+
+
 def read_page(game):
     try:
         with open(page_path(game), encoding="utf-8") as f:
-            return f.read()
+            return f.read().rstrip("\n") + keys_section(game)
     except OSError as e:
         return _("# {game}\n\nThe quick reference could not be read ({error}).").format(
             game=game_title(game), error=e)

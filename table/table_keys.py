@@ -59,6 +59,9 @@ class TableKeys:
         for name in (SIGNAL_KEYS.get(e.key) if self.signal_menu else None, KEYS.get(e.key)):
             if name and self.press_if_shown(name):
                 return True
+        if e.key == pygame.K_TAB:       # the table has no focus to move: Tab said nothing of its keys
+            self.say(_("The table's keys are at the end of its rules: F1"), notice=True)
+            return True
         refusal = self.review_refusal() if e.key == pygame.K_r and self.summary_open else None
         if refusal:
             self.say(refusal, notice=True)      # R did nothing, and said nothing why

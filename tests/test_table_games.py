@@ -635,3 +635,31 @@ def test_a_replay_names_the_bots_in_the_players_language():
         assert "bot" not in players["left"] and player_name(players, "left") == "Kado"
     finally:
         i18n.set_language("en")
+
+
+def test_every_rules_page_ends_with_the_tables_keys_in_the_players_language():
+    """A keyboard player found the table's keys nowhere in the game (tooltips come with the mouse)."""
+    from table import i18n
+    from table.quickref import parse, read_page, render_page
+    pygame.font.init()
+    for lang, heading in (("en", "Keys at the table"), ("fr", "Touches à la table"), ("fa", "کلیدها سر میز")):
+        i18n.set_language(lang)
+        try:
+            for game in ("manfee", "manille", "manille-muette", "manni"):
+                blocks = parse(read_page(game))
+                at = blocks.index(("h2", heading))
+                keys = " ".join(b[1] for b in blocks[at + 1:])
+                assert at > 0 and "**I**" in keys and "**F1**" in keys and ("**Esc**" in keys or "**Échap**" in keys)
+                assert ("**G**" in keys) == (game == "manfee") and ("**P**" in keys) == (game in ("manfee", "manni"))
+                assert render_page(read_page(game), 600, 16).get_height() > 100
+        finally:
+            i18n.set_language("en")
+
+
+
+def test_tab_at_the_table_says_where_its_keys_are(table):
+    """At the table Tab did nothing: a keyboard player looked for the keys everywhere."""
+    scene = start(table, "manfee", 1)
+    table.frames(2)
+    table.key(pygame.K_TAB)
+    assert scene.message and "F1" in scene.message[0]
