@@ -26,7 +26,8 @@ SIGNAL_KEYS = {pygame.K_s: "slam", pygame.K_d: "drop", pygame.K_n: "nosignal",  
                pygame.K_g: "nosignal"}        # G again closes them (it said G was for Manfee, in Manfee)
 # What P and G are for, said when their button is not there (no pass yet, not a Manfee table)
 KEY_UNAVAILABLE = {"passed": N_("P shows the hand you passed on: after a pass in Manfee, or a swap in Manni"),
-                   "signal": N_("G gives a signal with your card: in Manfee with signals on, on your turn")}
+                   "signal": N_("G gives a signal with your card: in Manfee with signals on, on your turn"),
+                   "last": N_("L shows the last trick, once one is over")}
 KEY_NAMES = {"hint": "I", "history": "S", "last": "L", "passed": "P", "signal": "G", "review": "R",   # tooltips
              "menu": "Esc", "rules": "F1", "slam": "S", "drop": "D", "nosignal": "N", "next": "Enter"}
 
@@ -66,8 +67,8 @@ class TableKeys:
         if refusal:
             self.say(refusal, notice=True)      # R did nothing, and said nothing why
             return True
-        if e.key in (pygame.K_p, pygame.K_g) and not self.demo:     # they did nothing, silently, in muette
-            self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)
+        if (e.key in (pygame.K_p, pygame.K_g) or e.key == pygame.K_l and self.last_trick is None) and not self.demo:
+            self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)      # they did nothing, silently
             return True
         if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
             # The player's decision is coming but the cards still move (a trick gathered, a

@@ -784,7 +784,8 @@ def test_p_and_g_say_what_they_are_for_where_their_button_is_not(table):
     """Manille muette: P and G did nothing, and said nothing (I says where hints are)."""
     scene = start_local(table, "manille-muette", {"target": 51}, humans=1, bots=("KADO",) * 3, seed=5)
     table.frames(5)
-    for key, words in ((pygame.K_p, "P shows the hand you passed on"), (pygame.K_g, "G gives a signal")):
+    for key, words in ((pygame.K_p, "P shows the hand you passed on"), (pygame.K_g, "G gives a signal"),
+                       (pygame.K_l, "L shows the last trick, once")):     # L before any trick is over, too
         scene.message = None
         table.key(key)
         assert scene.message and scene.message[0].startswith(words) and scene.message[3]    # a notice
