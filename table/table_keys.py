@@ -54,6 +54,7 @@ def tool_tip(name: str) -> tuple[str | None, ObjectID | None]:
 
 
 class TableKeys:
+    _pick_auto = False          # the decision's highlighted choice is a first Enter's, not the player's
     def shortcut_key(self, e: pygame.event.Event) -> bool:
         """Press the button a letter key stands for, if it shows; True if one was pressed."""
         # While the signal choices show, S D N are theirs; else (an overlay hid them) the keys' own
@@ -123,17 +124,23 @@ class TableKeys:
             return False
         sel = self._pick_i
         enter = e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        if enter and sel is not None:
+        ringed = (self.hint_now() or {}).get("action")
+        hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
+        if enter and sel is not None and self._pick_auto and hinted not in (None, sel):
+            sel, step, enter = hinted, 0, False     # the hint came after Enter picked: shown first (Enter,
+        elif enter and sel is not None:             # I, Enter called the 0 under the gold, not the hint's 6)
             self._pick_i = None
             self.choose(choices[sel % len(choices)].action)
             return True
-        if not enter and e.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        elif not enter and e.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             return False
-        step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+        else:
+            step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+        self._pick_auto = enter and sel is None        # a first Enter's pick, not the player's own
         if is_rtl() and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -step                    # the row is mirrored: the next choice is to the left
         rows = sorted({b.rect.y for b in choices})
-        if sel is not None and len(rows) > 1 and e.key in (pygame.K_UP, pygame.K_DOWN):
+        if step and sel is not None and len(rows) > 1 and e.key in (pygame.K_UP, pygame.K_DOWN):
             # Up and Down go to the row above or below (the call box's two rows), the nearest button
             row = rows.index(choices[sel].rect.y) + step
             if not 0 <= row < len(rows):
@@ -148,9 +155,8 @@ class TableKeys:
         elif sel is None:
             # the hint's choice, else the one that risks nothing: Enter, Enter tapped (or tapped
             # back) in every muette deal of a player who went on with the keyboard
-            ringed = (self.hint_now() or {}).get("action")
             calm = next((i for i, b in enumerate(choices) if b.action in ({"double": False}, {"redouble": False})), 0)
-            sel = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), calm)
+            sel = hinted if hinted is not None else calm
         else:
             sel = (sel + step) % len(choices)
         for i, b in enumerate(choices):

@@ -348,6 +348,25 @@ def test_a_first_enter_at_a_decision_shows_its_focus_and_the_second_chooses(tabl
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[0])
 
 
+def test_a_hint_that_comes_after_the_first_enter_takes_the_focus_before_any_choice(table, monkeypatch):
+    """Enter (0 in gold), I (the hint rings 6), Enter: it called the 0 under the gold."""
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    legal = scene.shown["legal"]
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.frames(2)
+    assert scene.buttons["act:0"].is_selected
+    assert len(legal) > 2
+    monkeypatch.setattr(scene, "hint_now", lambda: {"action": legal[-1]})      # the hint comes
+    table.key(pygame.K_RETURN)
+    table.frames(2)
+    last = f"act:{len(legal) - 1}"
+    assert len(actions(scene)) == before and scene.buttons[last].is_selected      # shown, not chosen
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[-1])
+
+
 def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_the_picker(table):
     """A screen that opens on a table where the bots already called (a LAN
     player joining just after the deal began) is laid out as it stood before
