@@ -202,6 +202,20 @@ def _dealt(game, view: dict, me: int | None, codes: list, now: dict[int, int], a
     return deal
 
 
+def kept_deals(path: str) -> int | None:
+    """How many deals the record at ``path`` holds (0: no record yet), or None when it cannot
+    be read (``keep_joined`` says why): a screen that came late learns it keeps nothing
+    before it rebuilds a deal (up to ``TRIES`` guesses) for nothing, deal after deal."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            deals = json.load(f).get("deals")
+    except FileNotFoundError:
+        return 0
+    except (OSError, ValueError, AttributeError):
+        return None
+    return len(deals) if isinstance(deals, list) else None
+
+
 def keep_joined(path: str, header: dict, deal_index: int, deal: dict, extras: dict | None = None) -> str | None:
     """Add deal ``deal_index`` to the record at ``path`` (a new one, from ``header``, for the
     first deal), with rows of the record's lists for it (``extras``: ``standins``, the

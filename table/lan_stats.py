@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from host.joined import MISSED, MOVED, joined_path, keep_joined, rebuild_deal
+from host.joined import MISSED, MOVED, joined_path, keep_joined, kept_deals, rebuild_deal
 from host.stats import StatsError, StatsStore
 from rules.record import note_rows
 
@@ -56,6 +56,11 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
         return None
     if not mine and view.get("hand") is not None:
         return None                 # a watcher is shown no hand: not a view it may keep
+    index = len(summaries) - 1
+    path = joined_path(link.game.name, key)
+    kept = kept_deals(path)
+    if kept is not None and index != kept:      # kept already, or a deal missed: nothing to rebuild
+        return None if index < kept else MISSED
     deal = rebuild_deal(view, seed=len(summaries))
     if deal is None:
         return UNBUILT
@@ -64,13 +69,12 @@ def keep_record(link: Any, view: dict, standins: Any = None, hints: Any = ()) ->
     header = {"game": link.game.name, "options": view.get("options") or {},
               "players": players_for_stats(link.players()),
               "lan": {"table": link.table_name, **lan, "match_id": key}}
-    index = len(summaries) - 1
     # the rows as the record's reader takes them (rules.record.note_rows): nothing it would drop
     away = note_rows({"standins": [[index, *x] for x in (standins if isinstance(standins, list) else ())
                                    if isinstance(x, list)]}, "standins", link.game.seats)
     shown = [h for h in note_rows({"hints_given": [list(h) for h in hints if isinstance(h, (list, tuple))]},
                                   "hints_given", link.game.seats) if h[0] == index]
-    return keep_joined(joined_path(link.game.name, key), header, index, deal,
+    return keep_joined(path, header, index, deal,
                        {"standins": away, "hints_given": shown})
 
 
