@@ -39,6 +39,7 @@ from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
+from .menu_keys import DROP
 from .review_position import context_line, dealt_position, decision_position
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -275,7 +276,9 @@ class ReviewScene(MenuScene):
                 return True
             moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5,
                      pygame.K_HOME: -n, pygame.K_END: n}
-            if e.key in moves and n:
+            # the rows' keys, but Up and Down on a picker in focus: theirs (both moved, both gold)
+            on_picker = (self.focus or "").startswith(DROP) and e.key in (pygame.K_UP, pygame.K_DOWN)
+            if e.key in moves and n and not on_picker:
                 self.select(self.selected + moves[e.key])
                 return True
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:

@@ -137,6 +137,15 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
     scene.facts.names["bottom"] = "Ana"
     table.key(pygame.K_DOWN)
     assert scene.selected == k + 1
+    # with a picker in focus (the deal's), Up and Down are the focus's, not the rows' too
+    from table.menu_keys import DROP
+    picker = next(n for n in scene.focus_order() if n.startswith(DROP))
+    scene.set_focus(picker)
+    table.key(pygame.K_DOWN)
+    assert scene.selected == k + 1 and scene.focus != picker
+    scene.set_focus(None)
+    table.key(pygame.K_DOWN)
+    assert scene.selected == k + 2
     # The match is over and Ana alone played in it: every seat may be studied (the picker
     # offered hers alone), a bot's review kept in nobody's statistics.
     assert [o[0] for o in scene.drops["seat"].options_list][:2] == ["Bottom: Ana", "Left: Left"]
