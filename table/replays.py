@@ -57,12 +57,10 @@ class ReplayScene(TableScene):
             L = self.board.layout
             return L.W - L.margin - sum(self.buttons[n].rect.width + 8 for n in names)
 
-        def room_left() -> float:
-            return row_left() - (board + 8)
         # Narrower buttons, then no Rules button (the Menu has it), then no REPLAY label, then
         # no Replays button (Menu and Backspace lead back too) before no Step back: a mouse
         # player lost it at 1024x600, and a Dutch player the way back to the list.
-        room = room_left()
+        room = row_left() - (board + 8)
         while True:             # the widest words of the buttons shown (one font for the row)
             kept = [t for _n, t in shown] + [_("Pause"), _("Auto")]      # the shown ones' (Auto toggles)
             # the row's font may shrink a little (``row=`` below) before a button goes
@@ -72,7 +70,7 @@ class ReplayScene(TableScene):
             if not self.tucked and "rules" in self.buttons:
                 self.tucked = ("rules",)
                 self._show_fixed()          # the row closes up over it
-                room = room_left()
+                room = row_left() - (board + 8)
                 continue
             shown.pop(0 if shown[0][0] == "back" else -1)
         bw = max(least, min(bw, (room - self.board.layout.W * 0.08) // len(shown) - 8, room // len(shown) - 8))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from .anim import Sequence, Until, Wait
+from .anim import Until, Wait
 from .i18n import _
 
 TRICK_HOLD = 1.15           # seconds (at the animation pace) a finished trick stays by default
@@ -45,7 +45,7 @@ class TrickHold:
             self.trick_news, self.message = self.message[0], None      # words (the table stood still 3 s)
         else:
             self.trick_news = None
-        return Sequence(Until(lambda: not self.trick_kept))
+        return Until(lambda: not self.trick_kept)
 
     def trick_kept_words(self) -> str:
         return _("Click, or press Space, to gather the trick")

@@ -335,14 +335,21 @@ def test_the_picker_works_from_the_keyboard(table):
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[1])
 
 
-def test_a_first_enter_at_a_decision_shows_its_focus_and_the_second_chooses(table):
-    """Enter did nothing at a decision nobody had moved the arrows in, and nothing showed why."""
+def first_enter_at_a_decision(table):
+    """A Manfee table at the person's first decision, Enter pressed once: (scene, its legal
+    choices, the actions recorded before)."""
     scene = start(table, seed=7)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
     legal = scene.shown["legal"]
     before = len(actions(scene))
     table.key(pygame.K_RETURN)
     table.frames(3)
+    return scene, legal, before
+
+
+def test_a_first_enter_at_a_decision_shows_its_focus_and_the_second_chooses(table):
+    """Enter did nothing at a decision nobody had moved the arrows in, and nothing showed why."""
+    scene, legal, before = first_enter_at_a_decision(table)
     assert len(actions(scene)) == before and scene.buttons["act:0"].is_selected
     table.key(pygame.K_RETURN)
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[0])
@@ -350,12 +357,7 @@ def test_a_first_enter_at_a_decision_shows_its_focus_and_the_second_chooses(tabl
 
 def test_a_hint_that_comes_after_the_first_enter_takes_the_focus_before_any_choice(table, monkeypatch):
     """Enter (0 in gold), I (the hint rings 6), Enter: it called the 0 under the gold."""
-    scene = start(table, seed=7)
-    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
-    legal = scene.shown["legal"]
-    before = len(actions(scene))
-    table.key(pygame.K_RETURN)
-    table.frames(2)
+    scene, legal, before = first_enter_at_a_decision(table)
     assert scene.buttons["act:0"].is_selected
     assert len(legal) > 2
     monkeypatch.setattr(scene, "hint_now", lambda: {"action": legal[-1]})      # the hint comes
