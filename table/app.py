@@ -346,9 +346,20 @@ class App:
     def keep_window(self) -> None:
         """Keep the window's size for the next start (``Settings.window``), if it changed."""
         size = list(self.windowed_size if self.fullscreen else self.screen.get_size())
-        if size != self.settings.window:
-            self.settings.window = size
+        if size == self.settings.window:
+            return
+        self.settings.window = size
+        # Only the size is this window's news at its close: a second window of the game may have
+        # saved other settings since this one read them, and they stay (a sound switched off in
+        # one came back on when the other closed).
+        on_disk = Settings.load()
+        if on_disk.problems:            # unreadable or half bad: ours, whole, is the better file
             self.save_settings()
+            return
+        on_disk.window = size
+        err = on_disk.save()
+        if err:
+            self.messages.append(err)
 
     def shutdown(self):
         while self.scenes:

@@ -902,6 +902,13 @@ def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch)
     again.keep_window()
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
     assert App(Settings.load(), fullscreen=False, quiet_sound=True).size == (1280, 760)
+    # a second window of the game changed a setting meanwhile: closing this one keeps it
+    other = Settings.load()
+    other.muted = not again.settings.muted
+    assert other.save() is None
+    again._resized((1200, 740))
+    again.keep_window()
+    assert Settings.load().window == [1200, 740] and Settings.load().muted == other.muted
     # a damaged size in the file: one line, and 1280x720 again
     with open(os.path.join(str(manfee_home), "settings.json"), "w") as f:
         json.dump({"version": 1, "window": [1100, "tall"]}, f)
