@@ -16,6 +16,7 @@ from .effects import draw_badges, draw_ripples, draw_widow_label
 from .hint_band import HintBand
 from .host_words import join_note, reason_text, save_failed
 from .lan_footer import lan_lines
+from .layout import step_aside
 from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
 from .i18n import N_, _, is_rtl, number, pgettext, seat_name
 from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
@@ -295,6 +296,10 @@ class TableDrawing(HintBand):
                  if n.startswith("pile_label:") and p.colliderect(r) and p.top < r.top + r.height // 4]
         if under and r.bottom + max(under) <= L.H - L.margin:
             r.move_ip(0, max(under))
+        # and a pile it lies over (by the fourth deal the viewer's own) by a slide sideways
+        piles = [p for n, p in self.board.element_rects() if n.startswith("pile")]
+        others = [p for n, p in getattr(self, "drawn", ()) if n.split(":")[0] in ("plate", "dealer", "log", "log heading", "scoreboard")]
+        r = step_aside(r, piles, others, L.W, least=round(h - fs * 1.35 * max(0, min(rows, 6) - 3)))  # 3 rows left
         return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
 
     def summary_chart_height(self):

@@ -613,6 +613,21 @@ def test_a_deal_summary_clears_the_label_of_the_pile_above_it(table, manfee_home
     assert labels and not any(r.colliderect(box) for r in labels)
 
 
+def test_a_summary_grown_over_six_deals_leaves_the_viewers_own_pile_in_sight(table, manfee_home):
+    """By the fourth deal's summary its corner lay over the player's own trick pile: it slides
+    aside where it can, else it ends above the pile and shows fewer of the older deals."""
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open, limit=3000)
+    for size in ((1024, 600), (1280, 720)):
+        table.app._resized(size)
+        table.frames(30)
+        drawn = dict(scene.drawn)
+        box = drawn["panel:summary"]
+        assert not box.colliderect(drawn["pile:bottom"]) and not box.colliderect(drawn["pile_label:bottom"]), size
+        assert check(scene, size) == []
+
+
 def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table, manfee_home, monkeypatch):
     """"Your old hand, out of play" showed under the pile while the old hand was still in the
     player's hands, before the swap's motion."""
