@@ -7,6 +7,7 @@ widgets (``ui``, where the text fields are) and the app's pygame_gui manager.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -93,11 +94,25 @@ class MenuKeys:
     def next_choice(self, name: str, step: int) -> bool:
         """Take the next (``step`` -1: previous) choice of drop-down ``name``, as picking it
         from the list does (the screen hears it as a choice made)."""
+        return self._take_choice(name, lambda choices, at: (at + step) % len(choices))
+
+    def choice_starting(self, name: str, letter: str) -> bool:
+        """Take the next choice of drop-down ``name`` whose words start with ``letter`` (going
+        round), as a list box does: a keyboard player cycled through nine bots to reach Zelzela."""
+        def after(choices, at):
+            n = len(choices)
+            return next(((at + k) % n for k in range(1, n + 1)
+                         if str(choices[(at + k) % n][0]).casefold().startswith(letter.casefold())), None)
+        return self._take_choice(name, after)
+
+    def _take_choice(self, name: str, which: Callable[[list, int], int | None]) -> bool:
         dd = self._widgets()[name]
         choices = [o if isinstance(o, tuple) else (o, o) for o in dd.options_list]
         now = dd.selected_option if isinstance(dd.selected_option, tuple) else (dd.selected_option,) * 2
-        at = next((k for k, o in enumerate(choices) if o[0] == now[0]), -1)
-        choice = choices[(at + step) % len(choices)]
+        at = which(choices, next((k for k, o in enumerate(choices) if o[0] == now[0]), -1))
+        if at is None:
+            return True                 # no choice starts so: the key is spent, nothing changes
+        choice = choices[at]
         dd.selected_option = choice
         for state in dd.menu_states.values():
             state.selected_option = choice
@@ -205,6 +220,10 @@ class MenuKeys:
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus not in order and not typing:
             self.set_focus(order[0])              # Enter on a fresh screen did nothing: it shows where
             return True                           # the keyboard is, the next Enter presses it
+        letter = getattr(e, "unicode", "") or ""
+        if (self.focus in order and self.focus.startswith(DROP) and letter.strip() and letter.isprintable()
+                and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            return self.choice_starting(self.focus, letter)
         if e.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or self.focus not in order:
             return False
         if self.focus.startswith(DROP):

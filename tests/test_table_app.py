@@ -576,6 +576,32 @@ def test_a_drop_down_takes_its_next_choice_from_the_keyboard(table, manfee_home)
     assert Settings.load().language != before
 
 
+def test_a_drop_down_in_focus_jumps_to_the_choice_a_typed_letter_starts(table, manfee_home):
+    """Nine bots from the keyboard: Enter went through Kado, Pochaq, ... to Zelzela. A letter
+    takes the next choice it starts (going round); a letter no choice starts changes nothing."""
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app)
+    app.push(new)
+    table.frames(1)
+    drop = new.form.drops["bot:left"]
+    while new._widgets().get(new.focus) is not drop:
+        table.key(pygame.K_TAB)
+
+    def typed(letter):
+        table.post(pygame.KEYDOWN, key=ord(letter), mod=0, unicode=letter, scancode=0)
+        table.frames(1)
+        return new.form.drops["bot:left"].selected_option[0]
+    assert typed("z") == "Zelzela (9/9)"
+    assert [typed("T") for _ in range(4)] == ["Tana (5/9)", "Tanoor (7/9)", "Tizab (8/9)", "Tana (5/9)"]
+    assert typed("x") == "Tana (5/9)" and new._widgets().get(new.focus) is new.form.drops["bot:left"]
+    # the choice is the form's, as a click in the list makes it: the match starts with Tana
+    while new.focus != "start":
+        table.key(pygame.K_TAB)
+    table.key(pygame.K_RETURN)
+    assert app.top.link.players()["left"].get("bot") == "TANA"
+
+
 def test_the_focus_is_drawn_again_on_the_screen_one_comes_back_to(table):
     """Main menu: Tab to Settings, Enter, Escape: the menu came back with Settings still
     in focus but drawn plain, and Enter opened Settings again unseen."""
