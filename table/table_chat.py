@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from host.endpoint import PHRASES
 
+from .hud import draw_bubbles_over
 from .i18n import _
 from .words import PHRASE_WORDS
 
@@ -32,6 +33,13 @@ class TableChat:
         words = [_(PHRASE_WORDS[code]) for code in PHRASES]
         for i, code in enumerate(PHRASES):
             self._button(f"phrase:{code}", words[i], (x, y + i * (bh + 4), w, bh), small=True, row=words)
+
+    def draw_sayings_over(self, surface, look, panel) -> list:
+        """The phrases being said, over the summary or a panel that covers their seats: said
+        while a deal is summed up ("good game!"), they were lost under it on the other screens."""
+        said = self.said_now()
+        plates = {n.split(":", 1)[1]: r for n, r in self.drawn if n.startswith("plate:")}
+        return draw_bubbles_over(surface, look, said, plates, panel) if said else []
 
     def chat_pressed(self, name: str) -> None:
         """Say opens or closes the column; a phrase is said, and the column closes."""

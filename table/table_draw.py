@@ -37,6 +37,9 @@ class TableDrawing(HintBand):
         b = self.board
         L = b.layout
         look = self.look()
+        if self.summary_open or self.overlay:     # a phrase being said goes over the panel (draw_sayings_over)
+            said = self.said_now()
+            look.announces = {s: a for s, a in look.announces.items() if s not in said}
         mark = self._mark
         b.draw(surface, on_felt=self._draw_drop_target)      # the target under the card carried to it
         self.drawn.extend(b.element_rects())
@@ -103,6 +106,9 @@ class TableDrawing(HintBand):
                     mark("message", self._draw_message(surface, below=r.move(0, -r.h - L.band()[3] - 16)))
         if self.overlay and (not self.summary_open or self.overlay_over_summary()):
             mark("panel:overlay", self._draw_overlay(surface))
+        if self.summary_open or self.overlay:
+            cover = next((r for n, r in reversed(self.drawn) if n in ("panel:overlay", "panel:summary")), None)
+            self.drawn.extend(self.draw_sayings_over(surface, look, cover))
         footer = self._lan_lines()          # the LAN footer, under the log: made once a frame
         mark("log", self._draw_log(surface, footer))
         if self.link.save_error:

@@ -52,9 +52,13 @@ class TableFeed:
     def bubbles(self) -> dict:
         """The bubbles at the seats: each seat's last announcement, and for a few seconds over
         it a phrase the player said (a phrase replaced a call's bubble for the whole bidding)."""
-        now = time.monotonic()
-        said = {seat: [what, now - when] for seat, (what, when) in self.sayings.items() if now - when < SAYING_LIFE}
+        said = self.said_now()
         return dict(self.announces, **said) if said else self.announces
+
+    def said_now(self) -> dict:
+        """seat -> [a phrase said, its age] for the phrases still showing."""
+        now = time.monotonic()
+        return {seat: [what, now - when] for seat, (what, when) in self.sayings.items() if now - when < SAYING_LIFE}
 
     # -- what arrives from the host ---------------------------------------------------------------
     def pump(self):

@@ -628,6 +628,33 @@ def test_a_summary_grown_over_six_deals_leaves_the_viewers_own_pile_in_sight(tab
         assert check(scene, size) == []
 
 
+def test_a_phrase_said_during_the_summary_shows_over_it(table, manfee_home):
+    """"Good game!" said as a deal is summed up showed only its top above the summary on the
+    other screens: a phrase being said is drawn after the summary (and a panel), off its edge."""
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open, limit=3000)
+    table.app._resized((1280, 720))
+    table.frames(5)
+    top = scene.board.seat_at("top")
+    scene.sayings[top] = ({"say": "good_game"}, time.monotonic())
+    for panel in ("summary", "overlay"):
+        if panel == "overlay":
+            scene.close_summary()
+            scene.overlay, scene.overlay_at = "history", scene.shown.get("version")
+        scene.draw(table.app.screen)
+        names = [n for n, _r in scene.drawn]
+        drawn = dict(scene.drawn)
+        # over its title it hid the deal's score: moved off the panel's edge, where there is room
+        assert not drawn[f"bubble:{top}"].colliderect(drawn[f"panel:{panel}"]), panel
+        assert names.count(f"bubble:{top}") == 1, panel      # not also under it, peeking out
+        assert names.index(f"bubble:{top}") > names.index(f"panel:{panel}"), panel
+    scene.sayings.clear()           # said no more: nothing drawn over the panel
+    scene.draw(table.app.screen)
+    names = [n for n, _r in scene.drawn]
+    assert not any(n.startswith("bubble:") and k > names.index("panel:overlay") for k, n in enumerate(names))
+
+
 def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table, manfee_home, monkeypatch):
     """"Your old hand, out of play" showed under the pile while the old hand was still in the
     player's hands, before the swap's motion."""
