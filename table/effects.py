@@ -92,19 +92,29 @@ def signal_tag(signal: str | None) -> tuple[str, tuple[int, int, int]] | None:
     return None
 
 
-def draw_badges(surface: pygame.Surface, look: TableLook) -> None:
+def draw_badges(surface: pygame.Surface, look: TableLook) -> list[pygame.Rect]:
     """SLAM / DROP written beside a card that carried a signal: from its impact (still
-    flying, it came nine frames after the thud), then in the court."""
+    flying, it came nine frames after the thud), then in the court.  Under the card, but
+    for the top seat's: over it (under it, the partner's tag lay on the viewer's card).
+    Returns the tags' rects."""
     b = look.board
-    fs = max(11, round(b.layout.H * 0.018))
+    L = b.layout
+    fs = max(11, round(L.H * 0.018))
     off = b.offset()
     landing = [k for k, sp in b.sprites.items() if sp.badge and sp.motion == "flying" and k not in b.court]
+    tags = []
     for k in list(b.court) + landing:
         sp = b.sprites.get(k)
         if sp is None or not sp.badge:
             continue
         word, colour = signal_tag(sp.badge) or ("", DROP_INK)
         img = render(word, fs, (20, 16, 8), bold=True)
-        r = img.get_rect(center=(round(sp.x + off[0]), round(sp.y + off[1] + b.layout.ch * 0.5 + fs * 0.2)))
-        pygame.draw.rect(surface, colour, r.inflate(fs * 0.8, fs * 0.3), border_radius=fs // 2)
+        seat = b.court_seat.get(k)          # a card still landing: where it lands, above the middle or not
+        above = b.place(seat) == "top" if seat is not None else sp.home is not None and sp.home[1] < L.center[1]
+        dy = -(L.ch * 0.5 + fs * 0.2) if above else L.ch * 0.5 + fs * 0.2
+        r = img.get_rect(center=(round(sp.x + off[0]), round(sp.y + off[1] + dy)))
+        tag = r.inflate(fs * 0.8, fs * 0.3)
+        pygame.draw.rect(surface, colour, tag, border_radius=fs // 2)
         surface.blit(img, r)
+        tags.append(tag)
+    return tags

@@ -655,6 +655,31 @@ def test_a_phrase_said_during_the_summary_shows_over_it(table, manfee_home):
     assert not any(n.startswith("bubble:") and k > names.index("panel:overlay") for k, n in enumerate(names))
 
 
+def test_a_partners_signal_tag_does_not_lie_on_the_viewers_card(table, manfee_home):
+    """The top seat's DROP sat under its card, on the viewer's own card played after it: the
+    top seat's tag goes over its card; each tag lies on no other card of the trick."""
+    from table import effects
+    table.app.settings.trick_hold = 0.0          # the whole trick stays, for a click
+    game, until, signals = STATES["manfee-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.app._resized((1280, 720))
+    table.frames(10)
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    b = scene.board
+    assert table.until(lambda: len(b.court) == 4 and not b.moving, limit=600)
+    top = next(k for k in b.court if b.place(b.court_seat[k]) == "top")
+    assert b.sprites[top].badge                  # the partner signalled (the position's point)
+    tags = effects.draw_badges(table.app.screen, scene.look())
+    badged = [k for k in b.court if b.sprites[k].badge]
+    cards = {k: pygame.Rect(0, 0, b.sprites[k].width, b.sprites[k].width * 1.4) for k in b.court}
+    for k, r in cards.items():
+        r.center = (round(b.sprites[k].x), round(b.sprites[k].y))
+    for k, tag in zip(badged, tags):
+        assert not [o for o in b.court if o != k and tag.colliderect(cards[o])], (k, tag)
+
+
 def test_the_manni_is_called_an_old_hand_only_once_the_swap_has_been_shown(table, manfee_home, monkeypatch):
     """"Your old hand, out of play" showed under the pile while the old hand was still in the
     player's hands, before the swap's motion."""

@@ -124,8 +124,9 @@ def test_the_slam_badge_shows_from_the_impact_not_from_the_landing(monkeypatch):
     monkeypatch.setattr(effects, "render", lambda text, *a, **k: said.append(text) or pygame.Surface((10, 10)))
     card = CardSprite("QS", "QS", True, 300, 300)
     card.motion, card.badge = "flying", "slam"
-    board = SimpleNamespace(layout=SimpleNamespace(H=720, ch=140), offset=lambda: (0, 0), court=[],
-                            sprites={"QS": card})
+    card.home = (300, 200, 0, 60)
+    board = SimpleNamespace(layout=SimpleNamespace(H=720, ch=140, center=(400, 300)), offset=lambda: (0, 0), court=[],
+                            court_seat={}, sprites={"QS": card})
     effects.draw_badges(pygame.Surface((800, 600)), SimpleNamespace(board=board))
     assert said == ["SLAM"]
 
