@@ -23,7 +23,8 @@ from .i18n import _, digits, is_rtl, number, pgettext
 from .layout import Layout
 from .rich import blit_rich, rich, wrap_parts
 from .text import as_unit, lead
-from .words import announce_text, away_words, calls_line, separator
+from .bubbles import bubble as _bubble
+from .words import away_words, calls_line, separator
 from .theme import (GOLD, CREAM, DIM, RED, EDGE, panel, render, blit_text, signed, fit_size, fit_names, fit_text,
                     dealer_button)
 from . import explain
@@ -313,55 +314,6 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
             beside = rect.unionall([r for n, r in rects if n == f"dealer:{seat}"])     # past the chip
             rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, beside)))
     return rects
-
-
-def draw_bubbles_over(surface: pygame.Surface, look: TableLook, bubbles: dict, plates: dict,
-                      panel: pygame.Rect | None = None) -> list:
-    """``bubbles`` (seat -> [what, age]) drawn again beside their seats' ``plates``, over a
-    ``panel`` that covered them (a phrase said during a deal's summary showed only its top),
-    moved off its edge where the window allows (over its title, it hid the deal's score)."""
-    fs = max(12, round(look.layout.H * 0.021))
-    return [(f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, plates[seat], panel))
-            for seat, bubble in bubbles.items() if seat in plates]
-
-
-def _off_edge(box: pygame.Rect, panel: pygame.Rect, W: int, H: int) -> pygame.Rect:
-    """``box`` moved the shortest way off ``panel``, staying in a W x H window (else as it was)."""
-    moves = [(0, panel.top - 4 - box.bottom), (0, panel.bottom + 4 - box.top),
-             (panel.left - 4 - box.right, 0), (panel.right + 4 - box.left, 0)]
-    for dx, dy in sorted(moves, key=lambda m: abs(m[0]) + abs(m[1])):
-        moved = box.move(dx, dy)
-        if moved.left >= 0 and moved.top >= 0 and moved.right <= W and moved.bottom <= H:
-            return moved
-    return box
-
-
-def _bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs: int,
-            plate: pygame.Rect, clear_of: pygame.Rect | None = None) -> pygame.Rect:
-    """A seat's words in a bubble toward the middle; the viewer's beside their plate (and chip)."""
-    text, age = announce_text(bubble[0]), bubble[1]
-    L = look.layout
-    ax, ay = L.anchor[look.board.place(seat)]
-    cx, cy = L.center
-    x = ax + (cx - ax) * 0.32
-    y = ay + (cy - ay) * 0.32
-    pop = min(1.0, age / 0.15)
-    size = round(fs * (1.1 + 0.25 * (1 - pop)))
-    img = rich(text, size, (30, 24, 10), bold=True, on_light=True)
-    r = img.get_rect(center=(round(x), round(y)))
-    box = r.inflate(fs * 1.4, fs * 0.7)
-    hand = L.hand_rect_width(len(look.board.hands.get(seat, ()))) / 2 + fs      # its half-width, a gap
-    if look.board.place(seat) == "bottom" and box.width + fs < L.W / 2 - hand - plate.width - L.margin:
-        left = plate.centerx < L.W / 2
-        setattr(box, "midleft" if left else "midright", (plate.right + fs if left else plate.left - fs, plate.centery))
-        r.center = box.center
-    if clear_of is not None and box.colliderect(clear_of):
-        box = _off_edge(box, clear_of, L.W, L.H)
-        r.center = box.center
-    pygame.draw.rect(surface, (255, 236, 170), box, border_radius=fs)
-    pygame.draw.rect(surface, (150, 110, 30), box, 2, border_radius=fs)
-    surface.blit(img, r)
-    return box
 
 
 # -- the trump --------------------------------------------------------------------------------

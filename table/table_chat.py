@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from host.endpoint import PHRASES
 
-from .hud import draw_bubbles_over
+from .bubbles import draw_bubbles_over
 from .i18n import _
 from .words import PHRASE_WORDS
 

@@ -292,7 +292,7 @@ def seated_at_ana_s_table(table):
 
 
 def test_say_offers_the_set_phrases_and_a_phrase_said_shows_at_the_seat_in_each_language(table):
-    from table.hud import announce_text
+    from table.words import announce_text
     from table.theme import apply_language
     server, c, scene = seated_at_ana_s_table(table)
     try:
