@@ -215,7 +215,7 @@ def test_the_calling_picker_offers_only_legal_calls(table):
 
 def test_a_bubble_is_worded_in_the_language_of_the_moment(table, monkeypatch):
     """Switched to Dari mid-deal, the bubbles already on the table stayed English ("call 2")."""
-    import table.hud as hud_module
+    import table.bubbles as hud_module
     from table.theme import apply_language
     scene = start(table, seed=7)
     assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
