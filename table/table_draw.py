@@ -156,13 +156,16 @@ class TableDrawing(HintBand):
         """``text`` in a box on the band (its top at ``by``), between the buttons at its ends, as
         the prompt it stands for: in up to ``lines`` lines before small letters (a refusal
         between Hint and Give a signal shrank to 9 px).  Suits as pips; the box's rect."""
-        bx, _by, bw, bh = self.board.layout.band()
+        bx, band_top, bw, bh = self.board.layout.band()
         fs, rows = wrap(text, max(13, round(self.board.layout.H * 0.024)), self.prompt_room() - 40, bold=True,
                         lines=lines)
         imgs = [rich(row, fs, ink, bold=True) for row in rows]
         r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         r.center = (round(bx + bw / 2 - self.prompt_shift()), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
+        if by == band_top and box.bottom > band_top + bh:      # taller than the band: it grows upward, into
+            r.move_ip(0, round(band_top + bh) - box.bottom)       # the viewer's empty place in the trick, not
+            box = r.inflate(fs * 1.6, fs * 0.8)                   # over a lifted card (a Dari hint's 3 lines)
         panel(surface, box, radius=10, **look)
         for img in imgs:        # from the reader's side, as a paragraph (a Dari line stood centred)
             surface.blit(img, img.get_rect(topright=(r.right, r.y)) if is_rtl() else img.get_rect(topleft=r.topleft))

@@ -306,6 +306,10 @@ def test_the_coachs_hint_fits_the_band_in_every_language(table, manfee_home, spe
     assert hint_reason(Reason(*slam)) in said[-1]
     assert hint_reason(Reason("race", {"need": 2, "they_need": 3})) not in said[-1]
     assert check(scene, SMALLEST) == []
+    # three lines grow upward, into the viewer's empty place in the trick: down, Dari's three
+    # lines covered the top of the lifted card
+    _x, band_top, _w, band_h = scene.board.layout.band()
+    assert dict(scene.drawn)["hint"].bottom <= band_top + band_h + 1
 
 
 @pytest.mark.parametrize("state", ["manfee-call", "muette-tap", "muette-trump"])
