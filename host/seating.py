@@ -145,9 +145,11 @@ class Seating:
         self.advance()
 
     def leave(self, endpoint: Endpoint, immediate: bool = False) -> None:
-        """``endpoint`` is gone (its connection dropped, or it said bye: ``immediate``)."""
+        """``endpoint`` is gone (its connection dropped, or it said bye: ``immediate``).  Told
+        twice (a watcher's bye, then its connection's end), the table hears it once."""
+        known = endpoint in self.endpoints
         self._forget(endpoint)
-        if endpoint.spectator:
+        if endpoint.spectator and known:
             self._watchers()
         for seat in endpoint.plays:
             s = self.seats.get(seat)

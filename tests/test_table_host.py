@@ -492,8 +492,9 @@ def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
     assert notices == [{"type": "notice", "kind": "watching", "name": "Cy"}]
     from table.host_words import notice_text
     assert notice_text(notices[0]) == "Cy is watching the table"
+    host.leave(friend, immediate=True)      # its bye, then its connection's end: said once
     host.leave(friend)
-    assert me.last("watchers")["n"] == 0
+    assert me.last("watchers")["n"] == 0 and sum(m.get("type") == "watchers" for m in me.messages) == 2
     link.inbox.put(me.last("watchers"))
     assert not [m for m in link.poll() if m.get("kind") == "watching"] and link.watchers == 0
 
