@@ -32,6 +32,7 @@ class HandInput:
         self.lifts = {}            # card -> Tween of its lift
         self.clock = 0.0           # seconds of updates, for the double click (never the wall clock)
         self.last_click = (None, -1.0)     # the card last clicked without a drag, and when
+        self.auto_lift = None      # the card a first Enter lifted with no hint come yet
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -58,7 +59,7 @@ class HandInput:
                 sp.layer = LAYER_MINE
                 self.board.settle(sp)
         self.pressed = self.dragging = False
-        self.selected = None
+        self.selected = self.auto_lift = None
 
     def update(self, dt):
         self.clock += dt / max(1e-6, self.scene.app.anim_speed)     # real seconds, whatever the animation pace
@@ -182,6 +183,7 @@ class HandInput:
             return False
         hand = [k for k in self.board.hands.get(self.board.viewer, []) if k in legal]
         if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.auto_lift = None               # the player's own choice from here
             if self.selected in hand:
                 i = hand.index(self.selected) + (1 if e.key == pygame.K_RIGHT else -1)
             else:
@@ -189,7 +191,19 @@ class HandInput:
             self.select(hand[i % len(hand)])
             return True
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+            h = self.scene.hint_now() or {}
+            ringed = (h.get("action") or {}).get("play")
+            if self.selected in hand and self.selected == self.auto_lift:
+                # a first Enter's card, lifted before the hint came: a hint come since lifts its
+                # own card first; one still coming is waited for (I, Enter, Enter played the first card)
+                if ringed in hand and ringed != self.selected:
+                    self.auto_lift = None
+                    return self._lift_hinted(hand, h)
+                if not h and self.scene.hint_pending():
+                    self.scene.enter_waits_hint = self.scene.shown.get("version")
+                    return True
             if self.selected in hand:
+                self.auto_lift = None
                 key = self.selected
                 self.selected = None
                 self.lifts.pop(key, None)
@@ -197,14 +211,20 @@ class HandInput:
                 return True
             # Nothing lifted: the first Enter lifts the card the hint rings (else the first
             # legal one) and the next plays it, as the first Enter picks in a call's box.
-            h = self.scene.hint_now() or {}
-            ringed = (h.get("action") or {}).get("play")
-            sig = (h.get("action") or {}).get("signal")
-            if ringed in hand and sig and not self.scene.signal:
-                self.scene.signal = sig     # the hint's card with its signal (Enter, Enter dropped it);
-            self.select(ringed if ringed in hand else hand[0])      # the button shows it, and undoes it
+            self._lift_hinted(hand, h)
+            self.auto_lift = self.selected if ringed not in hand else None
             return True
         if e.key == pygame.K_DOWN and self.selected:
+            self.auto_lift = None
             self.select(None)
             return True
         return False
+
+    def _lift_hinted(self, hand: list, h: dict) -> bool:
+        """Lift the card hint ``h`` rings (else the first legal one), with its signal."""
+        ringed = (h.get("action") or {}).get("play")
+        sig = (h.get("action") or {}).get("signal")
+        if ringed in hand and sig and not self.scene.signal:
+            self.scene.signal = sig     # the hint's card with its signal (Enter, Enter dropped it);
+        self.select(ringed if ringed in hand else hand[0])      # the button shows it, and undoes it
+        return True

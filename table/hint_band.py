@@ -25,8 +25,10 @@ class HintBand:
         is worked out, that it is coming (a swap's hint took a second, and nothing moved)."""
         h = self.hint_now()
         by = self.board.layout.band()[1]
-        if h is None:
-            return self._band_box(surface, _("Hint: thinking…"), by, DIM, dict(fill=(40, 32, 8, 200), edge=DIM))
+        if h is None:       # an Enter that came too soon waits for it, and the band says so
+            text = (_("Hint: thinking… Enter again once it shows")
+                    if self.enter_waits_hint == self.shown.get("version") else _("Hint: thinking…"))
+            return self._band_box(surface, text, by, DIM, dict(fill=(40, 32, 8, 200), edge=DIM))
         action = h["action"]
         # the card's reason, and what a signal asks for (the band holds no more: the race is on the board)
         reasons = [hint_reason(Reason(*r)) for i, r in enumerate(h.get("reasons") or ())

@@ -55,6 +55,7 @@ def tool_tip(name: str) -> tuple[str | None, ObjectID | None]:
 
 class TableKeys:
     _pick_auto = False          # the decision's highlighted choice is a first Enter's, not the player's
+    enter_waits_hint = None     # the version whose hint a second Enter waits for (the band says so)
     def shortcut_key(self, e: pygame.event.Event) -> bool:
         """Press the button a letter key stands for, if it shows; True if one was pressed."""
         # While the signal choices show, S D N are theirs; else (an overlay hid them) the keys' own
@@ -128,6 +129,11 @@ class TableKeys:
         hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
         if enter and sel is not None and self._pick_auto and hinted not in (None, sel):
             sel, step, enter = hinted, 0, False     # the hint came after Enter picked: shown first (Enter,
+        elif enter and sel is not None and self._pick_auto and hinted is None and self.hint_pending():
+            # I, Enter, Enter before the hint came took the first Enter's pick: the Manni, a
+            # hand given away.  It waits for the hint (the arrows still choose at once).
+            self.enter_waits_hint = self.shown.get("version")
+            return True
         elif enter and sel is not None:             # I, Enter called the 0 under the gold, not the hint's 6)
             self._pick_i = None
             self.choose(choices[sel % len(choices)].action)
@@ -154,8 +160,9 @@ class TableKeys:
             sel = 0 if step > 0 else len(choices) - 1
         elif sel is None:
             # the hint's choice, else the one that risks nothing: Enter, Enter tapped (or tapped
-            # back) in every muette deal of a player who went on with the keyboard
-            calm = next((i for i, b in enumerate(choices) if b.action in ({"double": False}, {"redouble": False})), 0)
+            # back) in every muette deal of a player who went on with the keyboard, and took the Manni
+            calm = next((i for i, b in enumerate(choices)
+                         if b.action in ({"double": False}, {"redouble": False}, {"swap": False})), 0)
             sel = hinted if hinted is not None else calm
         else:
             sel = (sel + step) % len(choices)

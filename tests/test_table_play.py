@@ -901,3 +901,58 @@ def test_the_hot_seat_cover_shows_the_last_trick_played_behind_it(table, monkeyp
     panel = dict(scene.drawn)["panel:last"]
     L = scene.board.layout
     assert panel.top > L.H * 0.4 and panel.bottom <= L.H and "Last trick: " in shown[0][0]
+
+
+def test_enter_enter_before_the_hint_comes_waits_for_it_and_risks_nothing(table, manfee_home):
+    """I, Enter, Enter at the Manni's swap with the hint still thinking: the first Enter picked
+    "Take the Manni" and the second took it, a good hand given away.  Alone, Enter, Enter keeps
+    the hand; with a hint coming, the second Enter waits for it (and the band says so)."""
+    from test_table_layout import STATES, at_table, position
+    game, until, signals = STATES["manni-swap"]
+    rec = position(game, 11, until, signals)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    v = scene.shown
+    assert {"swap": True} in v["legal"] and {"swap": False} in v["legal"]
+    scene.hint = {"pending": v["version"]}              # asked (I): the coach still thinking
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    table.frames(3)
+    assert len(actions(scene)) == before and scene.enter_waits_hint == v["version"]
+    said = []
+    real = scene._band_box
+    scene._band_box = lambda surface, text, *a, **k: (said.append(text), real(surface, text, *a, **k))[1]
+    scene._draw_hint(table.app.screen)
+    assert said == ["Hint: thinking… Enter again once it shows"]
+    del scene._band_box
+    take = next(i for i, a in enumerate(v["legal"]) if a == {"swap": True})
+    scene.hint = {"action": {"swap": True}, "version": v["version"], "seat": scene.viewer, "reasons": []}
+    table.key(pygame.K_RETURN)                          # the hint come: its choice shown first
+    assert len(actions(scene)) == before and scene.buttons[f"act:{take}"].is_selected
+    scene.hint = None                                   # (no hint at all: Enter, Enter keeps the hand)
+    scene._pick_i = None
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == {"seat": "bottom", "swap": False}
+
+
+def test_enter_enter_on_cards_before_the_hint_comes_plays_the_hints_card(table, monkeypatch):
+    """I, Enter, Enter at a card: the first Enter lifted the hand's first card, the second
+    played it before the hint came.  The second waits; the hint, come, lifts its own card."""
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3, pick=-1)
+    v = to_my_play(table, scene)
+    legal = legal_cards(v)
+    assert len(legal) > 1
+    first = [k for k in scene.board.hands[scene.viewer] if k in legal][0]
+    scene.hint = {"pending": v["version"]}
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    table.frames(3)
+    assert scene.input.selected == first and scene.shown["version"] == v["version"]      # not played
+    scene.hint = {"action": {"play": legal[-1]}, "version": v["version"], "seat": scene.viewer, "reasons": []}
+    table.key(pygame.K_RETURN)
+    assert scene.input.selected == legal[-1] != first and scene.shown["version"] == v["version"]
+    table.key(pygame.K_RETURN)
+    assert table.until(lambda: legal[-1] in [a.get("play") for d in record(scene)["deals"] for a in d["actions"]],
+                       limit=600)
