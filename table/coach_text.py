@@ -132,10 +132,11 @@ TEXT = Words({
     "bad_both": N_("It cost {loss} on average from what you knew, and {dd} with all hands seen."),
     "fine_both": N_("Close to the best from what you knew ({loss} on average); "
                     "with all hands seen it cost {dd}."),
-    "numbers": N_("From what you knew: {loss} (give or take {spread}).   All hands: about {dd}, from play-outs "
-                  "(not solved)."),
-    "numbers_unseen": N_("From what you knew: {loss} (give or take {spread}).   "
-                         "All hands: not shown, some of the cards were never seen."),
+    # "Cost", said: "From what you knew: 0 tricks" read as a forecast (the tricks one would take)
+    "numbers": N_("Cost from what you knew: {loss} (give or take {spread}).   Cost with all hands seen: about {dd}, "
+                  "from play-outs (not solved)."),
+    "numbers_unseen": N_("Cost from what you knew: {loss} (give or take {spread}).   "
+                         "With all hands seen: not shown, some of the cards were never seen."),
     "hint_choice": N_("The hint's own choice, so not marked: over more deals the review finds {best} "
                       "better by {loss}."),
     "hint_best": N_("You followed the hint, and it was the best choice from what you knew."),
@@ -143,13 +144,14 @@ TEXT = Words({
     "good_known": N_("A good choice from what you knew."),
     "fine_known": N_("Close to the best from what you knew ({loss} on average)."),
     "bad_known": N_("It cost {loss} on average from what you knew."),
-    "numbers_exact": N_("From what you knew: {loss} (give or take {spread}).   "
-                        "All hands: {dd}, solved exactly."),
+    "numbers_exact": N_("Cost from what you knew: {loss} (give or take {spread}).   "
+                        "Cost with all hands seen: {dd}, solved exactly."),
     # A spread that rounds to nothing (every world agreed) is left out, not "give or take 0".
-    "numbers_sure": N_("From what you knew: {loss}.   All hands: about {dd}, from play-outs (not solved)."),
-    "numbers_unseen_sure": N_("From what you knew: {loss}.   "
-                              "All hands: not shown, some of the cards were never seen."),
-    "numbers_exact_sure": N_("From what you knew: {loss}.   All hands: {dd}, solved exactly."),
+    "numbers_sure": N_("Cost from what you knew: {loss}.   Cost with all hands seen: about {dd}, "
+                       "from play-outs (not solved)."),
+    "numbers_unseen_sure": N_("Cost from what you knew: {loss}.   "
+                              "With all hands seen: not shown, some of the cards were never seen."),
+    "numbers_exact_sure": N_("Cost from what you knew: {loss}.   Cost with all hands seen: {dd}, solved exactly."),
     "chart": N_("Cost of each choice, from what you knew"),
     # why a Manfee cost can pass 13: it is counted on the gap between the sides (13 to 0 both ways)
     "chart_sides": N_("Cost of each choice from what you knew (on the gap between the sides)"),

@@ -615,11 +615,11 @@ def test_the_reviews_words_match_its_numbers():
     unsure = changed(decision(1.6, 0.0, None), spread=0.4)
     assert "(give or take 0.4)" in numbers_line("manille", unsure)
     assert numbers_line("manille", changed(unsure, spread=0.0)) == \
-        "From what you knew: 1.6 points.   All hands: 0 points, solved exactly."       # not "give or take 0"
+        "Cost from what you knew: 1.6 points.   Cost with all hands seen: 0 points, solved exactly."       # not "give or take 0"
     # play-outs' all-hands figures are said as estimates, and no verdict rests on them (a club
     # player read "with all hands seen it cost 24.7 points" of a card the solver found costing none)
     estimate = decision(6.0, 24.7, "mistake", exact=False)
-    assert numbers_line("manille", estimate).endswith("All hands: about 24.7 points, from play-outs (not solved).")
+    assert numbers_line("manille", estimate).endswith("Cost with all hands seen: about 24.7 points, from play-outs (not solved).")
     assert "all hands" not in judgement("manille", estimate).lower()
     assert row_cells("manille", estimate, 2)[-1] == "~24.7" and row_cells("manille", decision(6.0, 2.0, "mistake"), 2)[-1] == "2"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
@@ -847,7 +847,7 @@ def test_a_long_judgement_takes_a_third_line_rather_than_small_letters(monkeypat
     sentence = REVIEW_TEXT["unmarked"].format(loss="1.6 points")
     assert sentence.startswith("Not marked: the dealer's partner's call")     # which call it leaves, named
     pos = coach_draw.Position("Call: you chose Call 3", "Trump: spades", "", [], None, None, None, "",
-                              sentence=sentence, numbers="From what you knew: 1.6 points.")
+                              sentence=sentence, numbers="Cost from what you knew: 1.6 points.")
     coach_draw.draw_position(pygame.Surface((460, 500)), pygame.Rect(0, 0, 440, 480), 14, None, pos)
     assert sizes[sentence] >= 14 * 0.85
 
