@@ -8,25 +8,23 @@ from __future__ import annotations
 import pygame
 
 from .cards import draw_sprite
-from .charts import bar_chart
 from .coach_draw import wrap
 from .deal_log import draw_deal_log
 from .forms import option_text
 from .effects import draw_badges, draw_ripples, draw_widow_label
 from .hint_band import HintBand
+from .summary_draw import SummaryDrawing
 from .host_words import join_note, reason_text, save_failed
 from .lan_footer import lan_lines
-from .layout import step_aside
-from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump, mirror, side_name
-from .i18n import N_, _, is_rtl, number, pgettext, seat_name
-from .panels import draw_cards_panel, draw_history, draw_score_race, history_height, note_lines, side_colours
+from .hud import draw_banner, draw_plates, draw_prompt, draw_scoreboard, draw_trump
+from .i18n import _, is_rtl, number, pgettext, seat_name
+from .panels import draw_cards_panel, draw_history, history_height
 from .rich import blit_rich, rich
-from .words import announce_text, deal_title, seat_where, table_waits_for
-from .theme import GOLD, CREAM, DIM, PANEL, RED, panel, blit_text, shade, fit_names, fit_size
-from . import explain
+from .words import announce_text, seat_where, table_waits_for
+from .theme import GOLD, CREAM, DIM, PANEL, RED, panel, blit_text, shade, fit_size
 
 
-class TableDrawing(HintBand):
+class TableDrawing(HintBand, SummaryDrawing):
     log_open = False                    # the deal log grown over the table while the pointer rests on it
 
     def draw(self, surface):
@@ -37,7 +35,7 @@ class TableDrawing(HintBand):
         b = self.board
         L = b.layout
         look = self.look()
-        if self.summary_open or self.overlay:     # a phrase being said goes over the panel (draw_sayings_over)
+        if self.summary_open:       # a phrase being said goes over it (draw_sayings_over), not under it
             said = self.said_now()
             look.announces = {s: a for s, a in look.announces.items() if s not in said}
         mark = self._mark
@@ -106,7 +104,7 @@ class TableDrawing(HintBand):
                     mark("message", self._draw_message(surface, below=r.move(0, -r.h - L.band()[3] - 16)))
         if self.overlay and (not self.summary_open or self.overlay_over_summary()):
             mark("panel:overlay", self._draw_overlay(surface))
-        if self.summary_open or self.overlay:
+        if self.summary_open:       # (a panel the player opens, the banner's place, is theirs to close)
             cover = next((r for n, r in reversed(self.drawn) if n in ("panel:overlay", "panel:summary")), None)
             self.drawn.extend(self.draw_sayings_over(surface, look, cover))
         footer = self._lan_lines()          # the LAN footer, under the log: made once a frame
@@ -163,9 +161,16 @@ class TableDrawing(HintBand):
         r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         r.center = (round(bx + bw / 2 - self.prompt_shift()), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
-        if by == band_top and box.bottom > band_top + bh:      # taller than the band: it grows upward, into
-            r.move_ip(0, round(band_top + bh) - box.bottom)       # the viewer's empty place in the trick, not
-            box = r.inflate(fs * 1.6, fs * 0.8)                   # over a lifted card (a Dari hint's 3 lines)
+        if by == band_top and box.bottom > band_top + bh and self.shown.get("phase") == "play":
+            # taller than the band at a card: it grows upward, into the viewer's empty place in the
+            # trick, not over a lifted card (a Dari hint's 3 lines); a decision's box is up there
+            r.move_ip(0, round(band_top + bh) - box.bottom)
+            box = r.inflate(fs * 1.6, fs * 0.8)
+        elif by == band_top and (p := self.picker_rect) is not None and box.colliderect(p):
+            # a decision's box above it (Dari's three lines at full HD): down, into the room a
+            # lifted card has at a card, no card is lifted now
+            r.move_ip(0, min(p.bottom + 4 - box.top, round(self.board.layout.ch * 0.22)))
+            box = r.inflate(fs * 1.6, fs * 0.8)
         panel(surface, box, radius=10, **look)
         for img in imgs:        # from the reader's side, as a paragraph (a Dari line stood centred)
             surface.blit(img, img.get_rect(topright=(r.right, r.y)) if is_rtl() else img.get_rect(topleft=r.topleft))
@@ -287,101 +292,6 @@ class TableDrawing(HintBand):
         return draw_history(surface, rect, self.link.summaries(), list(self.shown.get("totals") or {}),
                      self.player_name, signed_scores=self.game.scoring == "tricks_over",
                      tie_doubles=self.game.name == "manille", **kw)
-
-    def summary_rect(self):
-        L = self.board.layout
-        fs = max(12, round(L.H * 0.022))
-        rows = len(self.link.summaries())
-        note = self._summary_note()
-        extra = 1.5 + 1.3 * (len(note_lines(note, fs, round(L.W * 0.5))[1]) - 1) if note else 0
-        h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
-        r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
-        r.center = (L.W // 2, round(L.H * 0.5))
-        board = next((b for n, b in getattr(self, "drawn", ()) if n == "scoreboard"), None)   # drawn first
-        if board is not None and r.colliderect(board):     # the score box grown at the deal's end (1100x700)
-            r.top = board.bottom + 6
-        # a pile's label just under its top edge ("2 tricks" half hidden) is cleared, room allowing
-        under = [p.bottom + 4 - r.top for n, p in self.board.element_rects()
-                 if n.startswith("pile_label:") and p.colliderect(r) and p.top < r.top + r.height // 4]
-        if under and r.bottom + max(under) <= L.H - L.margin:
-            r.move_ip(0, max(under))
-        # and a pile it lies over (by the fourth deal the viewer's own) by a slide sideways
-        piles = [p for n, p in self.board.element_rects() if n.startswith("pile")]
-        others = [p for n, p in getattr(self, "drawn", ()) if n.split(":")[0] in ("plate", "dealer", "log", "log heading", "scoreboard")]
-        r = step_aside(r, piles, others, L.W, least=round(h - fs * 1.35 * max(0, min(rows, 6) - 3)))  # 3 rows left
-        return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
-
-    def summary_chart_height(self):
-        return round(self.board.layout.H * 0.2)
-
-    def _summary_note(self):
-        ev = self.summary_event or {}
-        if not ev:
-            return None
-        if ev.get("outcome") == "misdeal":
-            return explain.void_words(self.shown, self.player_name)
-        return explain.score_workings(self.shown, ev.get("score"), ev.get("outcome"), self.player_name)
-
-    def _draw_summary(self, surface):
-        ev = self.summary_event or {}
-        r = self.summary_rect()
-        deal = (ev.get("deal") or 0) + 1
-        L = self.board.layout
-        fs = max(12, round(L.H * 0.022))
-        chart_h = self.summary_chart_height()
-        bw, bh = self.button_size()
-        title = deal_title(deal, ev.get("outcome"), ev.get("score") or {}, lambda s: side_name(self.player_name, s))
-        rows_end = self._history(surface, r, title=title, latest=deal, note=self._summary_note(),
-                                 reserve=(chart_h + bh * 1.9) / (fs * 1.0))
-        area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
-        if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
-            area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
-        self._summary_charts(surface, area, fs)
-        note = self.next_deal_note()
-        if note:                                     # beside the Next button, not out from under it
-            room, size = r.right - (r.centerx + bw) - 2 * fs, max(12, round(L.H * 0.02))
-            x, anchor = mirror(r, r.centerx + bw + fs, "midleft")
-            # two lines at its colon rather than past the panel's edge (French ran out of it)
-            lines = [note] if fit_size(note, size, room) >= size * 0.85 else note.replace(": ", ":\n", 1).split("\n")
-            for k, line in enumerate(lines):
-                y = r.bottom - bh + (k - (len(lines) - 1) / 2) * size * 1.2
-                blit_text(surface, line, fit_size(line, size, room), (x, y), DIM, anchor=anchor)
-
-    def _summary_charts(self, surface, area, fs):
-        """The deal in pictures: each side's tricks against its target (Manfee's calls,
-        Manni's four, Manille's card points against 30), and the race of the totals
-        toward the match's target."""
-        summaries = self.link.summaries()
-        if not summaries:
-            return
-        last = summaries[-1]
-        sides = list(self.game.sides)
-        mine = self.game.side_of(self.viewer) if self.mine and len({self.game.side_of(s) for s in self.mine}) == 1 else None
-        colours = side_colours(sides, mine)
-        font = max(13, round(fs * 0.92))             # axis labels (85 % of it) about 11 px at 1024x600
-        # Long names cut each, as on the score board ("Bartho… & Pochaq"), to a bar's width: cut
-        # whole by the charts, a side lost its partner's name, and the legend its score.
-        names = [fit_names([self.player_name(x) for x in s.split("-")], _(" & "), font,
-                           area.width * 0.4 / len(sides) * 0.94)[0] for s in sides]
-        if last.get("outcome") == "misdeal":       # nothing to picture but the match so far
-            draw_score_race(surface, area, summaries, sides, names, colours,
-                            (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
-            return
-        line = N_("target")     # the dashed line: a Manfee team's, else what a deal scores over (not the match's)
-        if self.game.card_points and last.get("points"):
-            values = [last["points"].get(s, 0) for s in sides]
-            targets, title, line = [30.0] * len(sides), _("card points (over 30 scores)"), N_("30 points")
-        else:
-            values = [(last.get("tricks") or {}).get(s, 0) for s in sides]
-            if last.get("targets"):
-                targets, title = [float(last["targets"].get(s, 0)) for s in sides], _("tricks against the target")
-            else:
-                targets, title, line = [4.0] * len(sides), _("tricks (four to break even)"), N_("4 tricks: even")
-        left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
-        right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
-        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line)
-        draw_score_race(surface, right, summaries, sides, names, colours,
-                        (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
 
     def _draw_cover(self, surface):
         b, L, seat = self.board, self.board.layout, self.cover_seat

@@ -586,7 +586,7 @@ def test_the_summarys_bars_name_their_dashed_line(table, monkeypatch, game, opti
     assert line in words and (line == "target" or "target" not in words)
 
 def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, monkeypatch):
-    import table.table_draw as table_draw
+    import table.summary_draw as table_draw
     scene = start_local(table, "manfee", {"target": 104}, humans=0, bots=("KADO",) * 4, seed=2)
     assert table.until(lambda: scene.summary_open and "next" in scene.buttons, limit=20000)
     assert scene.demo
@@ -609,7 +609,7 @@ def test_watching_bots_the_next_deal_note_stands_beside_the_next_button(table, m
 
 
 def test_the_summarys_charts_cut_each_long_name_and_keep_the_partner(table, monkeypatch):
-    import table.table_draw as table_draw
+    import table.summary_draw as table_draw
     scene = start_local(table, "manfee", {"target": 13}, humans=0, bots=("KADO",) * 4, seed=2)
     assert table.until(lambda: scene.summary_open, limit=20000)
     long = {"bottom": "Bartholomeus-Alexander Vandenbroeck"}
