@@ -283,3 +283,34 @@ def step_aside(panel: pygame.Rect, covered: list[pygame.Rect], keep_clear: list[
     cut = panel.copy()
     cut.height = min(c.top for c in hit) - gap - panel.top
     return cut if cut.height >= least and cut.collidelist(covered) < 0 else panel
+
+
+def summary_buttons(panel: tuple, bw: float, bh: float, rtl: bool) -> tuple[tuple, tuple]:
+    """Where a deal summary's Next deal (centred, wider) and Review this deal (at the start of
+    the reader's line) go at the foot of ``panel`` (x, y, width, height): (next, review) as
+    (x, y, width, height).  Next steps aside, then both narrow, so they never meet: a 5:4
+    window's narrow summary laid Next over Review.
+
+    >>> summary_buttons((320, 171, 640, 450), 100, 32, False)
+    ((540, 570, 200, 38), (345, 573, 150, 32))
+    >>> nxt, rev = summary_buttons((285, 307, 640, 644), 143, 46, False)
+    >>> rev[0] + rev[2] + 8 <= nxt[0] and nxt[0] + nxt[2] <= 285 + 640 - 8
+    True
+    """
+    x, y, w, h = panel
+    gap = 8
+    nw, rw = bw * 2, bw * 1.5
+    room = w - bw * 0.25 - 2 * gap        # both, between the reader's margin and the far edge
+    if rw + nw > room:
+        scale = room / (rw + nw)
+        nw, rw = nw * scale, rw * scale
+    rx = x + w - bw * 0.25 - rw if rtl else x + bw * 0.25
+    nx = x + w / 2 - nw / 2
+    if rtl:
+        nx = min(nx, rx - gap - nw)
+    else:
+        nx = max(nx, rx + rw + gap)
+    bottom = y + h
+    return ((round(nx), round(bottom - bh * 1.6), round(nw), round(bh * 1.2)),
+            (round(rx), round(bottom - bh * 1.5), round(rw), round(bh)))
+

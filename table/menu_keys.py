@@ -222,7 +222,7 @@ class MenuKeys:
             return True                           # the keyboard is, the next Enter presses it
         letter = getattr(e, "unicode", "") or ""
         if (self.focus in order and self.focus.startswith(DROP) and letter.strip() and letter.isprintable()
-                and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+                and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI)):
             return self.choice_starting(self.focus, letter)
         if e.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or self.focus not in order:
             return False

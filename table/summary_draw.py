@@ -8,7 +8,7 @@ import pygame
 from . import explain
 from .charts import bar_chart
 from .hud import mirror, side_name
-from .i18n import N_, _
+from .i18n import N_, _, is_rtl
 from .layout import step_aside
 from .panels import draw_score_race, note_lines, side_colours
 from .theme import DIM, blit_text, fit_names, fit_size
@@ -67,8 +67,10 @@ class SummaryDrawing:
         self._summary_charts(surface, area, fs)
         note = self.next_deal_note()
         if note:                                     # beside the Next button, not out from under it
-            room, size = r.right - (r.centerx + bw) - 2 * fs, max(12, round(L.H * 0.02))
-            x, anchor = mirror(r, r.centerx + bw + fs, "midleft")
+            nb = self.buttons.get("next")       # its far end, as a left-to-right line (it may have stepped aside)
+            end = (r.x + r.right - nb.rect.left if is_rtl() else nb.rect.right) if nb else r.centerx + bw
+            room, size = r.right - end - 2 * fs, max(12, round(L.H * 0.02))
+            x, anchor = mirror(r, end + fs, "midleft")
             # two lines at its colon rather than past the panel's edge (French ran out of it)
             lines = [note] if fit_size(note, size, room) >= size * 0.85 else note.replace(": ", ":\n", 1).split("\n")
             for k, line in enumerate(lines):

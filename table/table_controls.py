@@ -22,6 +22,7 @@ from .auto_play import AutoPlay
 from .table_keys import TableKeys, tool_tip
 from .hud import seat_side
 from .i18n import _, is_rtl, number, pgettext
+from .layout import summary_buttons
 from .words import decision_heading, describe, suit_word
 
 
@@ -199,14 +200,10 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.overlay_over_summary() or self.overlay and not self.summary_open:
             return                      # a panel (last trick, scores...) covers the table, or the summary
         if self.summary_open:
-            r = self.summary_rect()
-            finished = self.shown.get("finished")
-            self._button("next", _("See result") if finished else _("Next deal"),
-                         (r.centerx - bw, r.bottom - bh * 1.6, bw * 2, round(bh * 1.2)))
-            if self.review_refusal() is None:
-                # The coach goes through the deal just played, from this player's seat.
-                x = r.right - bw * 1.75 if is_rtl() else r.x + bw * 0.25     # where a reader starts the line
-                self._button("review", _("Review this deal"), (x, r.bottom - bh * 1.5, bw * 1.5, bh), small=True)
+            nxt, review = summary_buttons(tuple(self.summary_rect()), bw, bh, is_rtl())
+            self._button("next", _("See result") if self.shown.get("finished") else _("Next deal"), nxt)
+            if self.review_refusal() is None:       # the coach goes through the deal just played
+                self._button("review", _("Review this deal"), review, small=True)
             return
         if not key[2]:
             return

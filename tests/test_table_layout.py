@@ -643,6 +643,21 @@ def test_a_summary_grown_over_six_deals_leaves_the_viewers_own_pile_in_sight(tab
         assert check(scene, size) == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_summarys_buttons_never_meet_in_a_squarer_window(table, manfee_home, speaking, lang):
+    """At 1280x1024 (and 1024x768) the summary is narrow for its buttons: Next deal lay over
+    Review this deal.  Next steps aside, both narrow if need be, inside the summary."""
+    speaking(lang)
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open, limit=3000)
+    for size in ((1280, 1024), (1024, 768), (1920, 1080)):
+        table.app._resized(size)
+        table.frames(5)
+        nxt, review, box = scene.buttons["next"].rect, scene.buttons["review"].rect, scene.summary_rect()
+        assert not nxt.colliderect(review) and box.contains(nxt) and box.contains(review), (size, nxt, review)
+
+
 def test_a_phrase_said_during_the_summary_shows_over_it(table, manfee_home):
     """"Good game!" said as a deal is summed up showed only its top above the summary on the
     other screens: a phrase being said is drawn after the summary, off its edge."""
