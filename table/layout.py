@@ -212,7 +212,9 @@ class Layout:
         level, the right seat's plate stops short of the viewer's trick pile and the left
         one short of the viewer's hand (long names, longer words in some languages)."""
         room = self.plate_width(place)
-        if place == "right":
+        if place == "top":      # a squarer window's wide score box left it "…": over the hand's backs
+            room = max(room, fs * 6)
+        elif place == "right":
             px, py = self.pile["bottom"]
             if y + fs * 3 > py - self.sh / 2 - 8:
                 room = min(room, self.W - self.margin - (px + self.sw / 2 + 12))

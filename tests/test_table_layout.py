@@ -658,6 +658,25 @@ def test_the_summarys_buttons_never_meet_in_a_squarer_window(table, manfee_home,
         assert not nxt.colliderect(review) and box.contains(nxt) and box.contains(review), (size, nxt, review)
 
 
+def test_the_top_seats_name_reads_whole_in_a_squarer_window(table, manfee_home, monkeypatch):
+    """At 1280x1024 the score box, as wide as the window is tall, left the top seat's plate
+    room for "…" alone: it runs over the top hand's backs instead (16:9 windows unchanged)."""
+    from table import hud
+    game, until, signals = STATES["manfee-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    said = []
+    real = hud.render
+    monkeypatch.setattr(hud, "render", lambda text, *a, **k: (said.append(text), real(text, *a, **k))[1])
+    top = scene.player_name(scene.board.seat_at("top"))
+    for size in ((1280, 1024), (1024, 768)):
+        table.app._resized(size)
+        table.frames(3)
+        said.clear()
+        scene.draw(table.app.screen)
+        assert top in said, (size, said[:8])
+
+
 def test_a_phrase_said_during_the_summary_shows_over_it(table, manfee_home):
     """"Good game!" said as a deal is summed up showed only its top above the summary on the
     other screens: a phrase being said is drawn after the summary, off its edge."""
