@@ -53,6 +53,12 @@ class HintBand:
             surface.set_clip(clip.clip(old))
             pygame.draw.rect(surface, GOLD, ring, 3, border_radius=8)
             surface.set_clip(old)
+            # and a pointer over the part of it in sight: under the next card the ring was a
+            # thin gold edge a newcomer missed
+            if sp.lift < 1:     # (a lifted card stands out by itself, up against the band)
+                tip = max(8, round(sp.width * 0.14))
+                x, y = clip.centerx, ring.top - 3
+                pygame.draw.polygon(surface, GOLD, [(x - tip, y - tip * 1.2), (x + tip, y - tip * 1.2), (x, y)])
         elif (b := self.choice_button(action)) is not None:     # a call, a trump, a tap: ring its button
             pygame.draw.rect(surface, GOLD, b.rect.inflate(10, 10), 3, border_radius=10)
         return box

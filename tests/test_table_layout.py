@@ -677,6 +677,29 @@ def test_the_top_seats_name_reads_whole_in_a_squarer_window(table, manfee_home, 
         assert top in said, (size, said[:8])
 
 
+def test_the_hints_card_has_a_pointer_over_the_part_of_it_in_sight(table, manfee_home):
+    """Under the next card of the fan the hint's ring was a thin gold edge a newcomer missed:
+    a gold pointer stands over the card's part in sight (none over a lifted card)."""
+    from table.theme import GOLD
+    game, until, signals = STATES["manille-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals))
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    table.app._resized((1280, 720))
+    table.frames(5)
+    v = scene.shown
+    legal = [a["play"] for a in v["legal"] if "play" in a]
+    hand = [k for k in scene.board.hands[scene.viewer] if k in legal]
+    card = hand[len(hand) // 2] if len(hand) > 2 else hand[0]
+    scene.hint = {"action": {"play": card}, "version": v["version"], "seat": scene.viewer, "reasons": []}
+    table.frames(3)
+    sp = scene.board.sprites[card]
+    nxt = min((o.x - o.width / 2 for k in scene.board.hands[scene.viewer]
+               if (o := scene.board.sprites[k]).x > sp.x), default=sp.x + sp.width / 2)
+    x = round((sp.x - sp.width / 2 - 4 + nxt) / 2)           # the middle of the part in sight
+    y = round(sp.y - sp.width * 0.7 - 4 - 3 - 2)              # just over the ring's top
+    assert tuple(table.app.screen.get_at((x, y)))[:3] == GOLD[:3]
+
+
 def test_a_phrase_said_during_the_summary_shows_over_it(table, manfee_home):
     """"Good game!" said as a deal is summed up showed only its top above the summary on the
     other screens: a phrase being said is drawn after the summary, off its edge."""
