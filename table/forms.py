@@ -150,12 +150,29 @@ class MenuScene(MenuKeys, Scene):
         # (not a button in the Arabic font: a smaller Latin one showed its Dari as boxes again)
         if isinstance(element, (UIButton, UILabel)) and not str(element.object_ids[-1] or "").startswith(("#fit_",
                                                                                                         ARABIC_BUTTON)):
-            label = isinstance(element, UILabel)
-            new = fit_id(element.class_ids[-1], element.text, element.rect.width + (20 if label else 0),
-                         "label" if label else "button")
+            new = self._fitted(element, element.text)
             if new is not None and new.object_id:
                 element.change_object_id(new)
         return element
+
+    @staticmethod
+    def _fitted(element: Any, text: str) -> ObjectID | None:
+        label = isinstance(element, UILabel)
+        return fit_id(element.class_ids[-1], text, element.rect.width + (20 if label else 0),
+                      "label" if label else "button")
+
+    def relabel(self, element: Any, text: str) -> None:
+        """New words for a button or label, in the font they fit, as ``add`` fits them: a note
+        set later ran past its end ("… peut l'ê"), "Appuyez encore" past its button."""
+        now = element.object_ids[-1] or None
+        if now is None or now.startswith("#fit_"):        # (the Arabic font's own style stays)
+            label = isinstance(element, UILabel)
+            cls, kind = element.class_ids[-1], "label" if label else "button"
+            fitted, size, bold = _fitted_size(cls, text, element.rect.width + (20 if label else 0), kind)
+            # smaller only: a row of buttons keeps the one font it was given for its longest words
+            if fitted < (int(now.split("_")[1]) if now else size):
+                element.change_object_id(_style(cls, fitted, size, bold))
+        element.set_text(text)
 
     def button_row(self, names: list, y: int, bw: int, bh: int, gap: int = 16,
                    x: int | None = None) -> dict:

@@ -218,7 +218,7 @@ class PauseScene(MenuScene):
         if not self.asks_twice() or self.armed == "quit":
             return False
         self.armed = "quit"
-        self.buttons["quit"].set_text(_("Press again"))
+        self.relabel(self.buttons["quit"], _("Press again"))
         return True
 
     def ui_event(self, e):
@@ -227,7 +227,7 @@ class PauseScene(MenuScene):
             # The host's table is everyone's match, a friend's seat goes to a bot: not at one click.
             # The button says what to do (its width holds no more); the warning is a line of its own.
             self.armed = name
-            self.buttons[name].set_text(_("Press again"))
+            self.relabel(self.buttons[name], _("Press again"))
             return True
         if name == "resume":
             self.app.pop()

@@ -152,12 +152,11 @@ class ReplaysScene(MenuScene):
         ok = e is not None and e["ok"]
         done = ok and (e["finished"] or bool(e.get("joined")))
         review = done and self._reviewable(e)
-        hidden = _("No deal of this match can be reviewed: with several people at the "
-                   "table, only a deal whose every card was played.")
+        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card.")
         if done and not review:          # it opened on an empty review
-            self.note.set_text(hidden)
+            self.relabel(self.note, hidden)
         elif self.note.text == hidden:
-            self.note.set_text(default_note())
+            self.relabel(self.note, default_note())
         for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
                          ("delete", ok)):       # a finished one too: the statistics keep its figures
             self.buttons[name].enable() if on else self.buttons[name].disable()
@@ -223,7 +222,7 @@ class ReplaysScene(MenuScene):
             self.selected = self.row_of.get(ev.text, ev.text)
             e = self._entry()
             if e is not None and not e["ok"]:
-                self.note.set_text(_("{reason} — the file is left as it is.").format(reason=e["reason"]))
+                self.relabel(self.note, _("{reason} — the file is left as it is.").format(reason=e["reason"]))
             self._enable()
             return True
         name = self.pressed(ev)
@@ -234,7 +233,7 @@ class ReplaysScene(MenuScene):
             try:
                 record, _m = load_record(e["path"])
             except RulesError as err:
-                self.note.set_text(str(err))
+                self.relabel(self.note, str(err))
                 return True
             if name == "watch":
                 # a friend's own record: their seat at the bottom (ReplayLink finds it)
@@ -256,8 +255,8 @@ class ReplaysScene(MenuScene):
             # Asked on the screen itself, pressed twice (pygame_gui's dialog said "Cancel" in
             # Dari, read left to right, and let Tab and Escape reach the screen behind it)
             self.armed = e["path"]
-            self.buttons["delete"].set_text(_("Press again"))
-            self.note.set_text(_("Delete this screen's copy of the LAN match? The host keeps its own.")
+            self.relabel(self.buttons["delete"], _("Press again"))
+            self.relabel(self.note, _("Delete this screen's copy of the LAN match? The host keeps its own.")
                                if e.get("joined") else _("Delete this replay? Your statistics keep its figures.")
                                if e["finished"] else _("Delete this unfinished match? It cannot be resumed afterwards."))
         return name is not None
@@ -267,8 +266,8 @@ class ReplaysScene(MenuScene):
         if self.armed is None:
             return False
         self.armed = None
-        self.buttons["delete"].set_text(_("Delete"))
-        self.note.set_text(default_note())
+        self.relabel(self.buttons["delete"], _("Delete"))
+        self.relabel(self.note, default_note())
         return True
 
     def delete(self):
@@ -277,9 +276,9 @@ class ReplaysScene(MenuScene):
         if e is None or not e["ok"]:
             return
         error = delete_save(e["path"], os.path.dirname(e["path"]))
-        self.note.set_text(error or _("The match is deleted."))
+        self.relabel(self.note, error or _("The match is deleted."))
         self.entries = list_replays()
         self.selected = None
         note = self.note.text
         self.rebuild_ui()
-        self.note.set_text(note)
+        self.relabel(self.note, note)

@@ -25,7 +25,7 @@ LAN_HOLD = 2.5              # ... which a LAN table takes as "a while"
 def trick_holds() -> tuple:
     """(words, seconds) of the Tricks setting, CLICK for "until a click"."""
     return ((_("Gathered after a moment"), TRICK_HOLD), (_("Left a while on the table"), 2.5),
-            (_("Gathered on a click (a while at a LAN table)"), CLICK))
+            (_("On a click (a while on a LAN)"), CLICK))   # short: the French ran past its box
 
 
 class TrickHold:

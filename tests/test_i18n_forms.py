@@ -77,3 +77,28 @@ def test_a_squeezed_new_game_form_leaves_the_games_line_in_sight(table):
         assert host.form.squeezed and not host.form.overflows, lang
         app.pop()
     apply_language(app.ui, "en")
+
+
+def test_every_settings_choice_fits_its_drop_down_in_every_language(table):
+    """"Ramassés d'un clic (un moment en résea": the Tricks setting's longest choice ran past
+    its drop-down in French.  Every choice of every drop-down in Settings fits its face."""
+    from pygame_gui.elements import UIDropDownMenu
+    app = table.app
+    try:
+        for lang in ("en", "nl", "fr", "fa"):
+            apply_language(app.ui, lang)
+            for size in ((1024, 600), (1366, 768)):
+                app._resized(size)
+                settings = SettingsScene(app)
+                app.push(settings)
+                table.frames(2)
+                for drop in (w for w in settings.ui if isinstance(w, UIDropDownMenu)):
+                    face = drop.current_state.selected_option_button
+                    room = face.rect.width - 8
+                    for option in drop.options_list:
+                        text = option[0] if isinstance(option, tuple) else option
+                        assert face.font.size(text)[0] <= room, (lang, size, text, face.font.size(text)[0], room)
+                app.pop()
+                table.frames(1)
+    finally:
+        apply_language(app.ui, "en")

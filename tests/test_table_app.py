@@ -876,7 +876,7 @@ def test_a_finished_trick_stays_until_a_click_when_the_player_asks(table, manfee
     app.push(s)
     table.frames(1)
     drop = s.drops["trick_hold"]
-    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text="Gathered on a click (a while at a LAN table)")
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text="On a click (a while on a LAN)")
     table.frames(1)
     assert app.settings.trick_hold == 0.0 and Settings.load().trick_hold == 0.0
     app.pop()

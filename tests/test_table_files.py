@@ -309,6 +309,33 @@ def test_replays_list_finished_matches_first_filter_by_game_and_delete_after_ask
     assert not (folder / "manni-done.json").exists() and replays.entries == []
 
 
+def test_the_replays_note_and_press_again_fit_in_french(table, manfee_home):
+    """"…seule une donne dont toutes les cartes ont été jouées peut l'ê": a note set after the
+    screen was built kept its font and ran past its end; "Appuyez encore" past its button."""
+    from table.replay_list import ReplaysScene
+    from table.theme import apply_language
+    save_record(str(manfee_home / "saves" / "left.json"), bot_record("manille", {}, seed=2, finished=False, steps=5))
+    app = table.app
+    apply_language(app.ui, "fr")
+    try:
+        app._resized((1024, 600))
+        replays = ReplaysScene(app)
+        app.push(replays)
+        table.frames(2)
+        table.click(replays.buttons["delete"].rect.center)
+        table.frames(2)
+        delete, note = replays.buttons["delete"], replays.note
+        assert delete.text == "Appuyez encore" and "reprise" in note.text
+        for widget in (delete, note):
+            assert widget.font.size(widget.text)[0] <= widget.rect.width - 8, (widget.text, widget.rect)
+        from table.i18n import _
+        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card.")
+        replays.relabel(note, hidden)          # (the note a shared screen's finished match shows)
+        assert note.text == hidden and note.font.size(hidden)[0] <= note.rect.width
+    finally:
+        apply_language(app.ui, "en")
+
+
 def test_a_replay_row_with_long_names_gives_way_in_the_names_and_keeps_the_rest(table, manfee_home):
     from table.replay_list import ReplaysScene
     from table.theme import font_spec, text_width
@@ -557,7 +584,7 @@ def test_replays_offers_no_review_of_a_match_whose_every_deal_kept_cards_hidden(
         replays.selected = replays.label(entry)
         replays._enable()
         assert replays.buttons["watch"].is_enabled and replays.buttons["review"].is_enabled == review
-        assert ("No deal of this match can be reviewed" in replays.note.text) != review
+        assert ("No deal here to review" in replays.note.text) != review
 
 
 def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(table, manfee_home):
