@@ -70,7 +70,13 @@ class TableKeys:
             self.say(refusal, notice=True)      # R did nothing, and said nothing why
             return True
         if (e.key in (pygame.K_p, pygame.K_g) or e.key == pygame.K_l and self.last_trick is None) and not self.demo:
-            self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)      # they did nothing, silently
+            v = self.shown
+            if e.key == pygame.K_p and self.hotseat and (v.get("passed_hand") or v.get("passed")):
+                # hidden on purpose: "after a pass" read, just after one, as if there had been none
+                self.say(_("P shows the hand you passed on at your own turn: between turns the shared "
+                           "screen keeps it hidden"), notice=True)
+            else:
+                self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)      # they did nothing, silently
             return True
         if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
             # The player's decision is coming but the cards still move (a trick gathered, a

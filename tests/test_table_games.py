@@ -291,6 +291,23 @@ def test_the_hot_seat_cover_takes_no_stray_enter_and_no_double_click(table, monk
     assert acted(table, scene, before)
 
 
+def test_p_between_hot_seat_turns_says_the_passed_hand_is_hidden_on_purpose(table):
+    """Just after a pass, P on the shared screen said "P shows the hand you passed on: after a
+    pass in Manfee", as if there had been none: it says the hand is hidden between turns."""
+    scene = start(table, "manfee", 7, humans=2, bots=("KADO", "KADO"))
+    assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human(), limit=6000)
+    if scene.cover_seat is not None:
+        lift_cover(table, scene)
+    scene.shown = dict(scene.shown, passed=True)       # a pass this deal; the hand not shown now
+    assert not scene.buttons.get("passed") or not scene.buttons["passed"].visible
+    scene.message = None
+    table.key(pygame.K_p)
+    assert scene.message and scene.message[0].startswith("P shows the hand you passed on at your own turn")
+    scene.shown = dict(scene.shown, passed=False, passed_hand=None)     # no pass: what P is for
+    table.key(pygame.K_p)
+    assert scene.message[0].startswith("P shows the hand you passed on: after a pass")
+
+
 def test_in_hot_seat_a_card_that_completes_the_trick_lands_face_up(table):
     """The hand goes face down once its player has played, but the card played stays up:
     the one that completed a trick (in no trick of the view by then) went down with it."""
