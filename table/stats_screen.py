@@ -42,7 +42,7 @@ from .i18n import N_, _, character_name, digits, game_title, language, ngettext,
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
 from .widgets import DropDown, line_text, widget_lines
-from .text import isolate
+from .text import by_reading, isolate
 
 # Every string a player reads on this screen, in one place for the translators (each worded
 # in the language in use when read: coach_text.Words).
@@ -201,7 +201,7 @@ class StatsScene(MenuScene):
             with StatsStore(path) as store:
                 if store.notice:
                     self.notice = store.notice
-                self.profiles = [p.name for p in store.profiles()]
+                self.profiles = by_reading(p.name for p in store.profiles())
                 if self.profile not in self.profiles:
                     names = {p.casefold(): p for p in self.profiles}
                     first = self.wanted or getattr(self.app.settings, "player_name", "")

@@ -795,6 +795,18 @@ def test_a_dari_name_in_the_english_player_picker_is_drawn_and_chosen(table):
     assert all(face.font.get_metrics(c)[0] != tofu for c in shaped if c > "\ufb00")
 
 
+def test_the_statistics_list_people_as_a_dictionary_does_and_open_on_the_first(table):
+    """"Julien, Élodie": SQLite's order put the accented name after Z, and the screen opened
+    on Julien for a hot-seat couple whose Settings name was still the default."""
+    with StatsStore(stats_path()) as store:
+        store.sync_match("hot.json", ana_record(seed=7), {"bottom": "Julien", "top": "Élodie"})
+    table.app.settings.player_name = "You"
+    scene = StatsScene(table.app)
+    table.app.push(scene)
+    table.frames(1)
+    assert scene.profiles == ["Élodie", "Julien"] and scene.profile == "Élodie"
+
+
 def test_a_dari_name_in_the_english_reviews_seat_picker_is_shaped_and_chosen(table):
     from table.shaping import for_ltr_widget
     rec = ana_record()
