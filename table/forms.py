@@ -166,12 +166,15 @@ class MenuScene(MenuKeys, Scene):
         set later ran past its end ("… peut l'ê"), "Appuyez encore" past its button."""
         now = element.object_ids[-1] or None
         if now is None or now.startswith("#fit_"):        # (the Arabic font's own style stays)
+            built = element.__dict__.setdefault("built_style", now)      # the row's one font, say
             label = isinstance(element, UILabel)
             cls, kind = element.class_ids[-1], "label" if label else "button"
             fitted, size, bold = _fitted_size(cls, text, element.rect.width + (20 if label else 0), kind)
-            # smaller only: a row of buttons keeps the one font it was given for its longest words
-            if fitted < (int(now.split("_")[1]) if now else size):
-                element.change_object_id(_style(cls, fitted, size, bold))
+            # never larger than built (a row of buttons keeps the one font of its longest words),
+            # and back to it once the words fit again ("Press again" undone left Delete smaller)
+            want = _style(cls, min(fitted, int(built.split("_")[1]) if built else size), size, bold)
+            if want is not None and (want.object_id or None) != now:
+                element.change_object_id(want)
         element.set_text(text)
 
     def button_row(self, names: list, y: int, bw: int, bh: int, gap: int = 16,

@@ -195,11 +195,17 @@ class HandInput:
             ringed = (h.get("action") or {}).get("play")
             if self.selected in hand and self.selected == self.auto_lift:
                 # a first Enter's card, lifted before the hint came: a hint come since lifts its
-                # own card first; one still coming is waited for (I, Enter, Enter played the first card)
-                if ringed in hand and ringed != self.selected:
+                # own card first (with its signal, the same card too); one still coming is waited
+                # for, once (I, Enter, Enter played the first card; a hint that never comes must
+                # not hold Enter for good)
+                if ringed in hand:
                     self.auto_lift = None
-                    return self._lift_hinted(hand, h)
-                if not h and self.scene.hint_pending():
+                    moved = ringed != self.selected
+                    self._lift_hinted(hand, h)          # its card, with its signal
+                    if moved:
+                        return True                     # shown first: the next Enter plays it
+                elif not h and self.scene.hint_pending() and \
+                        self.scene.enter_waits_hint != self.scene.shown.get("version"):
                     self.scene.enter_waits_hint = self.scene.shown.get("version")
                     return True
             if self.selected in hand:

@@ -26,7 +26,7 @@ class HintBand:
         h = self.hint_now()
         by = self.board.layout.band()[1]
         if h is None:       # an Enter that came too soon waits for it, and the band says so
-            text = (_("Hint: thinking… Enter again once it shows")
+            text = (_("Hint: thinking… (Enter again goes on without it)")
                     if self.enter_waits_hint == self.shown.get("version") else _("Hint: thinking…"))
             return self._band_box(surface, text, by, DIM, dict(fill=(40, 32, 8, 200), edge=DIM))
         action = h["action"]

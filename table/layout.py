@@ -287,11 +287,11 @@ def step_aside(panel: pygame.Rect, covered: list[pygame.Rect], keep_clear: list[
     return cut if cut.height >= least and cut.collidelist(covered) < 0 else panel
 
 
-def summary_buttons(panel: tuple, bw: float, bh: float, rtl: bool) -> tuple[tuple, tuple]:
+def summary_buttons(panel: tuple, bw: float, bh: float, rtl: bool, review: bool = True) -> tuple[tuple, tuple]:
     """Where a deal summary's Next deal (centred, wider) and Review this deal (at the start of
     the reader's line) go at the foot of ``panel`` (x, y, width, height): (next, review) as
     (x, y, width, height).  Next steps aside, then both narrow, so they never meet: a 5:4
-    window's narrow summary laid Next over Review.
+    window's narrow summary laid Next over Review.  With no ``review`` Next stays centred.
 
     >>> summary_buttons((320, 171, 640, 450), 100, 32, False)
     ((540, 570, 200, 38), (345, 573, 150, 32))
@@ -308,9 +308,9 @@ def summary_buttons(panel: tuple, bw: float, bh: float, rtl: bool) -> tuple[tupl
         nw, rw = nw * scale, rw * scale
     rx = x + w - bw * 0.25 - rw if rtl else x + bw * 0.25
     nx = x + w / 2 - nw / 2
-    if rtl:
+    if review and rtl:
         nx = min(nx, rx - gap - nw)
-    else:
+    elif review:
         nx = max(nx, rx + rw + gap)
     bottom = y + h
     return ((round(nx), round(bottom - bh * 1.6), round(nw), round(bh * 1.2)),

@@ -61,20 +61,28 @@ class SummaryDrawing:
         title = deal_title(deal, ev.get("outcome"), ev.get("score") or {}, lambda s: side_name(self.player_name, s))
         rows_end = self._history(surface, r, title=title, latest=deal, note=self._summary_note(),
                                  reserve=(chart_h + bh * 1.9) / (fs * 1.0))
-        area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h, r.width - 2 * fs, chart_h - fs // 2)
+        note = self.next_deal_note()
+        nb = self.buttons.get("next")           # its far end, as a left-to-right line (it may have stepped aside)
+        end = (r.x + r.right - nb.rect.left if is_rtl() else nb.rect.right) if nb else r.centerx + bw
+        room, size = r.right - end - 2 * fs, max(12, round(L.H * 0.02))
+        # beside the Next button, not out from under it; where Next stepped aside (a squarer
+        # window) no room is left beside it: over the buttons, the charts a line shorter
+        over = bool(note) and room < size * 10 and nb is not None
+        lift = round(size * 1.4) if over else 0
+        area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h - lift, r.width - 2 * fs, chart_h - fs // 2)
         if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
             area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
         self._summary_charts(surface, area, fs)
-        note = self.next_deal_note()
-        if note:                                     # beside the Next button, not out from under it
-            nb = self.buttons.get("next")       # its far end, as a left-to-right line (it may have stepped aside)
-            end = (r.x + r.right - nb.rect.left if is_rtl() else nb.rect.right) if nb else r.centerx + bw
-            room, size = r.right - end - 2 * fs, max(12, round(L.H * 0.02))
+        if note:
             x, anchor = mirror(r, end + fs, "midleft")
+            foot = r.bottom - bh
+            if over:
+                room, x, anchor, foot = r.width - 2 * fs, r.centerx, "center", nb.rect.top - size
             # two lines at its colon rather than past the panel's edge (French ran out of it)
             lines = [note] if fit_size(note, size, room) >= size * 0.85 else note.replace(": ", ":\n", 1).split("\n")
+            n, step = len(lines), size * 1.2
             for k, line in enumerate(lines):
-                y = r.bottom - bh + (k - (len(lines) - 1) / 2) * size * 1.2
+                y = foot - (n - 1 - k) * step if over else foot + (k - (n - 1) / 2) * step
                 blit_text(surface, line, fit_size(line, size, room), (x, y), DIM, anchor=anchor)
 
     def _summary_charts(self, surface, area, fs):

@@ -200,9 +200,10 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.overlay_over_summary() or self.overlay and not self.summary_open:
             return                      # a panel (last trick, scores...) covers the table, or the summary
         if self.summary_open:
-            nxt, review = summary_buttons(tuple(self.summary_rect()), bw, bh, is_rtl())
+            offered = self.review_refusal() is None         # the coach goes through the deal just played
+            nxt, review = summary_buttons(tuple(self.summary_rect()), bw, bh, is_rtl(), offered)
             self._button("next", _("See result") if self.shown.get("finished") else _("Next deal"), nxt)
-            if self.review_refusal() is None:       # the coach goes through the deal just played
+            if offered:
                 self._button("review", _("Review this deal"), review, small=True)
             return
         if not key[2]:

@@ -71,7 +71,7 @@ class TableKeys:
             return True
         if (e.key in (pygame.K_p, pygame.K_g) or e.key == pygame.K_l and self.last_trick is None) and not self.demo:
             v = self.shown
-            if e.key == pygame.K_p and self.hotseat and (v.get("passed_hand") or v.get("passed")):
+            if e.key == pygame.K_p and self.hotseat and (v.get("passed_hand") or v.get("passed") or v.get("swapped_out")):
                 # hidden on purpose: "after a pass" read, just after one, as if there had been none
                 self.say(_("P shows the hand you passed on at your own turn: between turns the shared "
                            "screen keeps it hidden"), notice=True)
@@ -135,9 +135,11 @@ class TableKeys:
         hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
         if enter and sel is not None and self._pick_auto and hinted not in (None, sel):
             sel, step, enter = hinted, 0, False     # the hint came after Enter picked: shown first (Enter,
-        elif enter and sel is not None and self._pick_auto and hinted is None and self.hint_pending():
+        elif enter and sel is not None and self._pick_auto and hinted is None and self.hint_pending() \
+                and self.enter_waits_hint != self.shown.get("version"):
             # I, Enter, Enter before the hint came took the first Enter's pick: the Manni, a
-            # hand given away.  It waits for the hint (the arrows still choose at once).
+            # hand given away.  It waits for the hint, once (a hint that never comes, a worker
+            # gone, must not hold Enter for good; the arrows still choose at once).
             self.enter_waits_hint = self.shown.get("version")
             return True
         elif enter and sel is not None:             # I, Enter called the 0 under the gold, not the hint's 6)

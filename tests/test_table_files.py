@@ -328,6 +328,9 @@ def test_the_replays_note_and_press_again_fit_in_french(table, manfee_home):
         assert delete.text == "Appuyez encore" and "reprise" in note.text
         for widget in (delete, note):
             assert widget.font.size(widget.text)[0] <= widget.rect.width - 8, (widget.text, widget.rect)
+        table.key(pygame.K_ESCAPE)              # taken back: Delete in its row's font again
+        watch = replays.buttons["watch"]
+        assert delete.text == "Supprimer" and delete.font.size("Ag")[1] == watch.font.size("Ag")[1]
         from table.i18n import _
         hidden = _("No deal here to review: with several people at the table, only a deal played to its last card.")
         replays.relabel(note, hidden)          # (the note a shared screen's finished match shows)

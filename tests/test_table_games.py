@@ -306,6 +306,9 @@ def test_p_between_hot_seat_turns_says_the_passed_hand_is_hidden_on_purpose(tabl
     scene.shown = dict(scene.shown, passed=False, passed_hand=None)     # no pass: what P is for
     table.key(pygame.K_p)
     assert scene.message[0].startswith("P shows the hand you passed on: after a pass")
+    scene.shown = dict(scene.shown, swapped_out=["AS"])                 # (a Manni swapper's old hand too)
+    table.key(pygame.K_p)
+    assert scene.message[0].startswith("P shows the hand you passed on at your own turn")
 
 
 def test_in_hot_seat_a_card_that_completes_the_trick_lands_face_up(table):

@@ -658,6 +658,30 @@ def test_the_summarys_buttons_never_meet_in_a_squarer_window(table, manfee_home,
         assert not nxt.colliderect(review) and box.contains(nxt) and box.contains(review), (size, nxt, review)
 
 
+def test_the_next_deal_note_stays_in_the_summary_when_next_steps_aside(table, manfee_home, monkeypatch):
+    """At 1280x1024 Next deal stepped aside from Review, and the LAN's "the next deal in 30 s
+    at most" beside it shrank to 9 px past the panel's edge: it goes over the buttons."""
+    import table.summary_draw as summary_draw
+    rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open, limit=3000)
+    words = "the others wait for you: the next deal in 30 s at most"
+    monkeypatch.setattr(scene, "next_deal_note", lambda: words)
+    placed = []
+    real = summary_draw.blit_text
+    monkeypatch.setattr(summary_draw, "blit_text", lambda surface, text, size, *a, **k: (
+        placed.append((text, size, real(surface, text, size, *a, **k))), placed[-1][2])[1])
+    for size in ((1280, 1024), (1280, 720)):
+        table.app._resized(size)
+        table.frames(3)
+        placed.clear()
+        scene.draw(table.app.screen)
+        said = [(px, r) for text, px, r in placed if text in (words, words.split(": ")[0] + ":", words.split(": ")[1])]
+        box = dict(scene.drawn)["panel:summary"]
+        assert said and all(box.contains(r) and px >= 12 for px, r in said), (size, said, box)
+        assert not any(r.colliderect(scene.buttons[b].rect) for _px, r in said for b in ("next", "review")), size
+
+
 def test_the_top_seats_name_reads_whole_in_a_squarer_window(table, manfee_home, monkeypatch):
     """At 1280x1024 the score box, as wide as the window is tall, left the top seat's plate
     room for "…" alone: it runs over the top hand's backs instead (16:9 windows unchanged)."""

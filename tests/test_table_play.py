@@ -924,7 +924,7 @@ def test_enter_enter_before_the_hint_comes_waits_for_it_and_risks_nothing(table,
     real = scene._band_box
     scene._band_box = lambda surface, text, *a, **k: (said.append(text), real(surface, text, *a, **k))[1]
     scene._draw_hint(table.app.screen)
-    assert said == ["Hint: thinking… Enter again once it shows"]
+    assert said == ["Hint: thinking… (Enter again goes on without it)"]
     del scene._band_box
     take = next(i for i, a in enumerate(v["legal"]) if a == {"swap": True})
     scene.hint = {"action": {"swap": True}, "version": v["version"], "seat": scene.viewer, "reasons": []}
@@ -956,3 +956,33 @@ def test_enter_enter_on_cards_before_the_hint_comes_plays_the_hints_card(table, 
     table.key(pygame.K_RETURN)
     assert table.until(lambda: legal[-1] in [a.get("play") for d in record(scene)["deals"] for a in d["actions"]],
                        limit=600)
+
+
+def test_a_hint_that_never_comes_holds_enter_once_only(table, monkeypatch):
+    """The hint's worker gone, the hint never came: every Enter waited again, and the band said
+    so for good.  The second Enter waits once; the third goes on with the card lifted."""
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3, pick=-1)
+    v = to_my_play(table, scene)
+    first = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][0]
+    scene.hint = {"pending": v["version"]}              # asked, and never answered
+    for _ in range(3):
+        table.key(pygame.K_RETURN)
+    assert table.until(lambda: first in [a.get("play") for d in record(scene)["deals"] for a in d["actions"]],
+                       limit=600)
+
+
+def test_a_hint_on_the_card_already_lifted_keeps_its_signal(table, monkeypatch):
+    """The first Enter lifted the hand's first card before the hint came; the hint named that
+    same card with a slam: Enter played it without the slam."""
+    scene = hinted_table(table, monkeypatch, "manfee", {"signals": True}, 7, pick=0)
+    v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) > 1)
+    first = [k for k in scene.board.hands[scene.viewer] if k in legal_cards(v)][0]
+    scene.hint = {"pending": v["version"]}
+    table.key(pygame.K_RETURN)
+    assert scene.input.selected == first
+    scene.hint = {"action": {"play": first, "signal": "slam"}, "version": v["version"], "seat": scene.viewer,
+                  "reasons": []}
+    table.key(pygame.K_RETURN)
+    assert scene.signal == "slam" or any(a.get("play") == first and a.get("signal") == "slam"
+                                         for d in record(scene)["deals"] for a in d["actions"])
+
