@@ -217,17 +217,25 @@ class PauseScene(MenuScene):
         """The window's close button is the Quit button: at a LAN table, pressed twice."""
         if not self.asks_twice() or self.armed == "quit":
             return False
-        self.armed = "quit"
-        self.relabel(self.buttons["quit"], _("Press again"))
+        self._arm("quit")
         return True
+
+    def _arm(self, name: str) -> None:
+        """``name`` (Menu or Quit) asks for its second press; the other one, armed before,
+        says its own words again (Menu kept "Press again", and pressed, only armed itself)."""
+        words = self.__dict__.setdefault("unarmed", {})
+        if self.armed in words and self.armed in self.buttons:
+            self.relabel(self.buttons[self.armed], words[self.armed])
+        words[name] = self.buttons[name].text
+        self.armed = name
+        self.relabel(self.buttons[name], _("Press again"))
 
     def ui_event(self, e):
         name = self.pressed(e)
         if self.asks_twice() and name in ("menu", "quit") and self.armed != name:
             # The host's table is everyone's match, a friend's seat goes to a bot: not at one click.
             # The button says what to do (its width holds no more); the warning is a line of its own.
-            self.armed = name
-            self.relabel(self.buttons[name], _("Press again"))
+            self._arm(name)
             return True
         if name == "resume":
             self.app.pop()

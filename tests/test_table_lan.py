@@ -1357,6 +1357,14 @@ def test_the_hosts_window_close_button_asks_before_closing_everyones_table(table
         pause = table.scene
         assert table.app.running and isinstance(pause, PauseScene) and pause.armed == "quit"
         assert pause.buttons["quit"].text == "Press again"
+        # Menu armed after it: Quit says its own words again, and one of the two asks at a time
+        quit_words, menu_words = "Quit", pause.buttons["menu"].text
+        table.click_button("menu")
+        assert pause.armed == "menu" and pause.buttons["menu"].text == "Press again"
+        assert pause.buttons["quit"].text == quit_words != menu_words
+        table.app.running = True
+        pause.holds_quit()                            # the close button again: Quit asks once more
+        assert pause.buttons["menu"].text == menu_words and pause.buttons["quit"].text == "Press again"
         table.app.push(__import__("table.scenes", fromlist=["open_scene"]).open_scene("settings", table.app))
         table.frames(1)
         table.post(pygame.QUIT)                       # under Settings, the armed menu lets it go
