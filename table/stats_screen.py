@@ -201,7 +201,7 @@ class StatsScene(MenuScene):
             with StatsStore(path) as store:
                 if store.notice:
                     self.notice = store.notice
-                self.profiles = by_reading(p.name for p in store.profiles())
+                self.profiles = by_reading((p.name for p in store.profiles()), shown_name)
                 if self.profile not in self.profiles:
                     names = {p.casefold(): p for p in self.profiles}
                     first = self.wanted or getattr(self.app.settings, "player_name", "")

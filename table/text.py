@@ -93,15 +93,19 @@ def isolate(text: str) -> str:
     return LTR_ISOLATE + text + POP_ISOLATE
 
 
-def by_reading(names) -> list[str]:
+def by_reading(names, shown=None) -> list[str]:
     """``names`` in a dictionary's order, accents aside (SQLite's order put "Élodie" after
-    "Julien", and the statistics opened on Julien).
+    "Julien", and the statistics opened on Julien), as ``shown(name)`` words them if given
+    ("You" among the V's in French, where it reads "Vous").
 
     >>> by_reading(["Julien", "Élodie", "ana"])
     ['ana', 'Élodie', 'Julien']
+    >>> by_reading(["You", "Wim"], {"You": "Vous"}.get)
+    ['You', 'Wim']
     """
     def key(name: str) -> tuple[str, str]:
-        bare = "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+        seen = (shown(name) if shown else None) or name
+        bare = "".join(c for c in unicodedata.normalize("NFKD", seen.casefold()) if not unicodedata.combining(c))
         return bare, name
     return sorted(names, key=key)
 
