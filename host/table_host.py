@@ -168,7 +168,11 @@ class TableHost(Seating):
         index = len(self.mh.match.records[deal]["actions"]) if self.mh.match.records else 0
 
         def answered(h: dict | None) -> None:
-            if h is not None and self.mh.version == version and endpoint in self.endpoints:
+            if h is None and self.mh.version == version and endpoint in self.endpoints:
+                # the coach failed (its worker raised or broke): said, or the screen waited on
+                # a hint that never came ("thinking…" for the whole decision)
+                endpoint.deliver({"type": "hint", "seat": seat, "version": version, "failed": True})
+            elif h is not None and self.mh.version == version and endpoint in self.endpoints:
                 # the decision and what the hint gave, for the review ("the hint's" on a fine
                 # choice too: a club player followed the hint and the review never said so)
                 given = [deal, index, seat, h.get("action")]

@@ -151,6 +151,9 @@ class TableFeed:
             self._rejoined(msg)
         elif kind == "notice":
             self._notice(msg)
+        elif kind == "hint" and msg.get("failed"):
+            self.hint = None             # no longer coming: no Enter waits for it
+            self.say(_("The coach could not answer this time"), notice=True)
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
             self.hinted_deals |= {self.shown.get("deal")}      # such a deal is not rated

@@ -986,3 +986,33 @@ def test_a_hint_on_the_card_already_lifted_keeps_its_signal(table, monkeypatch):
     assert scene.signal == "slam" or any(a.get("play") == first and a.get("signal") == "slam"
                                          for d in record(scene)["deals"] for a in d["actions"])
 
+
+
+def test_a_hint_the_coach_cannot_give_is_said_and_awaited_no_more(table, monkeypatch):
+    """The coach's worker raised: the host sent nothing, the band said "thinking…" for the
+    whole decision and an Enter waited on it.  The host says the hint failed; the screen says
+    so and waits no more."""
+    from host import thinking
+    from host.local import open_local
+    from table.config import saves_dir
+    from table.scenes import open_scene
+
+    def broken(view, budget):
+        raise RuntimeError("the coach's worker broke")
+    monkeypatch.setattr(thinking, "hint_for", broken)
+    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
+    link = open_local("manille", {}, humans=1, bots=["KADO"] * 3, seed=3, save_dir=saves_dir(),
+                      wake=table.app.wake, hints=True)
+    scene = open_scene("table", table.app, link=link)
+    table.app.push(scene)
+    v = to_my_play(table, scene)
+    table.key(pygame.K_i)
+    assert scene.hint_pending() or scene.message
+    import time
+    end = time.monotonic() + 10
+    while not (scene.message and scene.message[0] == "The coach could not answer this time") and time.monotonic() < end:
+        table.frames(1)
+        time.sleep(0.002)
+    assert scene.message and scene.message[0] == "The coach could not answer this time"
+    assert not scene.hint_pending() and scene.hint_now() is None and scene.shown["version"] == v["version"]
+    assert v.get("deal") not in scene.hinted_deals          # a hint never shown leaves the deal rated
