@@ -289,6 +289,8 @@ class TableFeed:
         self.input.reset()
         self.pending = None
         self.summary_open = False
+        if self.hint and "pending" in self.hint:
+            self.hint = None        # its answer went with the old line: asked again if wanted
         view = self.link.view(self.viewer)
         self.anim_view = self.shown = view
         self.log = deal_log(view, self.link.standins_now)

@@ -1684,7 +1684,9 @@ def test_back_between_deals_the_summary_shows_again_and_its_closing_says_ready_a
         link.shown(done["version"])
         assert said == [done["version"]]                  # Next deal pressed before the crash
         link.take({"type": "welcome", "seat": "left", "seats": ["left"], "view": done, "players": {}})
+        scene.hint = {"pending": done["version"]}          # a hint asked as the line dropped: its answer is lost
         scene._rejoined({"type": "welcome"})
+        assert scene.hint is None                          # not "thinking…" for the rest of the decision
         assert wait_real(table, lambda: scene.summary_open, 3)   # the summary again, with its button
         scene.rebuild_ui()
         assert "next" in scene.buttons and len(said) == 1
