@@ -150,16 +150,16 @@ class MenuScene(MenuKeys, Scene):
         # (not a button in the Arabic font: a smaller Latin one showed its Dari as boxes again)
         if isinstance(element, (UIButton, UILabel)) and not str(element.object_ids[-1] or "").startswith(("#fit_",
                                                                                                         ARABIC_BUTTON)):
-            new = self._fitted(element, element.text)
+            new = fit_id(*self._room(element, element.text))
             if new is not None and new.object_id:
                 element.change_object_id(new)
         return element
 
     @staticmethod
-    def _fitted(element: Any, text: str) -> ObjectID | None:
+    def _room(element: Any, text: str) -> tuple[str | None, str, int, str]:
+        """(style, words, width, kind) to fit ``text`` into ``element`` (a label's text runs to its edges)."""
         label = isinstance(element, UILabel)
-        return fit_id(element.class_ids[-1], text, element.rect.width + (20 if label else 0),
-                      "label" if label else "button")
+        return element.class_ids[-1], text, element.rect.width + (20 if label else 0), "label" if label else "button"
 
     def relabel(self, element: Any, text: str) -> None:
         """New words for a button or label, in the font they fit, as ``add`` fits them: a note
@@ -167,9 +167,8 @@ class MenuScene(MenuKeys, Scene):
         now = element.object_ids[-1] or None
         if now is None or now.startswith("#fit_"):        # (the Arabic font's own style stays)
             built = element.__dict__.setdefault("built_style", now)      # the row's one font, say
-            label = isinstance(element, UILabel)
-            cls, kind = element.class_ids[-1], "label" if label else "button"
-            fitted, size, bold = _fitted_size(cls, text, element.rect.width + (20 if label else 0), kind)
+            cls = element.class_ids[-1]
+            fitted, size, bold = _fitted_size(*self._room(element, text))
             # never larger than built (a row of buttons keeps the one font of its longest words),
             # and back to it once the words fit again ("Press again" undone left Delete smaller)
             want = _style(cls, min(fitted, int(built.split("_")[1]) if built else size), size, bold)

@@ -226,11 +226,10 @@ class HandInput:
             return True
         return False
 
-    def _lift_hinted(self, hand: list, h: dict) -> bool:
+    def _lift_hinted(self, hand: list, h: dict) -> None:
         """Lift the card hint ``h`` rings (else the first legal one), with its signal."""
         ringed = (h.get("action") or {}).get("play")
         sig = (h.get("action") or {}).get("signal")
         if ringed in hand and sig and not self.scene.signal:
             self.scene.signal = sig     # the hint's card with its signal (Enter, Enter dropped it);
         self.select(ringed if ringed in hand else hand[0])      # the button shows it, and undoes it
-        return True

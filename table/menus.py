@@ -153,6 +153,7 @@ class PauseScene(MenuScene):
         self.lan = lan
         self.hosting = hosting
         self.armed = None        # the button pressed once (asks_twice: the host's, a seated friend's)
+        self.unarmed: dict = {}  # an armed button's own words, said again when the other is armed
 
     def build_ui(self):
         leave = ((_("Close the table") if self.hosting else _("Leave the table")) if self.lan
@@ -223,10 +224,9 @@ class PauseScene(MenuScene):
     def _arm(self, name: str) -> None:
         """``name`` (Menu or Quit) asks for its second press; the other one, armed before,
         says its own words again (Menu kept "Press again", and pressed, only armed itself)."""
-        words = self.__dict__.setdefault("unarmed", {})
-        if self.armed in words and self.armed in self.buttons:
-            self.relabel(self.buttons[self.armed], words[self.armed])
-        words[name] = self.buttons[name].text
+        if self.armed in self.unarmed and self.armed in self.buttons:
+            self.relabel(self.buttons[self.armed], self.unarmed[self.armed])
+        self.unarmed[name] = self.buttons[name].text
         self.armed = name
         self.relabel(self.buttons[name], _("Press again"))
 

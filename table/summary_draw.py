@@ -29,14 +29,14 @@ class SummaryDrawing:
         if board is not None and r.colliderect(board):     # the score box grown at the deal's end (1100x700)
             r.top = board.bottom + 6
         # a pile's label just under its top edge ("2 tricks" half hidden) is cleared, room allowing
-        under = [p.bottom + 4 - r.top for n, p in self.board.element_rects()
+        piles = [(n, p) for n, p in self.board.element_rects() if n.startswith("pile")]
+        under = [p.bottom + 4 - r.top for n, p in piles
                  if n.startswith("pile_label:") and p.colliderect(r) and p.top < r.top + r.height // 4]
         if under and r.bottom + max(under) <= L.H - L.margin:
             r.move_ip(0, max(under))
         # and a pile it lies over (by the fourth deal the viewer's own) by a slide sideways
-        piles = [p for n, p in self.board.element_rects() if n.startswith("pile")]
         others = [p for n, p in getattr(self, "drawn", ()) if n.split(":")[0] in ("plate", "dealer", "log", "log heading", "scoreboard")]
-        r = step_aside(r, piles, others, L.W, least=round(r.height - fs * 1.35 * max(0, min(rows, 6) - 2)))  # 2 rows
+        r = step_aside(r, [p for _n, p in piles], others, L.W, least=round(r.height - fs * 1.35 * max(0, min(rows, 6) - 2)))  # 2 rows
         return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
 
     def summary_chart_height(self):

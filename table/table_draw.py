@@ -161,16 +161,17 @@ class TableDrawing(HintBand, SummaryDrawing):
         r = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         r.center = (round(bx + bw / 2 - self.prompt_shift()), round(by + bh / 2))
         box = r.inflate(fs * 1.6, fs * 0.8)
+        dy = 0
         if by == band_top and box.bottom > band_top + bh and self.shown.get("phase") == "play":
             # taller than the band at a card: it grows upward, into the viewer's empty place in the
             # trick, not over a lifted card (a Dari hint's 3 lines); a decision's box is up there
-            r.move_ip(0, round(band_top + bh) - box.bottom)
-            box = r.inflate(fs * 1.6, fs * 0.8)
+            dy = round(band_top + bh) - box.bottom
         elif by == band_top and (p := self.picker_rect) is not None and box.colliderect(p):
             # a decision's box above it (Dari's three lines at full HD): down, into the room a
             # lifted card has at a card, no card is lifted now
-            r.move_ip(0, min(p.bottom + 4 - box.top, round(self.board.layout.ch * 0.22)))
-            box = r.inflate(fs * 1.6, fs * 0.8)
+            dy = min(p.bottom + 4 - box.top, round(self.board.layout.ch * 0.22))
+        r.move_ip(0, dy)
+        box.move_ip(0, dy)
         panel(surface, box, radius=10, **look)
         for img in imgs:        # from the reader's side, as a paragraph (a Dari line stood centred)
             surface.blit(img, img.get_rect(topright=(r.right, r.y)) if is_rtl() else img.get_rect(topleft=r.topleft))

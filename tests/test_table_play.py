@@ -993,18 +993,11 @@ def test_a_hint_the_coach_cannot_give_is_said_and_awaited_no_more(table, monkeyp
     whole decision and an Enter waited on it.  The host says the hint failed; the screen says
     so and waits no more."""
     from host import thinking
-    from host.local import open_local
-    from table.config import saves_dir
-    from table.scenes import open_scene
+    scene = hinted_table(table, monkeypatch, "manille", {}, 3)
 
     def broken(view, budget):
         raise RuntimeError("the coach's worker broke")
     monkeypatch.setattr(thinking, "hint_for", broken)
-    monkeypatch.setattr(thinking, "thinking_process", lambda: (_ for _ in ()).throw(RuntimeError("no")))
-    link = open_local("manille", {}, humans=1, bots=["KADO"] * 3, seed=3, save_dir=saves_dir(),
-                      wake=table.app.wake, hints=True)
-    scene = open_scene("table", table.app, link=link)
-    table.app.push(scene)
     v = to_my_play(table, scene)
     table.key(pygame.K_i)
     assert scene.hint_pending() or scene.message
