@@ -16,7 +16,12 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 # still gives each table test its own.
 if "MANFEE_HOME" not in os.environ:
     import tempfile
-    os.environ["MANFEE_HOME"] = tempfile.mkdtemp(prefix="manfee-tests-")
+    os.environ["MANFEE_HOME"] = os.environ["MANFEE_TESTS_HOME"] = tempfile.mkdtemp(prefix="manfee-tests-")
+# The suite runs on several cores (pytest-xdist): each worker inherits that throwaway
+# folder and takes a room of its own in it, so two headless hosts never share a save.
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ["MANFEE_HOME"] == os.environ.get("MANFEE_TESTS_HOME"):
+    os.environ["MANFEE_HOME"] = os.path.join(os.environ["MANFEE_HOME"], os.environ["PYTEST_XDIST_WORKER"])
+    os.makedirs(os.environ["MANFEE_HOME"], exist_ok=True)
 
 import pytest  # noqa: E402
 

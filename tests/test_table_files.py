@@ -23,6 +23,17 @@ def test_settings_live_in_manfee_home_and_round_trip(manfee_home):
     assert (t.volume, t.muted, t.anim_speed, t.four_colour) == (0.3, True, 2.5, True)
 
 
+def test_each_worker_of_the_suite_has_a_game_folder_of_its_own():
+    """The suite runs on every core (pytest-xdist): two workers' headless hosts wrote
+    their default saves into one throwaway folder."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None or os.environ.get("MANFEE_TESTS_HOME") is None:
+        pytest.skip("a run on one core, or a MANFEE_HOME the person chose")
+    assert os.path.basename(os.environ["MANFEE_HOME"]) == worker
+    assert os.path.dirname(os.environ["MANFEE_HOME"]) == os.environ["MANFEE_TESTS_HOME"]
+    assert os.path.isdir(os.environ["MANFEE_HOME"])
+
+
 def test_a_mute_for_this_run_is_never_saved_but_a_change_in_settings_is(manfee_home):
     s = Settings.load()
     s.for_this_run("muted", True)            # game.py --mute
