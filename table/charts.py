@@ -176,7 +176,7 @@ def _grid_overlay(plot: pygame.Rect, ys: Sequence[float], colour: Colour, width:
 
 def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK,
             text: Optional[TextFn] = None, message: str = NO_DATA, font_px: Optional[int] = None,
-            title: str = "") -> None:
+            title: str = "", title_px: Optional[int] = None) -> None:
     """The empty state: the chart's ``title`` as usual and ``message`` centred, in the dim ink."""
     text = text or _default_text
     rect = pygame.Rect(rect)
@@ -186,7 +186,7 @@ def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK
         if title and rect.h >= 40:
             pad = max(3, round(1.2 * _unit(rect)))
             inner = rect.inflate(-2 * pad, -2 * pad)
-            used = _title(surface, inner, title, round((font_px or font_size(rect)) * 1.15), style, text)
+            used = _title(surface, inner, title, title_px or round((font_px or font_size(rect)) * 1.15), style, text)
             area.y, area.h = inner.y + used, rect.bottom - inner.y - used
         img = fit_text(text, _(message), size, style.dim, rect.w * 0.9, min_size=min(9, size))
         if img is not None:
@@ -202,17 +202,33 @@ def _title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, st
     return img.get_height() if img is not None else 0
 
 
+def shared_title_px(charts: Sequence[tuple[pygame.Rect, str]], font_px: int,
+                    text: Optional[TextFn] = None) -> int:
+    """One size for the titles of charts drawn side by side, the largest at which each
+    fits its own chart: at 1280x1024 a deal summary's long "tricks (four to break even)"
+    shrank alone and read as a lesser chart than "the match so far" beside it."""
+    text = text or _default_text
+    size = round(font_px * 1.15)
+    for rect, title in charts:
+        rect = pygame.Rect(rect)
+        room = rect.w - 2 * max(3, round(1.2 * _unit(rect)))
+        while title and size > 9 and text(title, size, DARK.text, True).get_width() > room:
+            size = max(9, int(size * 0.88))
+    return size
+
+
 # ---------------------------------------------------------------- score race
 
 def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
                target: Optional[float] = None, title: str = "", x_label: str = N_("Deal"),
                style: ChartStyle = DARK, text: Optional[TextFn] = None,
-               font_px: Optional[int] = None) -> Optional[pygame.Rect]:
+               font_px: Optional[int] = None, title_px: Optional[int] = None) -> Optional[pygame.Rect]:
     """Running totals per deal, one line per side, racing to a dashed ``target``.
 
     ``series[i].values[k]`` is side i's total after deal k+1; every line starts
     at 0 before the first deal.  The legend shows each side's latest total.
-    ``font_px`` sets the label size (else it follows the rect).  Returns the
+    ``font_px`` sets the label size (else it follows the rect), ``title_px`` the
+    title's (else 15 % over the labels: ``shared_title_px``).  Returns the
     plot area (where value v of deal k sits, for hit tests), or None when there
     was nothing to draw and "no data yet" was shown.
     """
@@ -221,7 +237,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     data = [(s, _finite(s.values)) for s in series]
     deals = max((len(v) for _s, v in data), default=0)
     if deals == 0 or rect.w < 60 or rect.h < 40 or all(x is None for _s, v in data for x in v):
-        no_data(surface, rect, style, text, font_px=font_px, title=title)
+        no_data(surface, rect, style, text, font_px=font_px, title=title, title_px=title_px)
         return None
     u = _unit(rect)
     fs = font_px or font_size(rect)
@@ -230,7 +246,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     pad = max(3, round(1.2 * u))
     with _Clip(surface, rect):
         inner = rect.inflate(-2 * pad, -2 * pad)
-        top = inner.y + _title(surface, inner, title, round(fs * 1.15), style, text)
+        top = inner.y + _title(surface, inner, title, title_px or round(fs * 1.15), style, text)
         top += _legend(surface, pygame.Rect(inner.x, top, inner.w, fs * 2), [s for s, _v in data],
                        [next((x for x in reversed(v) if x is not None), None) for _s, v in data],
                        fs, line_w, style, text)
@@ -375,7 +391,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
               max_value: Optional[float] = None, title: str = "",
               value_format: Callable[[float], str] = format_number, target_label: str = N_("target"),
               style: ChartStyle = DARK, text: Optional[TextFn] = None,
-              font_px: Optional[int] = None) -> Optional[pygame.Rect]:
+              font_px: Optional[int] = None, title_px: Optional[int] = None) -> Optional[pygame.Rect]:
     """One vertical bar per label (value on top, name below), each with an optional
     dashed ``targets`` mark: tricks taken against the call, win rate per bot, ...
 
@@ -390,7 +406,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
     vals = _finite(values)[:len(labels)]
     n = len(vals)
     if n == 0 or not colours or rect.w < 40 or rect.h < 40 or all(v is None for v in vals):
-        no_data(surface, rect, style, text, font_px=font_px, title=title)
+        no_data(surface, rect, style, text, font_px=font_px, title=title, title_px=title_px)
         return None
     tgts = _finite(targets)[:n] if targets is not None else []
     tgts += [None] * (n - len(tgts))
@@ -404,7 +420,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
     pad = max(3, round(1.2 * u))
     with _Clip(surface, rect):
         inner = rect.inflate(-2 * pad, -2 * pad)
-        top = inner.y + _title(surface, inner, title, round(fs * 1.15), style, text)
+        top = inner.y + _title(surface, inner, title, title_px or round(fs * 1.15), style, text)
         slot = inner.w / n
         names = [str(t) for t in labels[:n]]
         floor = max(9, round(fs * 0.75))

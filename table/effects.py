@@ -70,7 +70,9 @@ def draw_widow_label(surface: pygame.Surface, look: TableLook) -> pygame.Rect | 
         text = _("your old hand, out of play")      # a replay's unnamed person at the screen ("You's old hand")
     else:
         text = _("{name}'s old hand, out of play").format(name=look.name(swapper))
-    room = L.cw * 3.2                         # between the side seats' cards, under the pile
+    # between the side seats' cards, under the pile, and clear of the score box in the corner
+    # (at 1280x1024 the cards are large for the width: the label ran into it)
+    room = min(L.cw * 3.2, 2 * (x - L.margin - L.scoreboard_width() - fs))
     r = blit_text(surface, text, fit_size(text, fs, room, bold=True), (x, y + L.ww * 0.7 + 6), CREAM, bold=True,
                   anchor="midtop", shadow=True)
     if swapper is None and look.view.get("phase") == "swap":

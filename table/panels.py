@@ -342,7 +342,8 @@ def side_colours(sides: list, mine: str | None) -> list:
 
 
 def draw_score_race(surface: pygame.Surface, rect: pygame.Rect, summaries: list, sides: list, names: list,
-                    colours: list, target: float | None, title: str, font_px: int | None = None):
+                    colours: list, target: float | None, title: str, font_px: int | None = None,
+                    title_px: int | None = None):
     """The running totals deal by deal, one line per side, toward the match's target
     (``charts.score_race``); returns its plot area, or None with nothing to draw."""
     running: dict = {s: [] for s in sides}
@@ -352,4 +353,4 @@ def draw_score_race(surface: pygame.Surface, rect: pygame.Rect, summaries: list,
             total[s] += (summ.get("score") or {}).get(s, 0)
             running[s].append(total[s])
     return score_race(surface, rect, [Series(n, running[s], c) for n, s, c in zip(names, sides, colours)],
-                      target=target, title=title, font_px=font_px)
+                      target=target, title=title, font_px=font_px, title_px=title_px)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import explain
-from .charts import bar_chart
+from .charts import bar_chart, shared_title_px
 from .hud import mirror, side_name
 from .i18n import N_, _, is_rtl
 from .layout import step_aside
@@ -117,6 +117,9 @@ class SummaryDrawing:
                 targets, title, line = [4.0] * len(sides), _("tricks (four to break even)"), N_("4 tricks: even")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
-        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line)
+        race = _("the match so far")
+        heads = shared_title_px([(left, title), (right, race)], font)
+        bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line,
+                  title_px=heads)
         draw_score_race(surface, right, summaries, sides, names, colours,
-                        (self.shown.get("options") or {}).get("target"), _("the match so far"), font_px=font)
+                        (self.shown.get("options") or {}).get("target"), race, font_px=font, title_px=heads)
