@@ -37,7 +37,9 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     if area is None or not said:
         return None
     x, y, w, h = area
-    fs = max(11, round(L.H * 0.018))
+    # as tall as the window allows, but no wider than its width does: at 1280x1024 the log's
+    # narrow column wrapped every line at the window's height's size
+    fs = max(11, round(min(L.H * 0.018, L.W * 0.012)))
     line_h = round(fs * 1.35)
     # A heading on the box's top edge says whose lines these are: under the left seat's
     # plate, a bare "You: ♦ diamonds" read as that player's.
@@ -45,20 +47,20 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     head_h = head_px // 2 + 1
     if above is not None and above.bottom + 4 > y and above.left < x + w and x < above.right:
         y, h = above.bottom + 4, h - (above.bottom + 4 - y)
-    said_lines = [_("{name}: {words}").format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
-                  for name, words in said]
     # A line that would shrink much to fit takes two rows instead: a Dari line at 1024 x 600
     # was squeezed to a few pixels ("I keep my hand" read as a smudge).
     # (Where the box holds one row only, the line shrinks: half a sentence would show.)
     inner = w - fs * 2.4
     rows = max(1, int((h - fs - head_h) // line_h))
     lines: list[tuple[str, int]] = []
-    for text in said_lines:
+    line = _("{name}: {words}")
+    for name, words in said:
+        text = line.format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
         size = fit_size(text, fs, inner)
         if size >= fs * 0.85 or rows < 2 and not opened:
             lines.append((text, size))
-        else:
-            size, parts = wrap(text, fs, inner)
+        else:   # on two rows a name has more room: "Kado ri…: I take" over "the Manni!"
+            size, parts = wrap(line.format(name=clip_text(name, fs, inner * 0.7), words=words), fs, inner)
             lines += [(part, fit_size(part, size, inner)) for part in parts]
     foot = round(y + head_h + min(h - head_h, min(rows, len(lines)) * line_h + fs * 0.8))   # as closed
     if opened:

@@ -924,3 +924,16 @@ def test_a_long_line_of_the_deal_log_takes_two_rows_rather_than_shrinking(table,
     rows = [t for t, _s in drawn]
     assert " ".join(rows[-2:]) == f"Maximiliaan: {long_words}" and rows[-3:-2] in ([], ["Ana: call 3"])  # whole
     assert all(size >= fs * 0.85 for _t, size in drawn), drawn
+
+
+def test_in_a_squarer_window_the_deal_log_keeps_names_whole_and_short_lines_on_one_row(table, monkeypatch):
+    """At 1280x1024 the log's column is narrow for the window's height: every line wrapped
+    at the height's size, and "Kado ri…: I take" stood over "the Manni!"."""
+    import table.deal_log as deal_log
+    from table.layout import Layout
+    drawn = []
+    monkeypatch.setattr(deal_log, "blit_rich", lambda s, text, size, *a, **k: drawn.append(text))
+    said = [("Kado left", "call 3"), ("Kado right", "I take the Manni and keep every card of it")]
+    assert deal_log.draw_deal_log(table.app.screen, Layout((1280, 1024), 3, 12), said, 0) is not None
+    assert drawn[0] == "Kado left: call 3", drawn                            # one row
+    assert "Kado right" in " ".join(drawn[1:]) and "…" not in " ".join(drawn), drawn
