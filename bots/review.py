@@ -77,6 +77,10 @@ class DecisionReview:
     # threshold: shown with its cost, not labelled (the coach does not mark its own advice).
     hint_choice: bool = False
     samples: int = field(default=0, compare=False)     # the worlds ``values`` are means over
+    # A drop ("I have no more of this suit") given while the hand kept cards of the suit:
+    # those cards.  Signals never change the score, so the values cannot see it; the
+    # partner, who takes a drop at its word (the bots do), was misled.
+    misled: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         """The headless review's line for this decision."""
@@ -85,7 +89,7 @@ class DecisionReview:
                 "expected_loss": round(self.expected_loss, 2), "spread": round(self.spread, 2),
                 "dd_best": self.dd_best, "dd_loss": None if self.dd_loss is None else round(self.dd_loss, 2),
                 "dd_exact": self.dd_exact, "label": self.label, "marked": self.marked,
-                "hint_choice": self.hint_choice}
+                "hint_choice": self.hint_choice, "misled": list(self.misled)}
 
 
 @dataclass
@@ -326,7 +330,22 @@ def _judge(game: str, deal: int, seat: str, p: _Point, budget: float, seed: int,
         label is not None and plain_code(A.parse_action(hint_choice(p.view, budget, seed))) == j.chosen
     return DecisionReview(deal, seat, p.index, p.view["phase"], chosen, action_text(j.best),
                           j.loss, j.spread, dd_best, dd_loss, exact,
-                          None if advised else label, values, marked, advised, j.valuation.samples)
+                          None if advised else label, values, marked, advised, j.valuation.samples,
+                          false_drop(p.view, chosen))
+
+
+def false_drop(view: dict, chosen: dict) -> tuple[str, ...]:
+    """The cards of its suit the hand kept when ``chosen`` dropped ("no more of this suit").
+
+    >>> false_drop({"hand": ["QH", "7H", "2S"]}, {"play": "7H", "signal": "drop"})
+    ('QH',)
+    >>> false_drop({"hand": ["QH", "7H", "2S"]}, {"play": "QH", "signal": "slam"})
+    ()
+    """
+    card = chosen.get("play")
+    if chosen.get("signal") != "drop" or not isinstance(card, str):
+        return ()
+    return tuple(c for c in view.get("hand") or () if c != card and c[-1:] == card[-1:])
 
 
 def default_seats(record: dict) -> list[str]:

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import charts
-from .coach_text import points
+from .coach_text import VERDICT_INK, points
 from .i18n import is_rtl
 from .rich import rich
 from .text import font, lead
 from .theme import CREAM, DIM, GOLD
+
+SIGNAL_INK = VERDICT_INK["mistake"]      # a false drop: a warning, as a mistake's row is inked
 
 Colour = tuple
 
@@ -45,6 +47,7 @@ class Position:
     bars: list[tuple[str, float, Colour]] = field(default_factory=list)  # (choice, cost, ink)
     info: list[str] = field(default_factory=list)    # lines in the trick's place for other decisions
     why: str = ""                                    # a card's: why the coach's choice, under the figures
+    signal: str = ""                                 # a false drop (``coach_text.signal_line``), under that
 
 
 def fit(text: str, size: float, width: float, colour: Colour, bold: bool = False) -> pygame.Surface:
@@ -206,6 +209,7 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     figure_lines = readable_lines(pos.numbers, fs * 0.85, w, fs * 0.72) if pos.sentence else 1
     text_h += round(fs * 1.1) * (figure_lines - 1)
     text_h += round(fs * 1.1) * 2 if pos.why else 0        # why the coach's card, two lines at most
+    text_h += round(fs * 1.1) * 2 if pos.signal else 0     # and a false drop's word
     room = area.bottom - y - text_h
     chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h
@@ -231,7 +235,9 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
         y = blit_lines(surface, pos.sentence, fs, (x, y), w, pos.sentence_ink, bold=True, lines=said) + fs * 0.2
         y = blit_lines(surface, pos.numbers, fs * 0.85, (x, y), w, DIM, lines=figure_lines)
         if pos.why:
-            blit_lines(surface, pos.why, fs * 0.85, (x, y + fs * 0.15), w, CREAM)
+            y = blit_lines(surface, pos.why, fs * 0.85, (x, y + fs * 0.15), w, CREAM)
+        if pos.signal:
+            blit_lines(surface, pos.signal, fs * 0.85, (x, y + fs * 0.15), w, SIGNAL_INK)
     if pos.bars:
         rect = pygame.Rect(x, area.bottom - chart_h, w, chart_h)
         charts.bar_chart(surface, rect, [b[0] for b in pos.bars], [b[1] for b in pos.bars],

@@ -118,6 +118,10 @@ TEXT = Words({
     "call_item": N_("{who} {n}"),
     "calls_none": N_("You call first."),
     "why_best": N_("Why {choice}: {reason}"),
+    "false_drop": N_("Your drop said you had no more of this suit, yet you kept {kept}: your partner takes a drop "
+                     "at its word."),
+    "false_drop_other": N_("{name}'s drop said no more of this suit, yet {name} kept {kept}: a partner takes a drop "
+                           "at its word."),
     "dealt": N_("Your hand as dealt"),
     "good_both": N_("A good choice, from what you knew and with all hands seen."),
     "best_known": N_("The best choice from what you knew; with all hands seen it cost {dd}."),
@@ -345,8 +349,18 @@ def decision_info(d: DecisionReview, view: dict, name: Any) -> list[str]:
 def why_line(d: DecisionReview, view: dict) -> str:
     """"Why 8♣: the 8♣ is the highest club left": the coach's reason for its choice where the
     seat chose another, worded from the seat's view as the hint words it; else ""."""
-    if d.best and plain(d.best) != plain(d.chosen) and view.get("legal"):
+    card = {k: v for k, v in plain(d.chosen).items() if k != "signal"}      # "10♥ drop" chose the 10♥
+    if d.best and plain(d.best) != card and view.get("legal"):
         why = best_reason(view, d.best, d.values, d.samples)
         if why:
             return TEXT["why_best"].format(choice=choice_text(d.best), reason=why)
     return ""
+
+
+def signal_line(d: DecisionReview, own: bool, name: str) -> str:
+    """A drop given with cards of the suit still in hand (``DecisionReview.misled``): the
+    costs cannot show it (signals never score), yet the partner played on a false word."""
+    if not d.misled:
+        return ""
+    kept = _(", ").join(card_words(c) for c in d.misled)
+    return TEXT["false_drop"].format(kept=kept) if own else TEXT["false_drop_other"].format(name=name, kept=kept)

@@ -11,7 +11,7 @@ from bots.review import DecisionReview
 from .cards import sort_hand
 from .coach_draw import Position
 from .coach_text import (BLUE, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
-                         numbers_line, plain, row_cells, seat_words, verdict, why_line)
+                         numbers_line, plain, row_cells, seat_words, signal_line, verdict, why_line)
 from .coach_work import RecordFacts
 from .i18n import number
 from .theme import CREAM
@@ -101,4 +101,5 @@ def decision_position(facts: RecordFacts, seat: str, game: str, d: DecisionRevie
         hand_note=TEXT["hand_hidden"], marks=marks,
         sentence=judgement(game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
         numbers=numbers_line(game, d), chart_title=chart_title(game), bars=bars, info=info,
-        why=why_line(d, view) if d.phase == "play" else "")
+        why=why_line(d, view) if d.phase == "play" else "",
+        signal=signal_line(d, seat in facts.own, seat_label(facts, seat)))

@@ -209,6 +209,33 @@ def test_the_position_of_a_reviewed_decision():
         match_before(record, 0, 99)
 
 
+def test_a_drop_given_with_cards_of_the_suit_kept_is_said():
+    """A drop says "no more of this suit"; signals never score, so the costs cannot see a
+    false one, yet the partner (and every bot) takes it at its word: the review says so."""
+    from table.coach_text import signal_line
+    from table.rich import card_words
+    m = Match("manfee", players={"bottom": {"kind": "human", "name": "Ana"}})
+    m.start_deal(dealer=0, hands=[make_mask(parse_card(c) for c in HANDS[s].split()) for s in m.game.seats])
+    for seat, act in ACTIONS + [("bottom", {"play": "AH"})]:
+        false = seat == "bottom" and act.get("play") == "TH"       # 3H 5H AH still in hand
+        m.apply(seat, dict(act, signal="drop") if false else act)
+    r = review_deal(m.record(), 0, "bottom", budget=0.05)
+    dropped = [d for d in r.decisions if d.misled]
+    assert [d.chosen for d in dropped] == [{"play": "TH", "signal": "drop"}]
+    assert sorted(dropped[0].misled) == ["3H", "5H", "AH"] and dropped[0].to_json()["misled"]
+    said = signal_line(dropped[0], True, "you")
+    assert said.startswith("Your drop") and all(card_words(c) in said for c in ("3H", "5H", "AH")), said
+    assert signal_line(r.decisions[-1], True, "you") == ""
+    assert "Ana's drop" in signal_line(dropped[0], False, "Ana")
+    # the card was the coach's own: no "Why 10♥" as if another had been chosen
+    from dataclasses import replace
+    from bots.review import match_before
+    from table.coach_text import why_line
+    view = seat_view(match_before(m.record(), 0, dropped[0].index), "bottom")
+    assert why_line(replace(dropped[0], best={"play": "TH"}), view) == ""
+    assert why_line(replace(dropped[0], best={"play": "AH"}), view).startswith("Why")
+
+
 def test_the_seats_measure_weighs_worlds_as_the_reading_does():
     """Worlds are weighted by the reading of the play: a world the reading
     rules out counts for nothing, and the means follow the weights."""
