@@ -90,7 +90,7 @@ def own_side(look: "TableLook") -> str | None:
 def draw_scoreboard(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     v = look.view
     L = look.layout
-    fs = max(13, round(L.H * 0.022))
+    fs = L.score_px()
     sides = list((v.get("totals") or {}).keys())
     if not sides:
         return None

@@ -64,13 +64,14 @@ class Layout:
         self.bow = self.ch * 0.0045          # the fan's arc: outer cards sit lower
         half = self.column_half(13)
         top_y = m + self.buttons_h + m + self.sh / 2      # under the row of buttons
-        side_y = H * 0.52                                 # under the score board
+        bottom_y = H - self.ch / 2 - m - self.bow * 36
         self.anchor = {
-            "bottom": (W / 2, H - self.ch / 2 - m - self.bow * 36),
+            "bottom": (W / 2, bottom_y),
             "top": (W / 2, top_y),
-            "left": (self.sh / 2 + m, side_y),
-            "right": (W - self.sh / 2 - m, side_y),
         }
+        side_y = self._side_y(n)                          # under the score board
+        self.anchor["left"] = (self.sh / 2 + m, side_y)
+        self.anchor["right"] = (W - self.sh / 2 - m, side_y)
         cx, cy = self.center
         # The trick: far enough apart that no card hides the corner index of one
         # played before it, whoever leads and whichever way play goes (searched
@@ -100,6 +101,30 @@ class Layout:
         wy = m + self.buttons_h + m + self.ww * 0.7          # below the row of buttons
         self.widow_spot = (W / 2 - self.ww * 0.72, wy)
         self.trump_spot = (W / 2 + self.ww * 0.78, wy)
+
+    def _side_y(self, n: int) -> float:
+        """The side seats' hands' middle: under the score board, their plates under them
+        past the band's buttons.  In a squarer window the cards take the width's size and
+        the band grows tall: its Hint and Give a signal came level with those plates (1280x1024),
+        and the side hands go up to the court's line instead, the plates above the buttons,
+        where the score board leaves room over them."""
+        H, m = self.H, self.margin
+        y = H * 0.52
+        court_bottom = self.center[1] + self.ch * 0.36 + self.ch * 0.5 + self.cw * 0.05    # as ``band``
+        hand_top = self.anchor["bottom"][1] - self.ch * 0.5 - self.ch * 0.22
+        bh = max(30, round(H * 0.045))                     # the band's buttons (``button_size``)
+        top, bottom = (court_bottom + hand_top - bh) / 2 - 6, (court_bottom + hand_top + bh) / 2 + 6
+        half, plate = self.side_half(), max(12, round(H * 0.021)) * 3.7     # a plate of three lines
+        if y + half + 10 >= bottom or y + half + 10 + plate <= top:
+            return y
+        up = top - plate - 10 - half
+        board = 2 * m + self.score_px() * (5.25 + 2.7 * (3 if n == 3 else 2))   # its sides, a line or two more
+        return up if up - half >= board else y
+
+    def score_px(self) -> int:
+        """The score board's font: the window's height's, or in a squarer window its width's
+        (at 1280x1024 the board's width left the top seat's plate no room but over its cards)."""
+        return max(13, round(min(self.H, self.W * 0.6) * 0.022))
 
     # -- hands --------------------------------------------------------------------------
     def hand_poses(self, place, count):
@@ -224,7 +249,7 @@ class Layout:
 
     def scoreboard_width(self):
         """The score board's width, in the top left corner."""
-        return round(max(13, round(self.H * 0.022)) * 18.5)
+        return round(self.score_px() * 18.5)
 
     def log_rect(self, foot: float = 0.0):
         """Under the left seat's plate, down to the window's foot (less ``foot``: a LAN

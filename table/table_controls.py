@@ -276,7 +276,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         """Signals in the band above the hand: one button beside the prompt, or the
         three choices in a row in place of the prompt."""
         bx, by, band_w, band_h = L.band()
-        w = self.signal_width() if not self.signal_menu else round(bw * 1.4)
+        # the three choices clear of the Hint at the band's start (a tall squarer window's wide
+        # buttons ran into it)
+        w = self.signal_width() if not self.signal_menu else round(min(bw * 1.4, (band_w - 2 * (bw * 0.8 + 12) - 12) / 3))
         y = by + band_h / 2 - bh / 2
         if self.signal_menu:
             mid = bx + band_w / 2

@@ -69,7 +69,8 @@ class TableDrawing(HintBand, SummaryDrawing):
                 # over the three choices: what each says, and the card's duty (both went away)
                 # one line, between the trick and the buttons: the card's duty if it has one
                 mark("prompt", draw_prompt(surface, look, self.play_duty() or _(
-                    "Slam: partner, lead this suit  ·  Drop: I have no more of it"), lift=L.band()[3] * 0.8))
+                    "Slam: partner, lead this suit  ·  Drop: I have no more of it"),
+                    lift=min(L.band()[3] * 0.8, self.button_size()[1] * 1.6)))    # just over the buttons
             elif v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
                 if self.forced_goes():

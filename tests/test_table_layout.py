@@ -136,7 +136,9 @@ def test_the_busiest_states_fit_at_every_size(table, manfee_home, state):
         scene.announce("right", {"double": True})
         scene.announce("top", {"trump": "H"})
     problems = []
-    for size in SIZES:
+    # and squarer windows: at 1280x1024 the band's Hint and signal buttons came level with
+    # the side seats' plates, the top seat's plate lay on its cards, the signal choices on the Hint
+    for size in SIZES + [(1280, 1024), (1024, 768), (1600, 1200)]:
         table.app._resized(size)
         table.frames(3)
         scene.draw(table.app.screen)
@@ -218,7 +220,9 @@ def replay_at_sixth_step(table):
 def test_a_replay_fits_at_every_size(table, manfee_home):
     scene = replay_at_sixth_step(table)
     problems = []
-    for size in SIZES:
+    # and squarer windows: at 1280x1024 the band's Hint and signal buttons came level with
+    # the side seats' plates, the top seat's plate lay on its cards, the signal choices on the Hint
+    for size in SIZES + [(1280, 1024), (1024, 768), (1600, 1200)]:
         table.app._resized(size)
         table.frames(3)
         scene.draw(table.app.screen)
