@@ -138,6 +138,29 @@ def test_the_legend_names_each_side_with_its_latest_total():
     assert "Us: 25" in seen and "Them: 30" in seen          # a colon: "Kado 2: 25", not "Kado 2  25"
 
 
+def test_a_legend_too_long_cuts_the_names_and_keeps_the_totals():
+    """A deal summary at 1280x1024 read "Tana & Tan…:…": the other side's total was cut away."""
+    drawn = []
+    real = charts.fit_text
+    area = pygame.Rect(0, 0, 260, 40)
+
+    def spy(text, s, size, colour, max_w, *a, **k):
+        img = real(text, s, size, colour, max_w, *a, **k)
+        drawn.append((s, img.get_width() if img else 0, max_w))
+        return img
+
+    surface = pygame.Surface(area.size)
+    real_fit, charts.fit_text = charts.fit_text, spy
+    try:
+        charts._legend(surface, area, [Series("Bartholomeus & Kado left", [12], BLUE),
+                                       Series("Tana & Tana 2 of the club", [-27], RED)], [12, -27], 16, 2,
+                       charts.ChartStyle(), charts._default_text)
+    finally:
+        charts.fit_text = real_fit
+    assert [s.rsplit(": ", 1)[-1] for s, _w, _m in drawn] == ["12", "-27"], drawn
+    assert all(s.split(": ")[0].endswith("...") and w <= m for s, w, m in drawn), drawn
+
+
 
 def test_a_short_race_keeps_its_value_labels_apart(monkeypatch):
     """The deal summary's small chart: a few labels, each clear of the next."""
