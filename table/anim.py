@@ -205,6 +205,27 @@ class Parallel(Task):
 
 # -- physics ---------------------------------------------------------------------------
 
+def rescale(task: Task | None, sx: float, sy: float, sw: float) -> None:
+    """Carry ``task`` (and the steps it still has to run) into a resized window: the places
+    it eases to, and from, times ``sx`` across and ``sy`` down, card widths times ``sw``.
+    A card in flight kept the old window's target and size, landed there small and then
+    jumped to its place (1024x600 to 1920x800 mid-trick)."""
+    if isinstance(task, Sequence):
+        for step in task.steps[task.i:]:
+            rescale(step, sx, sy, sw)
+    elif isinstance(task, Parallel):
+        for t in task.tasks:
+            rescale(t, sx, sy, sw)
+    elif isinstance(task, Lazy):
+        rescale(task.task, sx, sy, sw)           # not built yet: it will read the new board
+    elif isinstance(task, Tween):
+        for values in (task.targets, task.start or {}):
+            for name, factor in (("x", sx), ("y", sy), ("z", sy), ("width", sw)):
+                if name in values:
+                    values[name] *= factor
+        task.arc *= sy
+
+
 class Spring:
     """A damped spring around 0: ``value`` after a ``kick(velocity)``.
 

@@ -8,7 +8,7 @@ card to where the layout wants it.  ``draw`` only reads.
 """
 import pygame
 
-from .anim import Tween, Spring, ease_out_cubic
+from .anim import Spring, Tween, ease_out_cubic, rescale
 from .cards import CardSprite, draw_sprite, sort_hand
 from .layout import Layout, place_of
 from .i18n import ngettext, number
@@ -51,9 +51,19 @@ class Board:
         self.resize(size)
 
     # -- geometry -------------------------------------------------------------------------
-    def resize(self, size):
+    def resize(self, size, tasks=()):
+        """The table laid out for a window of ``size``; cards in flight, and ``tasks`` (the
+        scene's running motions) with the board's own, carried into it (``anim.rescale``)."""
+        old = getattr(self, "layout", None)
         self.layout = Layout(size, len(self.seats), self.hand_cards)
         L = self.layout
+        if old is not None and old.size != L.size:
+            sx, sy, sw = L.W / old.W, L.H / old.H, L.cw / old.cw
+            for sp in self.sprites.values():
+                if sp.motion == "flying":           # a dragged card stays under the pointer
+                    sp.x, sp.y, sp.z, sp.width = sp.x * sx, sp.y * sy, sp.z * sy, sp.width * sw
+            for task in [*tasks, *self.tasks]:
+                rescale(task, sx, sy, sw)
         self.images = self.app.images(L.cw, L.sw)
         self.felt = None
         if make_felt is not None:

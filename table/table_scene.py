@@ -492,7 +492,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
                                  my_turn=lambda: self.shown.get("turn") in self.mine))
 
     def resize(self, size):
-        self.board.resize(size)
+        self.board.resize(size, [self.director.current, *self.director.queue])
         super().resize(size)
 
     def close(self):

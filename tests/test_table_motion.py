@@ -202,3 +202,30 @@ def test_a_deal_over_lights_nobody_though_cards_are_left(table):
             if overs:
                 return
     raise AssertionError("no deal went over")
+
+
+def test_a_card_in_flight_through_a_resize_lands_at_its_place_in_the_new_window(table):
+    """A card played just before a resize (1024x600 to 1920x800) flew on to the old window's
+    trick, small, and then jumped to its place."""
+    table.app._resized((1024, 600))
+    scene = start_local(table, "manfee", {}, humans=0, bots=("KADO",) * 4, seed=5)
+    b = scene.board
+    held = lambda: {k for keys in b.hands.values() for k in keys}                # noqa: E731
+    court_bound = lambda: next((s for s in b.sprites.values() if s.motion == "flying" and s.face_up   # noqa: E731
+                                and scene.shown.get("phase") == "play" and s.key not in held()), None)
+    assert table.until(lambda: court_bound() is not None, limit=6000)
+    card = court_bound()
+    table.app.time_scale = 1.0                     # a flight of frames, not one
+    table.frames(2)                                # off, and on its way
+    assert card.motion == "flying"
+    table.app._resized((1920, 800))
+    landed = []
+    for _ in range(400):
+        table.frames(1)
+        if card.motion is None:
+            landed = [card.x, card.y, card.width]
+            break
+    assert landed, "the card never landed"
+    x, y, _a, w = b.layout.court_pose(b.place(b.court_seat[card.key]), card.key)
+    assert abs(landed[0] - x) < w * 0.1 and abs(landed[1] - y) < w * 0.1 and abs(landed[2] - w) < w * 0.05, \
+        (landed, (x, y, w))
