@@ -940,3 +940,18 @@ def test_in_a_squarer_window_the_deal_log_keeps_names_whole_and_short_lines_on_o
     assert deal_log.draw_deal_log(table.app.screen, Layout((1280, 1024), 3, 12), said, 0) is not None
     assert drawn[0] == "Kado left: call 3", drawn                            # one row
     assert "Kado right" in " ".join(drawn[1:]) and "…" not in " ".join(drawn), drawn
+
+
+def test_in_a_wide_short_window_the_deal_log_is_no_wider_than_its_lines_need(table, monkeypatch):
+    """At 1920x800 the log's column is 460 px wide: its box held "You: call 0" and its
+    like in a band of empty felt."""
+    import table.deal_log as deal_log
+    from table.layout import Layout
+    drawn = []
+    monkeypatch.setattr(deal_log, "blit_rich", lambda s, text, size, *a, **k: drawn.append(text))
+    L = Layout((1920, 800), 4, 13)
+    said = [("You", "call 0"), ("Tana 2", "pass!"), ("Sada", "2♦ drop")]
+    shown = deal_log.draw_deal_log(table.app.screen, L, said, 0)
+    assert shown is not None and shown.box.width < L.log_rect()[2] * 0.8, (shown.box, L.log_rect())
+    assert drawn == ["You: call 0", "Tana 2: pass!", "Sada: 2♦ drop"]
+
