@@ -132,11 +132,14 @@ class Tween(Task):
     Start values are read when the tween first runs, so a tween queued behind
     others starts from wherever the object is by then.
     ``arc`` lifts attribute ``z`` along a parabola (a card thrown over others).
+    ``place``: where the targets come from, a pose (x, y, angle, width) read from the
+    board as it is now, so that a resize can send the object to its new place (``rescale``).
     """
 
     def __init__(self, obj, duration, ease=ease_out_cubic, delay=0.0, arc=0.0,
-                 on_done=None, **targets):
+                 on_done=None, place=None, **targets):
         self.obj = obj
+        self.place = place
         self.duration = max(1e-6, duration)
         self.ease = ease
         self.delay = delay
@@ -206,10 +209,12 @@ class Parallel(Task):
 # -- physics ---------------------------------------------------------------------------
 
 def rescale(task: Task | None, sx: float, sy: float, sw: float) -> None:
-    """Carry ``task`` (and the steps it still has to run) into a resized window: the places
-    it eases to, and from, times ``sx`` across and ``sy`` down, card widths times ``sw``.
-    A card in flight kept the old window's target and size, landed there small and then
-    jumped to its place (1024x600 to 1920x800 mid-trick)."""
+    """Carry ``task`` (and the steps it still has to run) into a resized window: a tween
+    with its ``place`` eases to that place in the new window; any other to its old target
+    times ``sx`` across and ``sy`` down; starts move so, card widths and heights above the
+    table (``z``, ``arc``: a card's height's multiples) times ``sw``.  A card in flight kept
+    the old window's target and size, landed there small and then jumped to its place
+    (1024x600 to 1920x800 mid-trick)."""
     if isinstance(task, Sequence):
         for step in task.steps[task.i:]:
             rescale(step, sx, sy, sw)
@@ -219,11 +224,15 @@ def rescale(task: Task | None, sx: float, sy: float, sw: float) -> None:
     elif isinstance(task, Lazy):
         rescale(task.task, sx, sy, sw)           # not built yet: it will read the new board
     elif isinstance(task, Tween):
+        ratio = {"x": sx, "y": sy, "z": sw, "width": sw}
         for values in (task.targets, task.start or {}):
-            for name, factor in (("x", sx), ("y", sy), ("z", sy), ("width", sw)):
+            for name, factor in ratio.items():
                 if name in values:
                     values[name] *= factor
-        task.arc *= sy
+        if task.place is not None:
+            pose = dict(zip(("x", "y", "angle", "width"), task.place()))
+            task.targets.update({k: v for k, v in pose.items() if k in task.targets})
+        task.arc *= sw
 
 
 class Spring:

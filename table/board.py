@@ -61,7 +61,7 @@ class Board:
             sx, sy, sw = L.W / old.W, L.H / old.H, L.cw / old.cw
             for sp in self.sprites.values():
                 if sp.motion == "flying":           # a dragged card stays under the pointer
-                    sp.x, sp.y, sp.z, sp.width = sp.x * sx, sp.y * sy, sp.z * sy, sp.width * sw
+                    sp.x, sp.y, sp.z, sp.width = sp.x * sx, sp.y * sy, sp.z * sw, sp.width * sw
             for task in [*tasks, *self.tasks]:
                 rescale(task, sx, sy, sw)
         self.images = self.app.images(L.cw, L.sw)

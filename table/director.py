@@ -109,23 +109,24 @@ class Director(HandMotion):
         sp.motion = "flying"
         sp.layer = LAYER_AIR
         b.relayout(seat)
-        tx, ty, ta, tw = L.court_pose(b.place(seat), card)
+        court = lambda: b.layout.court_pose(b.place(seat), card)       # noqa: E731   (the board's as it is then)
+        tx, ty, ta, tw = court()
         if flip is not None and abs(sp.angle - ta) > 90:
             # A back looks the same turned half round: the top seat's card (at 180°) turns
             # face up as it flies instead of spinning a half turn on its way to the court.
             sp.angle -= 180.0 if sp.angle > ta else -180.0
         land = Call(self._landed_in_court, sp, seat, signal)
         if signal == "slam":
-            motion = self._slam(sp, tx, ty, ta, tw)
+            motion = self._slam(sp, tx, ty, ta, tw, court)
         elif signal == "drop":
-            motion = self._drop(sp, tx, ty, ta, tw)
+            motion = self._drop(sp, tx, ty, ta, tw, court)
         else:
             motion = Sequence(
-                Tween(sp, PLAY_FLIGHT, ease_out_toss, arc=L.ch * 0.18, x=tx, y=ty, angle=ta, width=tw),
+                Tween(sp, PLAY_FLIGHT, ease_out_toss, arc=L.ch * 0.18, place=court, x=tx, y=ty, angle=ta, width=tw),
                 Call(scene.sound, "card_land"))
         return Sequence(Parallel(motion, flip), land)
 
-    def _slam(self, sp, tx, ty, ta, tw):
+    def _slam(self, sp, tx, ty, ta, tw, court=None):
         """Wind up above the court, then down hard: fast approach, impact squash, shake, thud."""
         b, scene = self.board, self.scene
         L = b.layout
@@ -146,11 +147,11 @@ class Director(HandMotion):
         fall = (math.sqrt(v0 * v0 + 2 * g * height) - v0) / g
         return Sequence(
             Tween(sp, 0.16, ease_out_cubic, x=wx, y=wy, z=height, angle=ta * 0.5, width=tw),
-            Parallel(Tween(sp, fall, ease_in_cubic, x=tx, y=ty, angle=ta),
+            Parallel(Tween(sp, fall, ease_in_cubic, place=court, x=tx, y=ty, angle=ta),
                      Fall(sp, gravity=g, vz=-v0, restitution=0.06, on_impact=impact, min_bounce=10_000.0)),
             Wait(0.12))
 
-    def _drop(self, sp, tx, ty, ta, tw):
+    def _drop(self, sp, tx, ty, ta, tw, court=None):
         """Carried over the court a few inches up, then let go: gravity and a small bounce."""
         b, scene = self.board, self.scene
         L = b.layout
@@ -165,7 +166,7 @@ class Director(HandMotion):
                 scene.flash_signal(sp, "drop")
 
         return Sequence(
-            Tween(sp, 0.42, ease_in_out_sine, x=tx, y=ty, z=height, angle=ta, width=tw),
+            Tween(sp, 0.42, ease_in_out_sine, place=court, x=tx, y=ty, z=height, angle=ta, width=tw),
             Wait(0.14),
             Fall(sp, gravity=2600.0, vz=0.0, restitution=0.36, on_impact=impact, min_bounce=55.0),
             Wait(0.08))
@@ -198,10 +199,10 @@ class Director(HandMotion):
 
     def _sweep(self, winner):
         scene, b = self.scene, self.board
-        L = b.layout
         place = b.place(winner)
         n = b.piles[winner]
-        x, y, a, w = L.pile_pose(place, min(n, 4))
+        pile = lambda: b.layout.pile_pose(place, min(n, 4))      # noqa: E731
+        x, y, a, w = pile()
         moves = []
         keys = list(b.court)
         scene.sound("trick_won")
@@ -212,7 +213,7 @@ class Director(HandMotion):
             sp.glow = False
             sp.badge = None
             moves.append(Sequence(Wait(i * 0.045), Parallel(
-                Tween(sp, SWEEP, ease_in_out_cubic, x=x, y=y, angle=a, width=w),
+                Tween(sp, SWEEP, ease_in_out_cubic, place=pile, x=x, y=y, angle=a, width=w),
                 Sequence(Wait(SWEEP * 0.3), FlipTask(sp, SWEEP * 0.5, face_up=False)))))
 
         def done():

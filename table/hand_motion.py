@@ -73,25 +73,27 @@ class HandMotion:
             seen[seat] += 1
             sp = sprites[k]
             b.hands[seat].append(sp.key)
-            x, y, a, w = b.hand_pose_list(seat, counts[seat])[i]
+            home = lambda seat=seat, i=i: b.hand_pose_list(seat, counts[seat])[i]     # noqa: E731
+            x, y, a, w = home()
             sound = Call(self._deal_sound, k) if (not packets or k == 0 or order[k - 1] != seat) else None
             flights.append(Sequence(
                 Wait(t), sound, Call(setattr, sp, "order", pack + k),    # over the cards still flying
-                Tween(sp, DEAL_FLIGHT, ease_out_toss, x=x, y=y, angle=a, width=w),
+                Tween(sp, DEAL_FLIGHT, ease_out_toss, place=home, x=x, y=y, angle=a, width=w),
                 Call(self._landed_in_hand, sp, seat, i)))
         if widow_n:
             t += PACKET_GAP * 1.5
-            poses = L.widow_poses(widow_n)
             for j, sp in enumerate(sprites[len(order):]):
                 b.widow.append(sp.key)
-                x, y, a, w = poses[j]
+                spot = lambda j=j: b.layout.widow_poses(widow_n)[j]       # noqa: E731
+                x, y, a, w = spot()
                 flights.append(Sequence(
                     Wait(t + j * DEAL_INTERVAL), Call(self._deal_sound, 3 * j), Call(setattr, sp, "order", 2 * pack + j),
-                    Tween(sp, DEAL_FLIGHT, ease_out_toss, x=x, y=y, angle=a, width=w),
+                    Tween(sp, DEAL_FLIGHT, ease_out_toss, place=spot, x=x, y=y, angle=a, width=w),
                     Call(self._landed_in_widow, sp, j)))
         steps.append(Parallel(*flights))
         if view.get("trump_card"):
-            steps.append(Lazy(lambda: self._trump_card(view["trump_card"], px, py)))
+            # from the pack's place in the window as it is then (a resize while dealing)
+            steps.append(Lazy(lambda: self._trump_card(view["trump_card"], *b.layout.dealer_spot(b.place(ev["dealer"])))))
         if view.get("hand") is not None and scene.shows_hand(view["seat"]):
             steps.append(Lazy(lambda: self.reveal(view)))
         if b.open_hands:
