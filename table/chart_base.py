@@ -82,15 +82,24 @@ def fit_text(text: TextFn, s: str, size: int, colour: Colour, max_w: float, bold
         img = text(s, size, colour, bold)
     if img.get_width() <= max_w:
         return img
-    lo, hi = 0, len(s)          # the longest prefix that fits with the ellipsis
+    img = text(cut_text(text, s, size, max_w, colour, bold), size, colour, bold)
+    return img if img.get_width() <= max_w else None
+
+
+def cut_text(text: TextFn, s: str, size: int, max_w: float, colour: Colour = DARK.text, bold: bool = False,
+             least: int = 0) -> str:
+    """``s`` as it is, or its longest beginning (``least`` letters at the fewest) that fits
+    ``max_w`` pixels at ``size`` with "..." after it."""
+    if text(s, size, colour, bold).get_width() <= max_w:
+        return s
+    lo, hi = least, len(s)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if text(s[:mid].rstrip() + "...", size, colour, bold).get_width() <= max_w:
             lo = mid
         else:
             hi = mid - 1
-    img = text(s[:lo].rstrip() + "...", size, colour, bold)
-    return img if img.get_width() <= max_w else None
+    return s[:lo].rstrip() + "..."
 
 
 def nice_ticks(lo: float, hi: float, most: int = 6, whole: bool = False) -> List[float]:

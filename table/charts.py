@@ -16,7 +16,7 @@ import pygame
 
 from .chart_base import (DARK, LIGHT, NO_DATA, ChartStyle, Colour, Series, TextFn, _Clip,  # noqa: F401  (theirs)
                          _dashed, _default_text, _finite, _grid_overlay, _polyline, _span, _title, _unit,
-                         common_size, fit_text, font_size, format_number, nice_ticks, no_data, shared_title_px)
+                         common_size, cut_text, fit_text, font_size, format_number, nice_ticks, no_data, shared_title_px)
 from .chart_places import target_tag_place
 from .i18n import N_, _, is_rtl
 
@@ -170,7 +170,7 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series]
         for i, (s, last) in enumerate(zip(series, latest, strict=True)):
             if last is not None and text(names[i], size, style.text, False).get_width() > share:
                 score = _("{side}: {score}").format(side="", score=format_number(last))
-                label = _cut(text, s.label, size, share - text(score, size, style.text, False).get_width())
+                label = cut_text(text, s.label, size, share - text(score, size, style.text, False).get_width(), least=1)
                 names[i] = _("{side}: {score}").format(side=label, score=format_number(last))
     step = -1 if is_rtl() else 1                    # Dari: from the right, each swatch right of its name
     x: float = area.right if step < 0 else area.x
@@ -187,20 +187,6 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series]
             x += step * img.get_width()
         x += step * gap
     return round(max(h, fs) + fs * 0.3)
-
-
-def _cut(text: TextFn, s: str, size: int, max_w: float) -> str:
-    """``s`` cut short with "..." to ``max_w`` pixels at ``size`` (its first letter at least)."""
-    if text(s, size, DARK.text, False).get_width() <= max_w:
-        return s
-    lo, hi = 1, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text(s[:mid].rstrip() + "...", size, DARK.text, False).get_width() <= max_w:
-            lo = mid
-        else:
-            hi = mid - 1
-    return s[:lo].rstrip() + "..."
 
 
 def _inside(r: pygame.Rect, area: pygame.Rect) -> pygame.Rect:

@@ -265,7 +265,7 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
     v = look.view
     b = look.board
     L = look.layout
-    fs = max(12, round(L.H * 0.021))
+    fs = L.plate_px()
     turn = v.get("turn")
     rects = []
     for seat in b.seats:

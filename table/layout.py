@@ -69,9 +69,6 @@ class Layout:
             "bottom": (W / 2, bottom_y),
             "top": (W / 2, top_y),
         }
-        side_y = self._side_y(n)                          # under the score board
-        self.anchor["left"] = (self.sh / 2 + m, side_y)
-        self.anchor["right"] = (W - self.sh / 2 - m, side_y)
         cx, cy = self.center
         # The trick: far enough apart that no card hides the corner index of one
         # played before it, whoever leads and whichever way play goes (searched
@@ -83,6 +80,9 @@ class Layout:
             self.court["bottom"] = (cx, cy + dy)
             self.court["left"] = (cx - dx * 0.9, cy - dy * 0.35)
             self.court["right"] = (cx + dx * 0.9, cy - dy * 0.35)
+        side_y = self._side_y(n)                          # under the score board
+        self.anchor["left"] = (self.sh / 2 + m, side_y)
+        self.anchor["right"] = (W - self.sh / 2 - m, side_y)
         gap = self.sw * 0.35
         self.pile = {
             # just past the end of the own hand as dealt (8 cards in Manille, 13 in
@@ -110,16 +110,19 @@ class Layout:
         where the score board leaves room over them."""
         H, m = self.H, self.margin
         y = H * 0.52
-        court_bottom = self.center[1] + self.ch * 0.36 + self.ch * 0.5 + self.cw * 0.05    # as ``band``
-        hand_top = self.anchor["bottom"][1] - self.ch * 0.5 - self.ch * 0.22
-        bh = max(30, round(H * 0.045))                     # the band's buttons (``button_size``)
-        top, bottom = (court_bottom + hand_top - bh) / 2 - 6, (court_bottom + hand_top + bh) / 2 + 6
-        half, plate = self.side_half(), max(12, round(H * 0.021)) * 3.7     # a plate of three lines
+        _x, band_top, _w, band_h = self.band()
+        bh = self.buttons_h                                # the band's buttons are as tall (``button_size``)
+        top, bottom = band_top + (band_h - bh) / 2 - 6, band_top + (band_h + bh) / 2 + 6
+        half, plate = self.side_half(), self.plate_px() * 3.7     # a plate of three lines
         if y + half + 10 >= bottom or y + half + 10 + plate <= top:
             return y
         up = top - plate - 10 - half
         board = 2 * m + self.score_px() * (5.25 + 2.7 * (3 if n == 3 else 2))   # its sides, a line or two more
         return up if up - half >= board else y
+
+    def plate_px(self) -> int:
+        """The seats' plates' font (``hud.draw_plates``)."""
+        return max(12, round(self.H * 0.021))
 
     def score_px(self) -> int:
         """The score board's font: the window's height's, or in a squarer window its width's
@@ -255,7 +258,7 @@ class Layout:
         """Under the left seat's plate, down to the window's foot (less ``foot``: a LAN
         table's lines under it): the deal's announcements (x, y, width, height), or None if
         the window leaves no room for two lines."""
-        fs = max(12, round(self.H * 0.021))
+        fs = self.plate_px()
         plate_h = fs * 2.7
         top = self.anchor["left"][1] + self.side_half() + 10 + plate_h + self.margin
         bottom = self.H - self.margin - 4 - foot      # a LAN table's lines under it

@@ -123,7 +123,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
 
     def button_size(self):
         L = self.board.layout
-        return max(92, round(L.H * 0.14)), max(30, round(L.H * 0.045))
+        return max(92, round(L.H * 0.14)), L.buttons_h
 
     def _show_fixed(self):
         passed, last, scores = self._fixed_key = self.fixed_state()
