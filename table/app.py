@@ -24,6 +24,19 @@ THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
 WAKE = pygame.event.custom_type()          # a bot answered: wake the idle loop
 MIN_SIZE = (1024, 600)          # below this the seats crowd the score board
+TALLEST = 0.8                   # a window at most 5:4 tall: square and portrait ones laid the seats on each other
+
+
+def window_shape(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` no smaller than ``MIN_SIZE`` and no taller than 5:4 (a card table lies
+    across: at 1024x1024 the top seat's plate lay on its cards and the score board on the
+    buttons, at 1200x1600 the pickers left the window).
+
+    >>> window_shape((800, 500)), window_shape((1280, 1024)), window_shape((1024, 1024)), window_shape((1200, 1600))
+    ((1024, 600), (1280, 1024), (1024, 819), (1200, 960))
+    """
+    w = max(MIN_SIZE[0], size[0])
+    return w, max(MIN_SIZE[1], min(size[1], round(w * TALLEST)))
 
 
 class _Silence:
@@ -68,7 +81,7 @@ def window_size(desktop: tuple[int, int] | None, want: tuple[int, int] = (1280, 
     if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
         return want
     fits = remembered and want[0] <= desktop[0] and want[1] <= desktop[1]
-    return max(MIN_SIZE[0], min(want[0], desktop[0])), max(MIN_SIZE[1], min(want[1], desktop[1] - (0 if fits else 80)))
+    return window_shape((min(want[0], desktop[0]), min(want[1], desktop[1] - (0 if fits else 80))))
 
 
 class App:
@@ -89,7 +102,7 @@ class App:
             desktops = pygame.display.get_desktop_sizes()
             last = self.settings.window
             size = window_size(desktops[0] if desktops else None, *((tuple(last), True) if last else ()))
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.windowed_size = window_shape(size)
         self.screen = self._set_mode()
         # The player's language ("" = the system's) before the first widget is made.
         language = i18n.set_language(self.settings.language)
@@ -132,7 +145,7 @@ class App:
         self._resized(self.screen.get_size())
 
     def _resized(self, size):
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = window_shape(size)
         self.screen = pygame.display.get_surface()
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

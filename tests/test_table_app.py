@@ -192,6 +192,12 @@ def test_the_table_follows_a_window_resize(table):
         sp = scene.board.sprites[k]
         assert 0 < sp.x < 1024 and 0 < sp.y < 600
     assert all(b.rect.right <= 1024 for b in scene.buttons.values())
+    # a square or portrait window is cut to 5:4: the table lies across (at 1024x1024 the
+    # top seat's plate lay on its cards, at 1200x1600 the trump picker left the window)
+    for asked, given in (((1024, 1024), (1024, 819)), ((1200, 1600), (1200, 960))):
+        table.post(pygame.VIDEORESIZE, size=asked, w=asked[0], h=asked[1])
+        table.frames(3)
+        assert app.size == given and scene.board.layout.size == given, (asked, app.size)
 
 
 def test_pause_menu_leads_back_to_the_main_menu_with_the_match_saved(table):
