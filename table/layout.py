@@ -60,6 +60,7 @@ class Layout:
         self.sh = round(self.sw * 1.4)
         self.margin = m = max(8, round(H * 0.02))
         self.buttons_h = max(30, round(H * 0.045))      # the row of buttons at the top right
+        self.board_bottom = 0                           # the score board's foot as last drawn (``pile_pose``)
         self.center = (W / 2, H * 0.45)
         self.bow = self.ch * 0.0045          # the fan's arc: outer cards sit lower
         half = self.column_half(13)
@@ -203,6 +204,8 @@ class Layout:
 
     def pile_pose(self, place, k=0):
         x, y = self.pile[place]
+        if place == "left":     # below the score board as last drawn (grown by a Manille deal's factors)
+            y = max(y, self.board_bottom + 8 + self.sw / 2 + 6)
         angle = {"bottom": 0, "top": 180, "left": -90, "right": 90}[place]
         return (x + k * 1.5, y - k * 1.5, angle + (k % 3 - 1) * 4, self.sw)
 

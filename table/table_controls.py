@@ -29,7 +29,8 @@ from .words import decision_heading, describe, suit_word
 # The buttons at the top right, from the right edge inward (the order they close up in).
 # From the right, the buttons always there first, those that come and go last: the row
 # closes up over a hidden one, and "Say…" moved each time "Last trick" came (a mis-click).
-TOP_ROW = ("menu", "rules", "say", "history", "last", "passed")
+# From the right, what comes later in a deal further out (the last trick's moved another from under the pointer)
+TOP_ROW = ("menu", "rules", "say", "history", "passed", "last")
 
 
 class TableControls(TableChat, TableKeys, AutoPlay):
@@ -274,10 +275,9 @@ class TableControls(TableChat, TableKeys, AutoPlay):
 
     def _signal_buttons(self, L, bw, bh):
         """Signals in the band above the hand: one button beside the prompt, or the
-        three choices in a row in place of the prompt."""
+        three choices in a row in place of the prompt, clear of the Hint at the band's
+        start (a tall squarer window's wide buttons ran into it)."""
         bx, by, band_w, band_h = L.band()
-        # the three choices clear of the Hint at the band's start (a tall squarer window's wide
-        # buttons ran into it)
         w = self.signal_width() if not self.signal_menu else round(min(bw * 1.4, (band_w - 2 * (bw * 0.8 + 12) - 12) / 3))
         y = by + band_h / 2 - bh / 2
         if self.signal_menu:

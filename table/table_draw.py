@@ -44,7 +44,9 @@ class TableDrawing(HintBand, SummaryDrawing):
         draw_ripples(surface, look)
         mark("widow_label", draw_widow_label(surface, look))
         draw_badges(surface, look)
-        mark("scoreboard", draw_scoreboard(surface, look))
+        board = draw_scoreboard(surface, look)
+        mark("scoreboard", board)
+        L.board_bottom = board.bottom if board is not None else 0      # the left pile keeps below it
         mark("trump_badge", draw_trump(surface, look))
         self.drawn.extend(draw_plates(surface, look))
         if not b.images.warm and not self.director.busy() and self.shown.get("phase") in ("waiting", None):

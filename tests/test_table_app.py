@@ -946,3 +946,19 @@ def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch)
         json.dump({"version": 1, "window": [1100, "tall"]}, f)
     kept = Settings.load()
     assert kept.window == [] and len(kept.problems) == 1 and "window" in kept.problems[0]
+
+
+def test_a_button_that_comes_in_later_in_a_deal_leaves_the_others_where_they_were(table, monkeypatch):
+    """Manni: "Hand I gave away" came after the swap; the last trick's button came in
+    inside it at the first trick's end and moved it from under a player's pointer."""
+    scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=6000)
+    state = {"now": (True, False, True)}
+    monkeypatch.setattr(scene, "fixed_state", lambda: state["now"])
+    scene._show_fixed()
+    assert scene.buttons["passed"].visible and not scene.buttons["last"].visible
+    before = {n: b.rect.copy() for n, b in scene.buttons.items() if b.visible}
+    state["now"] = (True, True, True)                  # the first trick is over
+    scene._show_fixed()
+    assert scene.buttons["last"].visible
+    assert all(scene.buttons[n].rect == r for n, r in before.items()), before

@@ -624,6 +624,26 @@ def test_a_summary_at_a_deals_end_stays_clear_of_the_grown_score_box(table, manf
         assert drawn["panel:summary"].bottom <= size[1]
 
 
+def test_the_left_seats_pile_keeps_below_a_grown_score_box(table, manfee_home, monkeypatch):
+    """Manille muette at 1366x768: a deal's factors (no trump ×2, tapped back ×4) grew the
+    score box five lines, over the left seat's "4 tricks" pile."""
+    import table.table_draw as table_draw
+    real = table_draw.draw_scoreboard
+    grown = {"by": 0}
+    monkeypatch.setattr(table_draw, "draw_scoreboard", lambda surface, look: (
+        lambda r: r.inflate(0, 2 * grown["by"]).move(0, grown["by"]) if r else r)(real(surface, look)))
+    rec = position("manille", 5, lambda mh: mh.match.deal_index == 1 and view(mh)["phase"] == "done")
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.summary_open and not scene.board.moving, limit=3000)
+    for size in ((1366, 768), (1920, 800), (1024, 600)):
+        table.app._resized(size)
+        grown["by"] = round(size[1] * 0.12)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        assert drawn["pile:left"].top > drawn["scoreboard"].bottom, (size, drawn["pile:left"], drawn["scoreboard"])
+
+
 def test_a_deal_summary_clears_the_label_of_the_pile_above_it(table, manfee_home):
     """At 1366x768 the summary's top edge hid half of the top player's "2 tricks"."""
     rec = position("manille", 11, lambda mh: view(mh)["phase"] == "done" and mh.match.deal_index >= 5)
