@@ -127,9 +127,15 @@ class ReviewScene(MenuScene):
         if done is not None:
             self.review, self.status = done
             return
-        if self.reviewer is None:
-            self.reviewer = Reviewer()
-        self.job = self.reviewer.start(self.record, self.deal, self.seat, self.budget, self.seed, self.facts.shared)
+        try:
+            if self.reviewer is None:
+                self.reviewer = Reviewer()
+            self.job = self.reviewer.start(self.record, self.deal, self.seat, self.budget, self.seed, self.facts.shared)
+        except Exception as e:      # no worker (the game's folder deleted under it, no processes left): said, not fatal
+            self.error = TEXT["stopped"].format(reason=" ".join(str(e).split()) or type(e).__name__)
+            if self.reviewer is not None:
+                self.reviewer.close()
+            self.reviewer = self.job = None
 
     def update(self, dt: float) -> None:
         if self.job is None or self.reviewer is None:

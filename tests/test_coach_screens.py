@@ -318,6 +318,23 @@ def test_a_damaged_record_is_reported_in_one_line(table, manfee_home):
         app.pop()
 
 
+def test_a_review_whose_worker_cannot_start_is_said_and_the_game_goes_on(table, manfee_home, monkeypatch):
+    """The game's folder deleted under it: starting the review's worker raised
+    FileNotFoundError in os.getcwd() and the whole game ended."""
+    import table.review_screen as review_screen
+
+    class NoWorker:
+        def __init__(self):
+            raise FileNotFoundError(2, "No such file or directory")
+    monkeypatch.setattr(review_screen, "Reviewer", NoWorker)
+    app = table.app
+    scene = ReviewScene(app, record=bot_record("manfee", {"target": 13}, seed=8), deal=0, seat="bottom", budget=BUDGET)
+    app.push(scene)
+    table.frames(3)                            # drawn, without a crash
+    assert scene.error.startswith("The review stopped:") and "No such file" in scene.error and "\n" not in scene.error
+    assert scene.reviewer is None and scene.job is None and app.top is scene
+
+
 def test_review_from_the_match_end_and_from_replays(table, manfee_home):
     app = table.app
     rec = ana_record()
