@@ -148,6 +148,12 @@ def blit_lines(surface: pygame.Surface, text: str, size: float, pos: tuple, widt
     return y
 
 
+def _drawn_height(text: str, size: float, width: float, bold: bool = False, lines: int = 2) -> int:
+    """How tall ``blit_lines`` draws ``text``."""
+    size, out = wrap(text, size, width, bold, lines)
+    return sum(fit(line, size, width, CREAM, bold).get_height() for line in out)
+
+
 def _fitting(text: str, size: float, width: float) -> int:
     """The largest size up to ``size`` (down to ``fit``'s 9 px) at which bold ``text`` fits
     ``width``; 8 where it does not fit even then (it would be clipped)."""
@@ -210,6 +216,10 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     text_h += round(fs * 1.1) * (figure_lines - 1)
     text_h += round(fs * 1.1) * 2 if pos.why else 0        # why the coach's card, two lines at most
     text_h += round(fs * 1.1) * 2 if pos.signal else 0     # and a false drop's word
+    if pos.sentence:        # or as tall as they are drawn (Dari's taller lines ran the drop's under the chart)
+        text_h = max(text_h, round(fs * 0.7 + _drawn_height(pos.sentence, fs, w, True, said)
+                                   + _drawn_height(pos.numbers, fs * 0.85, w, False, figure_lines)
+                                   + sum(_drawn_height(t, fs * 0.85, w) + fs * 0.15 for t in (pos.why, pos.signal) if t)))
     room = area.bottom - y - text_h
     chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h

@@ -1072,3 +1072,32 @@ def test_the_estimate_mark_is_a_glyph_of_every_font_of_the_table():
         drawn = lambda c, f=f: pygame.image.tobytes(f.render(c, True, (255, 255, 255), (0, 0, 0)), "RGB")  # noqa: E731
         assert drawn(ABOUT) != drawn("\uffff"), path        # not the font's box for a missing glyph
         assert drawn("\ue000") == drawn("\uffff"), path     # two missing characters: one box
+
+
+@pytest.mark.parametrize("lang, size", [("fa", (1280, 1024)), ("fa", (1024, 768)), ("en", (1024, 600))])
+def test_a_false_drops_word_stands_clear_of_the_chart_under_it(table, lang, size):
+    """Dari at 1280x1024: the orange line under the card took two of Dari's taller lines and
+    its second ran under the chart's title."""
+    import table.coach_draw as coach_draw
+    from table import i18n
+    from table.coach_text import TEXT
+    from table.rich import card_words
+    i18n.set_language(lang)
+    table.app._resized(size)
+    pos = coach_draw.Position(
+        heading="x", context="y", trick_title="t", trick=[("a", "2C")], trick_note=None, turn_label="you",
+        hand=["2C", "7C", "AS", "KH"], hand_note="", sentence=TEXT["fine_known"].format(loss="0.4") * 3,
+        numbers="0.4", chart_title=TEXT["chart_title"] if "chart_title" in TEXT else "cost",
+        bars=[("2{C}", 0.0, (0, 200, 0)), ("7{C}", 0.4, (200, 0, 0))],
+        why=TEXT["why_best"].format(choice=card_words("7C"), reason="x " * 30),
+        signal=TEXT["false_drop"].format(kept=", ".join(card_words(c) for c in ("7C", "9C", "KC"))))
+    drawn, charts_at = {}, []
+    real_lines, real_chart = coach_draw.blit_lines, coach_draw.charts.bar_chart
+    coach_draw.blit_lines = lambda s, text, *a, **k: drawn.setdefault(text, real_lines(s, text, *a, **k))
+    coach_draw.charts.bar_chart = lambda s, rect, *a, **k: charts_at.append(rect) or real_chart(s, rect, *a, **k)
+    try:
+        area = pygame.Rect(20, 20, round(size[0] * 0.45), size[1] - 40)
+        coach_draw.draw_position(table.app.screen, area, max(12, round(size[1] * 0.022)), table.app.images(80, 48), pos)
+    finally:
+        coach_draw.blit_lines, coach_draw.charts.bar_chart = real_lines, real_chart
+    assert drawn[pos.signal] <= charts_at[0].top, (drawn[pos.signal], charts_at[0])
