@@ -214,8 +214,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.link.hints_allowed and legal:
             self._hint_button(L, bw, bh)
         if phase == "play":
-            if v.get("options", {}).get("signals") and any("play" in a for a in legal):
-                self._signal_buttons(L, bw, bh)
+            if v.get("options", {}).get("signals") and any("play" in a for a in legal) and not self.forced_goes():
+                self._signal_buttons(L, bw, bh)         # not beside a last card that goes by itself
         elif phase == "decide":
             self._decide_picker(L, legal)
         elif phase in ("trump", "partner_trump"):

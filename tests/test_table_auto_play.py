@@ -70,8 +70,14 @@ def test_with_signals_a_forced_card_waits_while_it_might_carry_one(table, monkey
             table.key(pygame.K_RIGHT)
             table.key(pygame.K_RETURN)
     last = scene.shown["hand"][0]
-    assert table.until(lambda: not in_hand(scene, last), limit=600)
-    assert scene.waiting_for_human() is None
+    offered = []            # and "Give a signal" is not offered beside "Your last card … goes by itself"
+
+    def gone():
+        if len(scene.shown["hand"]) == 1 and scene.waiting_for_human() == "bottom":
+            offered.append(bool(scene.buttons.get("signal") and scene.buttons["signal"].visible))
+        return not in_hand(scene, last)
+    assert table.until(gone, limit=600)
+    assert scene.waiting_for_human() is None and offered and not any(offered), offered
 
 
 def test_a_forced_card_waits_until_the_table_is_still_to_show_itself(table, monkeypatch):
