@@ -186,20 +186,35 @@ def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK
         if title and rect.h >= 40:
             pad = max(3, round(1.2 * _unit(rect)))
             inner = rect.inflate(-2 * pad, -2 * pad)
-            used = _title(surface, inner, title, title_px or round((font_px or font_size(rect)) * 1.15), style, text)
+            used = draw_title(surface, inner, title, title_px or round((font_px or font_size(rect)) * 1.15), style, text)
             area.y, area.h = inner.y + used, rect.bottom - inner.y - used
         img = fit_text(text, _(message), size, style.dim, rect.w * 0.9, min_size=min(9, size))
         if img is not None:
             surface.blit(img, img.get_rect(center=area.center))
 
 
-def _title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, style: ChartStyle,
+def draw_title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, style: ChartStyle,
            text: TextFn) -> int:
-    """Draw ``title`` at the top of ``area``; the height it took."""
-    img = fit_text(text, title, size, style.text, area.w, bold=True) if title else None
-    if img is not None:     # from the reader's side: the right in a right-to-left language
-        surface.blit(img, img.get_rect(topright=area.topright) if is_rtl() else area.topleft)
-    return img.get_height() if img is not None else 0
+    """Draw ``title`` at the top of ``area``; the height it took.  A title that would shrink
+    under four fifths of ``size`` takes two lines at its size, if the chart is tall enough
+    (a Dari statistics title was squeezed until its letters' dots ran together)."""
+    if not title:
+        return 0
+    lines = [title]
+    words = title.split(" ")
+    if (len(words) > 1 and area.h >= size * 6
+            and text(title, size, style.text, True).get_width() > area.w and
+            text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w):
+        # broken at the space nearest its middle
+        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(title) / 2))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    y = area.y
+    for line in lines:
+        img = fit_text(text, line, size, style.text, area.w, bold=True)
+        if img is not None:     # from the reader's side: the right in a right-to-left language
+            surface.blit(img, img.get_rect(topright=(area.right, y)) if is_rtl() else (area.x, y))
+            y += img.get_height()
+    return y - area.y
 
 
 def shared_title_px(charts: Sequence[tuple[pygame.Rect, str]], font_px: int,

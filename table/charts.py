@@ -15,7 +15,7 @@ from typing import Callable, Optional, Sequence
 import pygame
 
 from .chart_base import (DARK, LIGHT, NO_DATA, ChartStyle, Colour, Series, TextFn, _Clip,  # noqa: F401  (theirs)
-                         _dashed, _default_text, _finite, _grid_overlay, _polyline, _span, _title, _unit,
+                         _dashed, _default_text, _finite, _grid_overlay, _polyline, _span, draw_title, _unit,
                          common_size, cut_text, fit_text, font_size, format_number, nice_ticks, no_data, shared_title_px)
 from .chart_places import target_tag_place
 from .i18n import N_, _, is_rtl
@@ -50,7 +50,7 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     pad = max(3, round(1.2 * u))
     with _Clip(surface, rect):
         inner = rect.inflate(-2 * pad, -2 * pad)
-        top = inner.y + _title(surface, inner, title, title_px or round(fs * 1.15), style, text)
+        top = inner.y + draw_title(surface, inner, title, title_px or round(fs * 1.15), style, text)
         top += _legend(surface, pygame.Rect(inner.x, top, inner.w, fs * 2), [s for s, _v in data],
                        [next((x for x in reversed(v) if x is not None), None) for _s, v in data],
                        fs, line_w, style, text)
@@ -231,7 +231,7 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
     pad = max(3, round(1.2 * u))
     with _Clip(surface, rect):
         inner = rect.inflate(-2 * pad, -2 * pad)
-        top = inner.y + _title(surface, inner, title, title_px or round(fs * 1.15), style, text)
+        top = inner.y + draw_title(surface, inner, title, title_px or round(fs * 1.15), style, text)
         slot = inner.w / n
         names = [str(t) for t in labels[:n]]
         floor = max(9, round(fs * 0.75))

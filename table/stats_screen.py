@@ -475,8 +475,8 @@ class StatsScene(MenuScene):
                 (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"], d["results"], BLUE, 1.0, percent)):
             # The title as the bar charts draw theirs; the line in a band of its own below, not
             # stretched over the whole panel (a sparkline's strokes grow with its height).
-            head = blit_fit(surface, f"**{title}**", round(small * 1.15), rect.topleft, rect.w, CREAM)
-            head = blit_fit(surface, unit, small * 0.95, (rect.x, head.bottom), rect.w, DIM)   # the box's edge, read from either side
+            top = rect.y + charts.draw_title(surface, rect, title, round(small * 1.15), charts.DARK, charts._default_text)
+            head = blit_fit(surface, unit, small * 0.95, (rect.x, top), rect.w, DIM)   # the box's edge, read from either side
             room = rect.bottom - head.bottom - small
             band = pygame.Rect(rect.x, 0, rect.w, min(room, max(small * 4, round(room * 0.45))))
             band.centery = head.bottom + small + room // 2

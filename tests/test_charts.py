@@ -702,3 +702,23 @@ def test_a_short_race_gives_the_deal_caption_up_for_its_lines():
         heights[h] = (plot.h, "Deal" in [t for t, _r in where])
     assert heights[300][1] and not heights[100][1]
     assert heights[100][0] >= 45, heights
+
+
+def test_a_title_too_long_for_its_chart_takes_two_lines_rather_than_shrinking():
+    """A Dari statistics panel's title was squeezed until the dots of its letters ran together."""
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        seen.append((t, size))
+        return charts._default_text(t, size, colour, bold)
+
+    title = "lost against the best choice, in each game's own points"
+    area = pygame.Rect(0, 0, 250, 200)
+    s = pygame.Surface(area.size)
+    height = charts.draw_title(s, area, title, 18, charts.DARK, text)
+    first, second = seen[-2], seen[-1]                      # the two lines as drawn
+    assert first[0] + " " + second[0] == title and min(first[1], second[1]) >= 18 * 0.8, seen
+    assert height >= 2 * charts._default_text("x", 14, (0, 0, 0), True).get_height()
+    seen.clear()
+    assert charts.draw_title(s, area, "tricks", 18, charts.DARK, text) == charts._default_text("tricks", 18, (0, 0, 0),
+                                                                                          True).get_height()

@@ -182,8 +182,8 @@ def test_a_manni_summary_of_six_deals_leaves_the_manni_and_its_label_in_sight(ta
     (the long one alone shrank there and read as a lesser chart)."""
     import table.charts as charts
     titles = []
-    real = charts._title
-    monkeypatch.setattr(charts, "_title", lambda *a: titles.append((a[2], real(*a))) or titles[-1][1])   # its height
+    real = charts.draw_title
+    monkeypatch.setattr(charts, "draw_title", lambda *a: titles.append((a[2], real(*a))) or titles[-1][1])   # its height
     rec = position("manni", 5, lambda mh: mh.needs_deal() and mh.match.deal_index == 5)    # the sixth just over
     scene = at_table(table, manfee_home, rec)
     scene.link.hold(True)
