@@ -202,9 +202,8 @@ def draw_title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int
         return 0
     lines = [title]
     words = title.split(" ")
-    if (len(words) > 1 and area.h >= size * 6
-            and text(title, size, style.text, True).get_width() > area.w and
-            text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w):
+    if len(words) > 1 and area.h >= size * 6 and \
+            text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w:
         # broken at the space nearest its middle
         cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(title) / 2))
         lines = [" ".join(words[:cut]), " ".join(words[cut:])]

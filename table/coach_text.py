@@ -331,6 +331,11 @@ def plain(action: dict) -> dict:
     return {k: v for k, v in action.items() if k != "seat"}
 
 
+def unsignalled(action: dict) -> dict:
+    """An action without its seat or its signal: the choice itself ("10♥ drop" chose the 10♥)."""
+    return {k: v for k, v in action.items() if k not in ("seat", "signal")}
+
+
 def decision_info(d: DecisionReview, view: dict, name: Any) -> list[str]:
     """The lines a decision that is not a card shows in the trick's place: the calls so far,
     and why the coach's choice (a "blunder, best: Call 5" said nothing of why 5).  ``name``
@@ -349,8 +354,7 @@ def decision_info(d: DecisionReview, view: dict, name: Any) -> list[str]:
 def why_line(d: DecisionReview, view: dict) -> str:
     """"Why 8♣: the 8♣ is the highest club left": the coach's reason for its choice where the
     seat chose another, worded from the seat's view as the hint words it; else ""."""
-    card = {k: v for k, v in plain(d.chosen).items() if k != "signal"}      # "10♥ drop" chose the 10♥
-    if d.best and plain(d.best) != card and view.get("legal"):
+    if d.best and plain(d.best) != unsignalled(d.chosen) and view.get("legal"):
         why = best_reason(view, d.best, d.values, d.samples)
         if why:
             return TEXT["why_best"].format(choice=choice_text(d.best), reason=why)

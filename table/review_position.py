@@ -11,7 +11,8 @@ from bots.review import DecisionReview
 from .cards import sort_hand
 from .coach_draw import Position
 from .coach_text import (BLUE, GREEN, TEXT, VERDICT_INK, chart_title, choice_text, decision_info, judgement,
-                         numbers_line, plain, row_cells, seat_words, signal_line, verdict, why_line)
+                         numbers_line, plain, row_cells, seat_words, signal_line, unsignalled, verdict,
+                         why_line)
 from .coach_work import RecordFacts
 from .i18n import number
 from .theme import CREAM
@@ -86,8 +87,8 @@ def decision_position(facts: RecordFacts, seat: str, game: str, d: DecisionRevie
     chosen, best = plain(d.chosen), d.best
     bars = []
     for action, value in d.values:
-        same = {k: v for k, v in action.items() if k != "signal"}
-        mine = same == {k: v for k, v in chosen.items() if k != "signal"}     # its bar as the table says it
+        same = unsignalled(action)
+        mine = same == unsignalled(chosen)     # its bar as the table says it
         ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if mine else GREEN if same == best else (96, 128, 110)
         bars.append((choice_text(action), d.expected_loss if mine else best_value - value, ink))
     heading, lead, turn = seat_words(seat in facts.own, seat_label(facts, seat), cells[0], choice_text(chosen))
