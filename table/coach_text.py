@@ -106,7 +106,6 @@ TEXT = Words({
     "context_manni": N_("Trump: {trump}    Tricks: you {ours}, the others {theirs}"),
     "stakes": N_("{context}    The deal counts ×{factor}"),
     "passed_hands": N_("{context}    The dealer passed: every hand moved one seat to the right"),
-    "no_trump_yet": N_("not named yet"),
     "on_table": N_("On the table"),
     "you_lead": N_("You lead this trick."),
     "your_turn": lambda: pgettext("whose turn in the trick", "you"),

@@ -11,7 +11,7 @@ from rules.games import get_game
 
 from .i18n import N_, _, digits, ngettext, number
 from .rich import card_words
-from .words import SUIT_WORDS as SUIT_NAMES, separator, suit_text
+from .words import SUIT_LOWER, SUIT_WORDS as SUIT_NAMES, separator, suit_text
 
 # The engine's factor names, as the score panel words them (translated when shown).
 FACTOR_WORDS = {"no-trump": N_("no-trump"), "tie": N_("tie pending"), "sweep": N_("sweep"), "blind": N_("blind"),
@@ -23,11 +23,13 @@ def hand_ranks(game):
     return get_game(game).rank_order
 
 
-def trump_words(trump):
+def trump_words(trump, in_line=False):
+    """Trump as a badge names it ("No trump"), or inside a line ("Trump: no trump":
+    Dutch read "Troef: Zonder troef" with a capital mid-line)."""
     if trump is None:
         return _("not named yet")
     if trump == "NT":
-        return _(SUIT_NAMES["NT"])
+        return _(SUIT_LOWER["NT"] if in_line else SUIT_NAMES["NT"])
     return f"{{{trump}}} {_(SUIT_NAMES[trump])}"
 
 

@@ -170,7 +170,7 @@ def _deal_lines(look: TableLook, fs: int, width: float) -> list:
     small = fs * 0.82
     trump = v.get("trump")
     who = v.get("namer")
-    words = explain.trump_words(trump)
+    words = explain.trump_words(trump, in_line=True)
     named_by = trump and who and who != v.get("dealer")
     blind = trump and v.get("blind")
     if named_by and who == look.viewer and look.kind(who) == "me":      # not "named by You"

@@ -14,6 +14,7 @@ from .coach_text import (BLUE, GREEN, TEXT, VERDICT_INK, chart_title, choice_tex
                          numbers_line, plain, row_cells, seat_words, signal_line, unsignalled, verdict,
                          why_line)
 from .coach_work import RecordFacts
+from .explain import trump_words
 from .i18n import number
 from .theme import CREAM
 
@@ -43,7 +44,7 @@ def context_line(facts: RecordFacts, seat: str, view: dict) -> str:
     tricks = view.get("tricks") or {}
     mine = next((s for s in tricks if seat in s.split("-")), seat)
     targets = view.get("targets") or {}
-    words = {"trump": TEXT["trump"].get(trump, TEXT["no_trump_yet"]) if trump else TEXT["no_trump_yet"],
+    words = {"trump": trump_words(trump, in_line=True),
              "ours": number(tricks.get(mine, 0)), "theirs": number(sum(v for s, v in tricks.items() if s != mine))}
     if facts.game.n == 3:
         return TEXT["context_manni"].format(**words)

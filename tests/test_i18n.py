@@ -841,3 +841,12 @@ def test_every_muette_rules_page_says_the_factors_multiply():
     for lang, says in (("", "2 × 4 = 8"), ("nl", "2 × 4 = 8"), ("fr", "2 × 4 = 8"), ("fa", "۲ × ۴ = ۸")):
         with open(os.path.join(PAGES, lang, "manille-muette.txt"), encoding="utf-8") as f:
             assert says in f.read(), lang
+
+
+def test_no_trump_inside_a_line_takes_no_capital_and_keeps_it_on_the_badge():
+    """Dutch read "Troef: Zonder troef": a tile's word in the middle of a line."""
+    from table.explain import trump_words
+    i18n.set_language("nl")
+    assert trump_words("NT") == "Zonder troef"
+    assert trump_words("NT", in_line=True) == "zonder troef"
+    assert trump_words("H", in_line=True) == trump_words("H")          # a suit keeps its tile's word
