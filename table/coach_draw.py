@@ -78,6 +78,26 @@ def column_boxes(x: float, w: float, starts: list[float]) -> list[tuple[float, f
     return [column_box(x, w, a, b) for a, b in zip(starts, [*starts[1:], 1.0])]
 
 
+def fitted_shares(shares: list[float], needs: list[float]) -> list[float]:
+    """Column shares moved so a column whose words need more than its share takes it from
+    columns with room to spare, in proportion to their spare (never below their own need);
+    with too little spare in all, each short column gets a part as large as its shortfall's.
+    The Dutch review's "A♣ laten vallen" shrank to 9 px beside half-empty columns.
+
+    >>> fitted_shares([0.25, 0.25, 0.5], [0.1, 0.4, 0.2])
+    [0.2, 0.4, 0.4]
+    >>> fitted_shares([0.5, 0.5], [0.7, 0.6])
+    [0.5, 0.5]
+    """
+    short = [max(0.0, n - s) for s, n in zip(shares, needs, strict=True)]
+    spare = [max(0.0, s - n) for s, n in zip(shares, needs, strict=True)]
+    lack, room = sum(short), sum(spare)
+    if lack == 0 or room == 0:
+        return list(shares)
+    moved = min(lack, room)
+    return [round(s + moved * (short[i] / lack) - moved * (spare[i] / room), 6) for i, s in enumerate(shares)]
+
+
 def mirrored(rect: pygame.Rect, width: int) -> pygame.Rect:
     """``rect`` of a screen ``width`` wide laid out left to right, mirrored across the screen
     in a right-to-left language (Dari reads a screen's panels and buttons from the right)."""

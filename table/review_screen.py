@@ -32,7 +32,8 @@ from bots.review import DealReview, ReviewError, match_before
 from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
-from .coach_draw import Position, blit_fit, blit_lines, column_box, draw_position, mirrored, readable_lines
+from .coach_draw import (Position, blit_fit, blit_lines, column_box, draw_position, fitted_shares, mirrored,
+                         readable_lines)
 from .coach_text import (BLUE, COLUMNS, TEXT, VERDICT_INK, row_cells, summary_text, verdict)
 from .coach_work import Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, shared_refusal
 from .config import stats_path
@@ -41,6 +42,7 @@ from .i18n import _, digits, game_title, is_rtl, number
 from .layout import Layout
 from .menu_keys import DROP
 from .review_position import context_line, dealt_position, decision_position
+from .rich import rich
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
 from .words import player_name
@@ -388,12 +390,13 @@ class ReviewScene(MenuScene):
             return
         # The columns in reading order: from the left, or (Dari) from the right.
         rtl = is_rtl()
+        small = round(fs * 0.85)
+        rows = self.rows()
         xs, start = [], 0.0
-        for _key, share in COLUMNS:
+        for share in self.column_shares(rows, area.w, fs, small):
             left, width = column_box(area.x, area.w, start, start + share, fs * 0.4)
             xs.append((round(left), width))
             start += share
-        small = round(fs * 0.85)
         # the line between what the seat knew (columns 2-4) and the all-hands view (5-)
         split = (xs[4][0] if rtl else xs[5][0]) - round(fs * 0.3)
         y = area.y
@@ -416,7 +419,6 @@ class ReviewScene(MenuScene):
             self.scroll = self.selected
         elif self.selected >= self.scroll + fits:
             self.scroll = self.selected - fits + 1
-        rows = self.rows()
         for i in range(self.scroll, min(n, self.scroll + fits)):
             d = review.decisions[i]
             r = pygame.Rect(area.x - 4, y, area.w + 8, rh)
@@ -449,6 +451,15 @@ class ReviewScene(MenuScene):
             draw_bar(surface, bar, self.job.fraction, glint_now())
         blit_fit(surface, TEXT["forced_left_out"], small, (area.x, area.bottom - round(fs * 1.3)), area.w, DIM,
                  anchor="bottomleft")        # the list jumped from trick 6 to trick 8 with no word why
+
+    def column_shares(self, rows: list[list[str]], width: int, fs: int, small: int) -> list[float]:
+        """The columns' shares of the list's width, each widened to its longest cell where
+        others have room to spare ("A♣ laten vallen" beside a cost column of "0")."""
+        gap = fs * 0.4 + 2
+        needs = [rich(TEXT[key], small, CREAM, True).get_width() for key, _share in COLUMNS]
+        for row in rows:
+            needs = [max(n, rich(cell, fs, CREAM, j == 4).get_width()) for j, (n, cell) in enumerate(zip(needs, row))]
+        return fitted_shares([share for _key, share in COLUMNS], [(n + gap) / max(1, width) for n in needs])
 
     def dealt(self) -> Position | None:
         """The seat's hand at the start of the deal (shown while the review is worked out)."""

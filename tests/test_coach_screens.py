@@ -1101,3 +1101,33 @@ def test_a_false_drops_word_stands_clear_of_the_chart_under_it(table, lang, size
     finally:
         coach_draw.blit_lines, coach_draw.charts.bar_chart = real_lines, real_chart
     assert drawn[pos.signal] <= charts_at[0].top, (drawn[pos.signal], charts_at[0])
+
+
+def test_a_long_choice_widens_its_column_rather_than_shrinking(table):
+    """Dutch "A♣ laten vallen" (a card with its drop signal) shrank to 9 px in a column of
+    16 % beside half-empty ones: the columns now share the width by their words."""
+    from table import i18n, review_screen
+    from table.rich import rich
+    rec = ana_record()
+    played = [a for a in rec["deals"][0]["actions"] if a.get("seat") == "bottom" and "play" in a]
+    played[0]["signal"], played[1]["signal"] = "drop", "slam"
+    scene = open_scene("review", table.app, record=rec, deal=0, budget=BUDGET, seed=3)
+    table.app.push(scene)
+    assert wait(table, lambda: scene.review is not None and scene.review.complete or scene.error)
+    i18n.set_language("nl")
+    cells = {cell for row in scene.rows() for cell in row}
+    assert any("laten vallen" in c for c in cells)
+    fs, drawn = 16, []
+    real = review_screen.blit_fit
+
+    def spy(s, text, size, pos, width, *a, **k):
+        if text in cells and size == fs:
+            drawn.append((text, rich(text, size, (0, 0, 0), k.get("bold", False)).get_width(), width))
+        return real(s, text, size, pos, width, *a, **k)
+    review_screen.blit_fit = spy
+    try:
+        scene.draw_list(table.app.screen, pygame.Rect(20, 100, 620, 560), fs)
+    finally:
+        review_screen.blit_fit = real
+        i18n.set_language("en")
+    assert drawn and [(t, need, room) for t, need, room in drawn if need > room] == []
