@@ -260,8 +260,9 @@ def sub_lines(text: str, size: int, room: float) -> list[str]:
     return [separator().join(parts[:half]), separator().join(parts[half:])]
 
 
-def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
-    """Every seat's plate (and its bubble); returns (name, rect) of each, for the layout test."""
+def draw_plates(surface: pygame.Surface, look: TableLook, clear_of: pygame.Rect | None = None) -> list:
+    """Every seat's plate (and its bubble, off the edge of ``clear_of``, a picker); returns
+    (name, rect) of each, for the layout test."""
     v = look.view
     b = look.board
     L = look.layout
@@ -312,7 +313,7 @@ def draw_plates(surface: pygame.Surface, look: TableLook) -> list:
         bubble = look.announces.get(seat)
         if bubble:
             beside = rect.unionall([r for n, r in rects if n == f"dealer:{seat}"])     # past the chip
-            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, beside)))
+            rects.append((f"bubble:{seat}", _bubble(surface, look, seat, bubble, fs, beside, clear_of)))
     return rects
 
 

@@ -48,14 +48,17 @@ class TableDrawing(HintBand, SummaryDrawing):
         mark("scoreboard", board)
         L.board_bottom = board.bottom if board is not None else 0      # the left pile keeps below it
         mark("trump_badge", draw_trump(surface, look))
-        self.drawn.extend(draw_plates(surface, look))
-        if not b.images.warm and not self.director.busy() and self.shown.get("phase") in ("waiting", None):
-            blit_text(surface, _("Shuffling…"), max(16, round(L.H * 0.035)), L.center, CREAM,
-                      bold=True, anchor="center", shadow=True)
         ui = self.ui_key
         v = self.shown
         deciding = bool(ui and ui[2]) and not self.summary_open and not self.confirm
-        if deciding and v.get("phase") != "play" and self.picker_rect is not None:
+        picking = deciding and v.get("phase") != "play" and self.picker_rect is not None
+        # a call just made lies toward the middle, under a picker wide in a squarer window:
+        # its bubble goes beside the picker, in sight while the next call is chosen
+        self.drawn.extend(draw_plates(surface, look, clear_of=self.picker_rect if picking else None))
+        if not b.images.warm and not self.director.busy() and self.shown.get("phase") in ("waiting", None):
+            blit_text(surface, _("Shuffling…"), max(16, round(L.H * 0.035)), L.center, CREAM,
+                      bold=True, anchor="center", shadow=True)
+        if picking:
             # The question stays up whatever the band says (a hint, a refusal): the
             # buttons alone do not tell a player what they answer.
             mark("picker", self._draw_picker_panel(surface))

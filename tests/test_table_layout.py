@@ -852,3 +852,22 @@ def test_a_short_open_hand_shows_each_cards_whole_corner(size):
         assert step > span(thirteen) / 12                              # wider apart than thirteen's
         corner = L.sh * 0.3 if axis else L.sw * 0.3                   # the rank over its suit, or beside
         assert step >= min(corner, span(thirteen) / 7)
+
+
+@pytest.mark.slow
+def test_the_call_just_made_stays_in_sight_beside_the_call_picker(table, manfee_home):
+    """At 1280x1024 and 1024x768 the call picker (seven numbers a row) covered the bubble of
+    the call made just before the viewer's: it now goes beside the picker's edge."""
+    rec = position("manfee", 3, lambda mh: view(mh)["phase"] == "call" and view(mh)["turn"] == "bottom"
+                   and len(view(mh)["calls"]) == 1)
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    (seat, n), = scene.shown["calls"].items()
+    for size in [(1280, 1024), (1024, 768), (1920, 1080)]:
+        table.app._resized(size)
+        scene.announce(seat, {"call": n})
+        table.frames(3)
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        assert not drawn[f"bubble:{seat}"].colliderect(drawn["picker"]), (size, drawn[f"bubble:{seat}"])
+        assert check(scene, size) == []
