@@ -257,7 +257,10 @@ def sub_lines(text: str, size: int, room: float) -> list[str]:
     if len(parts) < 2 or fit_size(text, size, room) >= size * 0.85:
         return [text]
     half = (len(parts) + 1) // 2
-    return [separator().join(parts[:half]), separator().join(parts[half:])]
+    halves = [separator().join(parts[:half]), separator().join(parts[half:])]
+    if all(fit_size(line, size, room) >= size * 0.85 for line in halves):
+        return halves
+    return parts            # a line each: "called 3 · won 0" was still 9 px in a corner plate at 1024x600
 
 
 def draw_plates(surface: pygame.Surface, look: TableLook, clear_of: pygame.Rect | None = None) -> list:
@@ -276,8 +279,9 @@ def draw_plates(surface: pygame.Surface, look: TableLook, clear_of: pygame.Rect 
         room = L.plate_room(place, y, fs) - fs * 1.6
         name, size = fit_text(name, fs, room, bold=True)          # a long name: smaller, then cut short
         n1 = render(name, size, GOLD if seat == turn else CREAM, bold=True)
-        subs = sub_lines(sub_text, round(fs * 0.8), room)
-        n2s = [render(line, fit_size(line, round(fs * 0.8), room), DIM) for line in subs]
+        small = max(11, round(fs * 0.8))        # 10 px at 1024x600 ("call 7 · bot") was hard to read
+        subs = sub_lines(sub_text, small, room)
+        n2s = [render(line, fit_size(line, small, room), DIM) for line in subs]
         w = max([n1.get_width()] + [n.get_width() for n in n2s]) + fs * 1.6
         h = n1.get_height() + sum(n.get_height() for n in n2s) + fs * 0.6
         rect = pygame.Rect(0, 0, round(w), round(h))

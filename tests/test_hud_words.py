@@ -665,3 +665,23 @@ def test_the_manni_score_board_works_out_each_players_deal_score(monkeypatch):
     hud.draw_scoreboard(pygame.Surface((1280, 720)), look)
     assert [t for t in said if t.startswith("tricks")] == [
         "tricks 5  ·  this deal 5 − 4 = +1", "tricks 0  ·  this deal 0 − 4 = −4", "tricks 2  ·  this deal 2 − 4 = −2"]
+
+
+def test_a_plates_second_line_is_readable_in_the_smallest_window(monkeypatch):
+    """At 1024x600 "call 7 · bot" was 10 px under a 13 px name."""
+    from table import hud
+    from table.layout import Layout
+    from table.theme import DIM
+    pygame.font.init()
+    view = {"game": "manfee", "phase": "play", "deal": 1, "options": {"target": 26}, "turn": "left",
+            "dealer": "right", "calls": {"bottom": 3, "left": 4, "top": 3, "right": 3},
+            "totals": {"bottom-top": 0, "left-right": 13}, "won": {s: 0 for s in ("bottom", "left", "top", "right")},
+            "seats": ["bottom", "left", "top", "right"]}
+    board = SimpleNamespace(seats=("bottom", "left", "top", "right"), place=lambda s: s)
+    look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=board, viewer="bottom",
+                         name=lambda s: "Cy", kind=lambda s: "bot", away=lambda s: False)
+    sizes, real = [], hud.render
+    monkeypatch.setattr(hud, "render", lambda text, size, colour, *a, **k: (
+        sizes.append(size) if colour == DIM else None) or real(text, size, colour, *a, **k))
+    hud.draw_plates(pygame.Surface((1024, 600)), look)
+    assert len(sizes) >= 4 and min(sizes) >= 11, sizes
