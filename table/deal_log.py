@@ -61,7 +61,14 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
         if size >= fs * 0.85 or rows < 2 and not opened:
             lines.append((text, size))
         else:   # on two rows a name has more room: "Kado ri…: I take" over "the Manni!"
-            size, parts = wrap(line.format(name=clip_text(name, fs, inner * 0.7), words=words), fs, inner)
+            text = line.format(name=clip_text(name, fs, inner * 0.7), words=words)
+            at = text.rfind(words)
+            # the name over its words where each fits ("Kado right : annonce" over a lone "4")
+            parts = [text[:at].rstrip(), words] if at > 0 and not text[at + len(words):].strip() else []
+            if parts and all(fit_size(part, fs, inner) >= fs * 0.85 for part in parts):
+                size = fs
+            else:
+                size, parts = wrap(text, fs, inner)
             lines += [(part, fit_size(part, size, inner)) for part in parts]
     foot = round(y + head_h + min(h - head_h, min(rows, len(lines)) * line_h + fs * 0.8))   # as closed
     if opened:

@@ -955,3 +955,20 @@ def test_in_a_wide_short_window_the_deal_log_is_no_wider_than_its_lines_need(tab
     assert shown is not None and shown.box.width < L.log_rect()[2] * 0.8, (shown.box, L.log_rect())
     assert drawn == ["You: call 0", "Tana 2: pass!", "Sada: 2♦ drop"]
 
+
+
+def test_a_log_line_on_two_rows_breaks_after_the_name_not_before_the_number(table, monkeypatch):
+    """French at 1024x768: "Kado right : annonce" stood over a lone "4"."""
+    import table.deal_log as deal_log
+    from table import i18n
+    from table.layout import Layout
+    drawn = []
+    monkeypatch.setattr(deal_log, "blit_rich", lambda s, text, size, *a, **k: drawn.append(text))
+    i18n.set_language("fr")
+    try:
+        said = [("Kado bottom", i18n._("call {n}").format(n=3)), ("Kado right", "annonce 4")]
+        assert deal_log.draw_deal_log(table.app.screen, Layout((1024, 768), 4, 13), said, 0) is not None
+    finally:
+        i18n.set_language("en")
+    assert "annonce 4" in drawn and not any(t.strip() == "4" for t in drawn), drawn
+    assert any(t.startswith("Kado right") and t.rstrip().endswith(":") for t in drawn), drawn
