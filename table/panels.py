@@ -121,14 +121,16 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, summaries: list, si
                  name: Callable[[str], str], signed_scores: bool = False, title: str | None = None,
                  latest: int | None = None, reserve: float = 3.2, note: str | None = None,
                  tie_doubles: bool = False, final: dict | None = None, winner: str | None = None,
-                 font_px: int | None = None) -> float:
+                 font_px: int | None = None, frame: bool = True) -> float:
     """The deals so far in a table: targets or points or tricks, score and running totals.
 
     ``tie_doubles``: a 30–30 row says the next deal counts double (Manille).  ``final``
     (side -> total): a totals row pinned to the bottom of the box, the ``winner``'s in
-    gold (the match's end).  ``font_px``: the letters' size (else it follows the window)."""
+    gold (the match's end).  ``font_px``: the letters' size (else it follows the window);
+    ``frame``: its own panel (none for a column of a panel drawn already)."""
     fs = font_px or max(12, round(surface.get_height() * 0.022))
-    panel(surface, rect, fill=OVERLAY)
+    if frame:
+        panel(surface, rect, fill=OVERLAY)
     title = title or _("Deal history")
     blit_text(surface, title, fit_size(title, fs * 1.2, rect.width - fs * 2, bold=True),
               (rect.centerx, rect.y + fs * 0.6), GOLD, bold=True, anchor="midtop")

@@ -11,19 +11,41 @@ from .hud import mirror, side_name
 from .i18n import N_, _, is_rtl
 from .layout import step_aside
 from .panels import draw_score_race, note_lines, side_colours
-from .theme import DIM, blit_text, fit_names, fit_size
+from .theme import DIM, OVERLAY, blit_text, fit_names, fit_size, panel
 from .words import deal_title
 
 
+def history_width(width: int, wide: bool) -> int:
+    """The deals' column of a summary ``width`` wide: all of it, or half beside the charts."""
+    return round(width * 0.5) if wide else width
+
+
 class SummaryDrawing:
-    def summary_rect(self):
+    def summary_rect(self) -> pygame.Rect:
+        return self.summary_place()[0]
+
+    def summary_place(self) -> tuple[pygame.Rect, bool]:
+        """The summary's rectangle, and whether its charts stand beside the deals, as tall
+        as the panel: in a wide, short window (1920x800, 21:9) where the piles leave it the
+        width (under the deals they were strips about 60 px tall)."""
+        L = self.board.layout
+        if L.W >= L.H * 2:
+            r = self._summary_rect(True)
+            if r.width >= L.W * 0.58:
+                return r, True
+        return self._summary_rect(False), False
+
+    def _summary_rect(self, wide: bool) -> pygame.Rect:
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         rows = len(self.link.summaries())
         note = self._summary_note()
-        extra = 1.5 + 1.3 * (len(note_lines(note, fs, round(L.W * 0.5))[1]) - 1) if note else 0
-        h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + self.summary_chart_height()
-        r = pygame.Rect(0, 0, round(L.W * 0.5), min(round(L.H * 0.74), round(h)))
+        width = round(L.W * (0.62 if wide else 0.5))
+        extra = 1.5 + 1.3 * (len(note_lines(note, fs, history_width(width, wide))[1]) - 1) if note else 0
+        h = fs * (9.5 + extra + 1.35 * min(rows, 6)) + (0 if wide else self.summary_chart_height())
+        if wide:            # the two charts beside the deals, as tall as they
+            h = max(h, L.H * 0.5)
+        r = pygame.Rect(0, 0, width, min(round(L.H * 0.74), round(h)))
         r.center = (L.W // 2, round(L.H * 0.5))
         board = next((b for n, b in getattr(self, "drawn", ()) if n == "scoreboard"), None)   # drawn first
         if board is not None and r.colliderect(board):     # the score box grown at the deal's end (1100x700)
@@ -37,10 +59,20 @@ class SummaryDrawing:
         # and a pile it lies over (by the fourth deal the viewer's own) by a slide sideways
         others = [p for n, p in getattr(self, "drawn", ()) if n.split(":")[0] in ("plate", "dealer", "log", "log heading", "scoreboard")]
         r = step_aside(r, [p for _n, p in piles], others, L.W, least=round(r.height - fs * 1.35 * max(0, min(rows, 6) - 2)))  # 2 rows
-        return L.below_widow(r, bool(self.board.hands.get(self.viewer))) if self.game.widow_size else r
+        if self.game.widow_size:
+            r = L.below_widow(r, bool(self.board.hands.get(self.viewer)))
+        if wide:        # as wide as the piles beside it leave it (the viewer's lay under its corner)
+            half = min([r.width // 2] + [abs(p.centerx - r.centerx) - p.width // 2 - 8 for _n, p in piles
+                                         if p.top < r.bottom and p.bottom > r.top])
+            centre = r.centerx
+            r.width = max(round(L.W * 0.5), 2 * half)
+            r.centerx = centre
+            r = step_aside(r, [p for _n, p in piles], others, L.W, least=r.height)
+        return r
 
     def summary_chart_height(self):
         return round(self.board.layout.H * 0.2)
+
 
     def _summary_note(self):
         ev = self.summary_event or {}
@@ -52,15 +84,21 @@ class SummaryDrawing:
 
     def _draw_summary(self, surface):
         ev = self.summary_event or {}
-        r = self.summary_rect()
+        r, wide = self.summary_place()
         deal = (ev.get("deal") or 0) + 1
         L = self.board.layout
         fs = max(12, round(L.H * 0.022))
         chart_h = self.summary_chart_height()
         bw, bh = self.button_size()
         title = deal_title(deal, ev.get("outcome"), ev.get("score") or {}, lambda s: side_name(self.player_name, s))
-        rows_end = self._history(surface, r, title=title, latest=deal, note=self._summary_note(),
-                                 reserve=(chart_h + bh * 1.9) / (fs * 1.0))
+        deals = r
+        if wide:
+            panel(surface, r, fill=OVERLAY)
+            deals = pygame.Rect(r.x, r.y, history_width(r.width, wide), r.height)
+            if is_rtl():            # the deals where the reading starts
+                deals.right = r.right
+        rows_end = self._history(surface, deals, title=title, latest=deal, note=self._summary_note(),
+                                 reserve=((0 if wide else chart_h) + bh * 1.9) / (fs * 1.0), frame=not wide)
         note = self.next_deal_note()
         nb = self.buttons.get("next")           # its far end, as a left-to-right line (it may have stepped aside)
         end = (r.x + r.right - nb.rect.left if is_rtl() else nb.rect.right) if nb else r.centerx + bw
@@ -70,7 +108,10 @@ class SummaryDrawing:
         over = bool(note) and room < size * 10 and nb is not None
         lift = round(size * 1.4) if over else 0
         area = pygame.Rect(r.x + fs, r.bottom - round(bh * 1.7) - chart_h - lift, r.width - 2 * fs, chart_h - fs // 2)
-        if rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
+        if wide:
+            left = r.x + fs if is_rtl() else deals.right + fs // 2
+            area = pygame.Rect(left, r.y + fs, r.width - deals.width - round(fs * 1.5), area.bottom - r.y - fs)
+        elif rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
             area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
         self._summary_charts(surface, area, fs)
         if note:
@@ -117,6 +158,8 @@ class SummaryDrawing:
                 targets, title, line = [4.0] * len(sides), _("tricks (four to break even)"), N_("4 tricks: even")
         left = pygame.Rect(area.x, area.y, round(area.width * 0.4), area.height)
         right = pygame.Rect(left.right + fs, area.y, area.right - left.right - fs, area.height)
+        if is_rtl():        # the deal's bars first where the reading starts, beside the deals
+            left.right, right.left = area.right, area.x
         race = _("the match so far")
         heads = shared_title_px([(left, title), (right, race)], font)
         bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line,

@@ -871,3 +871,29 @@ def test_the_call_just_made_stays_in_sight_beside_the_call_picker(table, manfee_
         drawn = dict(scene.drawn)
         assert not drawn[f"bubble:{seat}"].colliderect(drawn["picker"]), (size, drawn[f"bubble:{seat}"])
         assert check(scene, size) == []
+
+
+@pytest.mark.slow
+def test_in_a_wide_short_window_the_summarys_charts_stand_beside_the_deals(table, manfee_home, monkeypatch):
+    """At 1920x800 (and 21:9) the charts under the deals were strips about 60 px tall: they
+    now stand beside them, as tall as the panel, the buttons still at its foot, clear of the
+    cards a Manfee deal gone over leaves in hand."""
+    import table.summary_draw as summary_draw
+    charts = []
+    real = summary_draw.bar_chart
+    monkeypatch.setattr(summary_draw, "bar_chart", lambda s, rect, *a, **k: (charts.append(rect), real(s, rect, *a, **k)))
+    rec = position("manfee", 5, lambda mh: mh.needs_deal() and mh.match.deal_index >= 1
+                   and len(view(mh).get("hand") or []) >= 3, options={"target": 52})
+    scene = at_table(table, manfee_home, rec)
+    still = lambda: scene.summary_open and not scene.board.moving      # noqa: E731
+    assert table.until(still, limit=3000)
+    for size, wide in (((1920, 800), True), ((2560, 1080), True), ((1920, 1080), False)):
+        table.app._resized(size)
+        assert table.until(still, limit=600)
+        table.frames(3)
+        charts.clear()
+        scene.draw(table.app.screen)
+        assert check(scene, size) == [], size
+        panel, bars = dict(scene.drawn)["panel:summary"], charts[-1]
+        assert panel.contains(scene.buttons["next"].rect) and panel.contains(bars), size
+        assert (bars.height > size[1] * 0.3) == wide and (bars.left > panel.centerx) == wide, (size, bars, panel)
