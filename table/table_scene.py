@@ -37,7 +37,8 @@ from .words import player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
-SUMMARY_KEY_HOLD = 0.6        # (animation) seconds a summary stands before Enter closes it
+SUMMARY_KEY_HOLD = 1.5        # (animation) seconds a summary stands before Enter closes it: 0.6 let a
+#                               player pressing Enter on through a deal's last cards skip its summary
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 

@@ -709,6 +709,9 @@ def test_an_enter_just_as_the_summary_opens_does_not_close_it(table):
     scene.summary_age = 0.0                  # as it opens
     table.key(pygame.K_RETURN)
     assert scene.summary_open
+    scene.summary_age = 0.9                  # still pressing on (0.6 s let a player skip two summaries)
+    table.key(pygame.K_RETURN)
+    assert scene.summary_open
     table.frames(3)
     table.key(pygame.K_RETURN)
     assert not scene.summary_open
