@@ -140,8 +140,9 @@ _FRENCH_QUEEN = re.compile(r"\b(le|Le|du|Du|au|Au) (?=D\{[SHDC]\})")
 _FEMININE = {"le": "la ", "Le": "La ", "du": "de la ", "Du": "De la ", "au": "à la ", "Au": "À la "}
 
 
-# ... and a name starting with a vowel elides "de" and "que" before it: "dépassement d'Ana".
-_FRENCH_NAME_ELISION = re.compile(r"\b(de|De|que|Que) (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])")
+# ... and a name starting with a vowel or a mute h elides "de" and "que" before it:
+# "dépassement d'Ana", "au tour d'Hélène".
+_FRENCH_NAME_ELISION = re.compile(r"\b(de|De|que|Que) (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ]|H[aeiouyàâéèêîôû])")
 _NAME_ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'"}
 
 
@@ -157,6 +158,8 @@ def elide(text: str, code: str | None = None) -> str:
     'la D{S} est la plus haute, jouez à la D{H}'
     >>> elide("Donne 2 : dépassement de Ana & Cy, en attente de Bo et de Émile", "fr")
     "Donne 2 : dépassement d'Ana & Cy, en attente de Bo et d'Émile"
+    >>> elide("C'est au tour de Hélène, ancienne main de HB", "fr")
+    "C'est au tour d'Hélène, ancienne main de HB"
     """
     if (code or _state.get("code")) != "fr":
         return text
