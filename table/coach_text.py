@@ -143,7 +143,8 @@ TEXT = Words({
     "hint_choice": N_("The hint's own choice, so not marked: over more deals the review finds {best} "
                       "better by {loss}."),
     "hint_best": N_("You followed the hint, and it was the best choice from what you knew."),
-    "hint_fine": N_("You followed the hint: over more deals the review finds {best} a little better ({loss})."),
+    "hint_fine": N_("You followed the hint: over more deals the review finds {best} better by {loss}, "
+                    "too close to call."),
     "good_known": N_("A good choice from what you knew."),
     "fine_known": N_("Close to the best from what you knew ({loss} on average)."),
     "bad_known": N_("It cost {loss} on average from what you knew."),

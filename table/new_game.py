@@ -31,7 +31,7 @@ GAME_LINES = {
     "manfee": N_("Two teams of two; spades are always trump: call your tricks, and take more than your side's target "
                  "to score all 13."),
     "manille": N_("Two teams of two, 32 cards, the ten ranks highest: take more than 30 of the 60 card points."),
-    "manille-muette": N_("Manille played in silence: en face, taps and a blind trump."),
+    "manille-muette": N_("Manille played in silence: en face and taps (a blind trump as an option)."),
     "manni": N_("Three players, each for themself: swap for the Manni, score the tricks over four."),
 }
 MATCH_DEALS = {
