@@ -269,6 +269,7 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
         "opponents": opponents,
         "partners": partners,
         "accuracy_game": acc_game,
+        "accuracy_others": sorted(g for g in reviewed if g != acc_game),      # said, not silently left out
         "accuracy": [p["accuracy"] for p in store.accuracy_series(name, acc_game)] if acc_game else [],
         "results": [p["win_rate"] for p in store.results_series(name, game)],
         "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")

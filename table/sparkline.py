@@ -44,8 +44,8 @@ def sparkline(surface: pygame.Surface, rect: pygame.Rect, values: Sequence[float
         if area.w < 4 or area.h < 2:
             return area
         a, b = min(vals) if lo is None else lo, max(vals) if hi is None else hi
-        if b <= a:
-            a, b = a - 1.0, b + 1.0
+        if b <= a:          # one value, or all alike: a fixed floor keeps them on it (a cost of 0 sat halfway up)
+            a, b = (a, a + 1.0) if lo is not None else (a - 1.0, b + 1.0)
 
         def P(i: int, v: float) -> Tuple[float, float]:
             x = area.x + (area.w * i / (len(vals) - 1) if len(vals) > 1 else area.w)

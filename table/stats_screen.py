@@ -27,18 +27,18 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from host.rating import CHARACTERS, SETTLED_AFTER as RATING_SETTLED
+from host.rating import SETTLED_AFTER as RATING_SETTLED
 from host.stats import StatsStore
 from rules.games import GAMES, get_game
 
 from . import charts
-from .sparkline import sparkline
 from .coach_draw import blit_fit, blit_lines, column_boxes, header_row, mirrored
 from .coach_text import Words
 from .coach_work import csv_name, stats_snapshot
+from .stats_charts import FIGURE_WORDS, bot_name, count, draw_stats_charts, percent
 from .config import home_dir, stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import N_, _, character_name, digits, game_title, language, ngettext, pgettext
+from .i18n import N_, _, digits, game_title, language, ngettext, pgettext
 from .words import shown_name
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, clip_text, panel
 from .widgets import DropDown, line_text, widget_lines
@@ -99,44 +99,14 @@ TEXT = Words({
     "count_rate": N_("{count} ({rate})"),
     "with_against": N_("{together} / {against}"),
     "more": N_("and {n} more"),
-    "chart_accuracy": N_("Lost against the best choice in {game}"),
-    "chart_accuracy_none": N_("Lost against the best choice over time"),
-    "chart_accuracy_unit": N_("points lost a decision, deal by deal"),
-    "chart_accuracy_unit_tricks": N_("tricks lost a decision, deal by deal"),        # Manni
-    "chart_results": N_("Results over time"),
-    "chart_results_unit": N_("share of matches won so far"),
-    "chart_games": N_("Matches won per game"),
-    "chart_bots": N_("Deals won against each bot"),
-    "percent": N_("{n}%"),
-    "dash": "–",                    # a sign, the same in every language
+    **FIGURE_WORDS,
 })
-
-BLUE = (110, 170, 255)
-GAME_INKS = {"manfee": (110, 170, 255), "manille": (240, 196, 90), "manille-muette": (200, 140, 255),
-             "manni": (120, 220, 150)}
-
-
-def percent(x: float | None) -> str:
-    """``0.5625`` -> ``56%``; None -> a dash."""
-    return TEXT["dash"] if x is None else TEXT["percent"].format(n=count(round(100 * x)))
-
 
 def number(x: float | None, signed: bool = False) -> str:
     """One decimal (``2.2``, ``+2.2``; the language's digits and decimal mark); None -> a dash."""
     if x is None:
         return TEXT["dash"]
     return digits((f"{x:+.1f}" if signed else f"{x:.1f}").replace(".", pgettext("decimal mark", ".")))
-
-
-def count(n: int) -> str:
-    """A whole number in the language's digits."""
-    return digits(str(n))
-
-
-def bot_name(code: str) -> str:
-    """A bot character as the table names it (Tanoor), in the player's script (in capitals
-    here alone, it read as another name)."""
-    return character_name(code)
 
 
 def own_figures(game: str, f: dict) -> str:
@@ -457,44 +427,4 @@ class StatsScene(MenuScene):
             blit_fit(surface, TEXT["more"].format(n=count(len(order) - len(shown))), fs, (x, y), w, DIM)
 
     def draw_charts(self, surface: pygame.Surface, area: pygame.Rect, fs: int, m: int) -> None:
-        d = self.data
-        n = 4
-        cw = (area.w - (n - 1) * m) // n
-        cells = [mirrored(pygame.Rect(area.x + i * (cw + m), area.y, cw, area.h), surface.get_width())
-                 for i in range(n)]
-        small = max(10, round(fs * 0.8))
-        for c in cells:
-            panel(surface, c, fill=OVERLAY)
-        inner = [c.inflate(-m, -m) for c in cells]
-        acc = d["accuracy_game"]
-        acc_title = TEXT["chart_accuracy"].format(game=game_title(acc)) if acc else TEXT["chart_accuracy_none"]
-        for rect, title, unit, values, ink, hi, fmt in (
-                (inner[0], acc_title, TEXT["chart_accuracy_unit_tricks" if acc == "manni" else "chart_accuracy_unit"],
-                 d["accuracy"], GOLD, None,
-                 lambda v: charts.format_number(round(v, 2))),
-                (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"], d["results"], BLUE, 1.0, percent)):
-            # The title as the bar charts draw theirs; the line in a band of its own below, not
-            # stretched over the whole panel (a sparkline's strokes grow with its height).
-            top = rect.y + charts.draw_title(surface, rect, title, round(small * 1.15), charts.DARK, charts._default_text)
-            head = blit_fit(surface, unit, small * 0.95, (rect.x, top), rect.w, DIM)   # the box's edge, read from either side
-            room = rect.bottom - head.bottom - small
-            band = pygame.Rect(rect.x, 0, rect.w, min(room, max(small * 4, round(room * 0.45))))
-            band.centery = head.bottom + small + room // 2
-            if not values:
-                charts.no_data(surface, band, font_px=small)
-                continue
-            sparkline(surface, band, values, ink, lo=0.0, hi=hi, value_format=fmt, font_px=small)
-        games = self.games() if self.game is None else [self.game]
-        per_game = d["per_game"]
-        charts.bar_chart(surface, inner[2], [game_title(g) for g in games],
-                         [per_game[g]["win_rate"] for g in games], [GAME_INKS.get(g, GOLD) for g in games],
-                         max_value=1.0, title=TEXT["chart_games"], value_format=percent, font_px=small)
-        bots = sorted(d["bots"], key=charts_order)
-        charts.bar_chart(surface, inner[3], [bot_name(b) for b in bots], [d["bots"][b]["deal_win_rate"] for b in bots],
-                         [BLUE],
-                         max_value=1.0, title=TEXT["chart_bots"], value_format=percent, font_px=small)
-
-
-def charts_order(bot: str) -> int:
-    """The bots from the weakest to the strongest (the README's levels)."""
-    return CHARACTERS.index(bot) if bot in CHARACTERS else len(CHARACTERS)
+        draw_stats_charts(surface, area, fs, m, self.data, self.games() if self.game is None else [self.game])

@@ -387,8 +387,9 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
         wins = [p["win_rate"] for p in store.results_series("Ana")]
         bots = store.by_company("Ana", "opponent")
     drawn, charted = [], {}
+    from table import stats_charts
     real_blit, real_bar, real_spark = stats_screen.blit_fit, stats_screen.charts.bar_chart, \
-        stats_screen.sparkline
+        stats_charts.sparkline
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
                                                                           real_blit(s, text, *a, **k))[1])
     real_lines = stats_screen.blit_lines                   # the rating's line may wrap
@@ -396,7 +397,7 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
                                                                             real_lines(s, text, *a, **k))[1])
     monkeypatch.setattr(stats_screen.charts, "bar_chart", lambda s, r, labels, values, *a, **k: (
         charted.__setitem__(k.get("title"), (list(labels), list(values))), real_bar(s, r, labels, values, *a, **k))[1])
-    monkeypatch.setattr(stats_screen, "sparkline", lambda s, r, values, *a, **k: (
+    monkeypatch.setattr(stats_charts, "sparkline", lambda s, r, values, *a, **k: (
         charted.__setitem__(len(charted), list(values)), real_spark(s, r, values, *a, **k))[1])
     table.click_button("stats")                          # the main menu's Statistics
     scene = app.top
@@ -1131,3 +1132,31 @@ def test_a_long_choice_widens_its_column_rather_than_shrinking(table):
         review_screen.blit_fit = real
         i18n.set_language("en")
     assert drawn and [(t, need, room) for t, need, room in drawn if need > room] == []
+
+
+def test_all_games_name_the_games_left_out_of_the_points_lost_chart_and_a_cost_of_0_lies_on_the_floor(
+        table, monkeypatch):
+    """A player with reviewed Manille and Manfee deals saw "Lost against the best choice in
+    Manille" and nothing of Manfee; filtered to Manfee, a single cost of 0 was drawn halfway up."""
+    from types import SimpleNamespace
+
+    from table import stats_charts
+    from table.coach_work import stats_snapshot
+    from table.sparkline import sparkline
+    games = {"manille": {"reviewed_decisions": 18}, "manfee": {"reviewed_decisions": 13}, "manni": {"reviewed_decisions": 0}}
+    store = SimpleNamespace(by_company=lambda *a: {}, per_game=lambda name: games, totals=lambda name: {},
+                            ratings=lambda name: {}, results_series=lambda *a: [],
+                            accuracy_series=lambda name, game: [{"accuracy": 0.0}])
+    every = stats_snapshot(store, "Alex")
+    assert every["accuracy_game"] == "manille" and every["accuracy_others"] == ["manfee"]
+    assert stats_snapshot(store, "Alex", "manfee")["accuracy_others"] == []
+    drawn, real_lines = [], stats_charts.blit_lines
+    monkeypatch.setattr(stats_charts, "blit_lines", lambda s, text, *a, **k: (drawn.append(text),
+                                                                            real_lines(s, text, *a, **k))[1])
+    stats_charts.draw_stats_charts(table.app.screen, pygame.Rect(0, 300, 1200, 260), 16, 10,
+                                   dict(every, per_game={}, bots={}), [])
+    assert "points lost a decision, deal by deal (Manfee: choose the game above)" in drawn, drawn
+    surface = pygame.Surface((200, 60))
+    area = sparkline(surface, pygame.Rect(0, 0, 200, 60), [0.0], (255, 255, 255), lo=0.0)
+    dot = [y for y in range(60) if surface.get_at((area.right, y))[:3] != (0, 0, 0)]
+    assert dot and area.bottom - 4 <= sum(dot) / len(dot) <= area.bottom + 4, (dot, area)
