@@ -43,7 +43,8 @@ def new_lan_save(game: str) -> str:
 def list_saves(folder: str) -> list[dict]:
     """Every file of ``folder``, newest first, as dicts:
 
-    ``path, name, ok, reason, finished, game, deals, totals, winner, mtime, players``
+    ``path, name, ok, reason, finished, game, deals, played, totals, winner, mtime, players``
+    (``deals`` counts a deal dealt and not yet played out, ``played`` only deals played out)
     (and ``table``, the name of a LAN table; ``watched``, a LAN match this screen watched).
     """
     try:
@@ -56,7 +57,7 @@ def list_saves(folder: str) -> list[dict]:
         if name.startswith(".") or not os.path.isfile(path):     # a write under way, a table's lock
             continue
         entry: dict = {"path": path, "name": name, "ok": False, "reason": None,
-                       "finished": False, "game": None, "deals": 0, "totals": None,
+                       "finished": False, "game": None, "deals": 0, "played": 0, "totals": None,
                        "winner": None, "players": {}}
         try:
             entry["mtime"] = os.path.getmtime(path)
@@ -72,7 +73,8 @@ def list_saves(folder: str) -> list[dict]:
             players = record.get("players") if isinstance(record.get("players"), dict) else {}
             lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
             entry.update(ok=True, finished=match.finished, game=match.game.name,
-                         deals=len(match.records), totals=dict(zip(match.game.sides, match.totals)),
+                         deals=len(match.records), played=len(match.summaries),
+                         totals=dict(zip(match.game.sides, match.totals)),
                          winner=match.winner, players=players, table=lan.get("table"),
                          created=record.get("created"), watched=bool(lan.get("watched")),
                          friends=sum(1 for x in dict(lan.get("seats") or {}).values()     # who holds a token

@@ -84,7 +84,9 @@ class ReplaysScene(MenuScene):
         size, _bold = font_spec("selection_list.@selection_list_item")
         measure = round(size * ARABIC_SCALE) if is_rtl() else size
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
-        deals = ngettext("{n} deal", "{n} deals", e["deals"]).format(n=number(e["deals"]))
+        # deals played out: an unfinished match's deal just dealt said "(4 deals)" beside 3 scores
+        n = e.get("played", e["deals"])
+        deals = ngettext("{n} deal", "{n} deals", n).format(n=number(n))
 
         def row(cut: float | None) -> str:
             def side(name):

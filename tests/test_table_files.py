@@ -639,3 +639,26 @@ def test_a_lan_match_this_screen_kept_is_watched_and_reviewed_never_resumed(tabl
     assert "copy of the LAN match" in replays.note.text and os.path.exists(joined_path("manille", "lan-abc"))
     table.click(replays.buttons["delete"].rect.center)
     assert not os.path.exists(joined_path("manille", "lan-abc")) and replays.entries == []
+
+
+def test_an_unfinished_match_counts_in_the_replays_list_only_the_deals_played_out(table, manfee_home):
+    """"(4 deals)" stood beside the scores of three: the fourth was dealt and not played."""
+    from bots import make_bot
+    from rules.host import MatchHost
+    from rules.store import save_record
+    from table.replay_list import ReplaysScene
+    mh = MatchHost.new("manille", {"target": 1000}, seed=3)
+    bot = make_bot("KADO", 3)
+    while len(mh.match.summaries) < 2 or mh.needs_deal():
+        if mh.needs_deal():
+            mh.start_deal()
+        else:
+            seat = mh.whose_turn()
+            mh.submit(seat, bot.choose(mh.view(seat)))
+    folder = manfee_home / "saves"
+    folder.mkdir(exist_ok=True)
+    save_record(str(folder / "open.json"), mh.record())
+    entry, = list_saves(str(folder))
+    assert (entry["deals"], entry["played"], entry["finished"]) == (3, 2, False)
+    scene = ReplaysScene(table.app)
+    assert scene.label(entry).endswith("(2 deals)"), scene.label(entry)
