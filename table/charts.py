@@ -67,8 +67,11 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             # A tick a hair from the target (50 under a target of 51, 100 under 101 with only
             # 0 and 100 labelled) read as the target's own line: the target takes its place
             # on the axis, where its dashed line runs (the axis had no number there at all).
-            near = (ticks[1] - ticks[0]) * 0.5
-            ticks = sorted([t for t in ticks if t == 0 or abs(t - target) >= near] + [target])
+            step = ticks[1] - ticks[0]
+            ticks = sorted([t for t in ticks if t == 0 or abs(t - target) >= step * 0.5] + [target])
+            while ticks[-1] < max(values):      # 60 gave way to 51: a total of 65 stood over no number
+                ticks.append(ticks[-1] - ticks[-1] % step + step)
+            hi = max(hi, ticks[-1])
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)
         x_img = text(_(x_label), small, style.dim, False) if x_label else None

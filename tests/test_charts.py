@@ -191,6 +191,23 @@ def test_the_axis_numbers_the_target_where_a_tick_beside_it_would_stand():
     assert "51" in seen and "50" not in seen and "0" in seen, seen
 
 
+def test_a_total_past_the_target_stands_under_a_number_of_the_axis():
+    """A match to 51 won with 65: 60 gave way to the target's 51 and the 65 stood at the top
+    edge over no number; the axis goes on to the next tick."""
+    seen = []
+
+    def text(t, size, colour, bold=False):
+        seen.append(t)
+        return charts._default_text(t, size, colour, bold)
+
+    rect = pygame.Rect(0, 0, 640, 420)
+    plot = score_race(canvas((640, 420), rect), rect, [Series("Us", [30, 30, 42, 45, 65], BLUE),
+                                                        Series("Them", [0, 14, 14, 14, 14], RED)], target=51, text=text)
+    numbers = [float(t) for t in seen if t.replace(".", "").isdigit()]
+    assert "51" in seen and max(numbers) >= 65, seen
+    assert plot is not None
+
+
 def test_a_race_of_whole_scores_labels_only_whole_numbers(monkeypatch):
     """A Manfee match to 13: the axis reads 0, 5, 10, never 2.5 or 7.5."""
     made = []
