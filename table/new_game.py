@@ -182,6 +182,27 @@ def table_for(game: str, table: dict | None) -> dict:
     return {"options": options, "humans": humans, "bots": bots, "names": names, "partners": partners}
 
 
+def names_elsewhere(tables: dict, game: str, humans: int, partners: bool) -> dict[str, str]:
+    """The hot-seat names typed at the other games' tables, person by person (the first
+    person's, the second's...), for this game's people seats: a family that moved from
+    Manni to Manille muette retyped every name but the first.
+
+    >>> names_elsewhere({"manni": {"humans": 3, "names": {"bottom": "Ann", "left": "Ben", "right": "Cy"}}},
+    ...                 "manille", 2, True)
+    {'bottom': 'Ann', 'top': 'Ben'}
+    """
+    people = people_seats(game, humans, partners)
+    found: dict[int, str] = {}
+    for other, kept in tables.items():
+        if other == game or other not in GAMES or not isinstance(kept, dict):
+            continue
+        t = table_for(other, kept)
+        for i, seat in enumerate(people_seats(other, t["humans"], t["partners"])):
+            if seat in t["names"]:
+                found.setdefault(i, t["names"][seat])
+    return {seat: found[i] for i, seat in enumerate(people) if i in found} if humans > 1 else {}
+
+
 def table_of_record(record: dict) -> dict:
     """A finished match's table, to set up the next one like it: its options, and, at a
     table of this screen (people in the first seats, bots in the others), its people,
@@ -214,6 +235,8 @@ class NewGameScene(MenuScene):
         t = table_for(self.game, kept)
         self.humans, self.bots, self.options, self.names = t["humans"], t["bots"], t["options"], t["names"]
         self.partners = t["partners"]
+        self.names = {**names_elsewhere(self.app.settings.tables, self.game, self.humans, self.partners),
+                      **self.names}
 
     def build_ui(self):
         W, H = self.app.size
@@ -319,6 +342,12 @@ class NewGameScene(MenuScene):
             elif name == "humans":
                 self.humans, self.partners = next((k, p) for line, k, p in people_choices(get_game(self.game))
                                                   if line == text)
+                self._read_names()
+                self.form.entries.clear()               # read: the names below are the rebuilt form's
+                for seat, known in names_elsewhere(self.app.settings.tables, self.game, self.humans,
+                                                   self.partners).items():
+                    if not self.names.get(seat):        # the people of another game's table, by their order
+                        self.names[seat] = known
                 self.rebuild_ui()
             elif name.startswith("bot:"):
                 self.bots[name[4:]] = bot_of(text)

@@ -962,3 +962,29 @@ def test_a_button_that_comes_in_later_in_a_deal_leaves_the_others_where_they_wer
     scene._show_fixed()
     assert scene.buttons["last"].visible
     assert all(scene.buttons[n].rect == r for n, r in before.items()), before
+
+
+def test_hot_seat_names_follow_the_people_to_another_game(table, manfee_home):
+    """A family played Manni, three at one laptop, then Manille muette: only the first name
+    came back, the others had to be typed again."""
+    import pygame_gui
+    from table.scenes import open_scene
+    app = table.app
+    new = open_scene("new_game", app, game="manni")
+    app.push(new)
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
+               text=new.form.drops["humans"].options_list[2][0])
+    table.frames(2)
+    for seat, name in (("bottom", "Hélène"), ("left", "François"), ("right", "Zoé")):
+        new.form.entries[f"name:{seat}"].set_text(name)
+    table.click(new.buttons["start"].rect.center)
+    assert app.top.link.players()["left"]["name"] == "François"
+    again = open_scene("new_game", app, game="manille-muette")
+    app.push(again)
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=again.form.drops["humans"],
+               text=again.form.drops["humans"].options_list[1][0])        # two people
+    table.frames(2)
+    names = {s: e.get_text() for s, e in again.form.entries.items()}
+    assert names == {"name:bottom": "Hélène", "name:left": "François"}, names
