@@ -24,13 +24,13 @@ def hand_ranks(game):
 
 
 def trump_words(trump, in_line=False):
-    """Trump as a badge names it ("No trump"), or inside a line ("Trump: no trump":
-    Dutch read "Troef: Zonder troef" with a capital mid-line)."""
+    """Trump as a badge names it ("No trump"), or inside a line as the refusals do ("Trump:
+    ♦ diamonds", "no trump": Dutch read "Troef: Zonder troef" with a capital mid-line, French
+    "Atout : ♦ Carreau" beside "Vous devez fournir : ♥ cœur")."""
     if trump is None:
         return _("not named yet")
-    if trump == "NT":
-        return _(SUIT_LOWER["NT"] if in_line else SUIT_NAMES["NT"])
-    return f"{{{trump}}} {_(SUIT_NAMES[trump])}"
+    words = SUIT_LOWER if in_line else SUIT_NAMES
+    return _(words["NT"]) if trump == "NT" else f"{{{trump}}} {_(words[trump])}"
 
 
 def _strength(game):

@@ -849,4 +849,4 @@ def test_no_trump_inside_a_line_takes_no_capital_and_keeps_it_on_the_badge():
     i18n.set_language("nl")
     assert trump_words("NT") == "Zonder troef"
     assert trump_words("NT", in_line=True) == "zonder troef"
-    assert trump_words("H", in_line=True) == trump_words("H")          # a suit keeps its tile's word
+    assert trump_words("H") == "{H} Harten" and trump_words("H", in_line=True) == "{H} harten"
