@@ -24,6 +24,7 @@ THEME = os.path.join(os.path.dirname(__file__), "theme.json")
 FPS = 60
 WAKE = pygame.event.custom_type()          # a bot answered: wake the idle loop
 MIN_SIZE = (1024, 600)          # below this the seats crowd the score board
+KEEP_WINDOW_AFTER = 1.0         # seconds after the last resize that the window's size is saved
 TALLEST = 0.8                   # a window at most 5:4 tall: square and portrait ones laid the seats on each other
 
 
@@ -122,6 +123,7 @@ class App:
         self.frames = 0
         self._images = {}
         self._last = time.perf_counter()
+        self._keep_window_at: float | None = None       # when a resized window's size is kept
         self._lively_until = 0.0
         self._f11_held = False      # F11 down since it last switched the screen (see handle)
         self.frame_hook = None            # benchmarks: called with each frame's cost
@@ -270,6 +272,9 @@ class App:
         self.ui.update(dt)          # after the scene: widgets it just made are drawn this frame
         self.draw()
         self.frames += 1
+        if self._keep_window_at is not None and now >= self._keep_window_at:
+            self._keep_window_at = None
+            self.keep_window()
         if self.frame_hook:
             self.frame_hook(time.perf_counter() - now)
         if self.screenshot and time.monotonic() - self.started >= self.after:
@@ -301,6 +306,8 @@ class App:
             return
         if e.type == pygame.VIDEORESIZE and not self.fullscreen:
             self._resized(e.size)
+            # kept once the dragging stops, not only at a clean quit (a crash lost the size)
+            self._keep_window_at = time.perf_counter() + KEEP_WINDOW_AFTER
             return
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.KEYDOWN):

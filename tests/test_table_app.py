@@ -941,6 +941,13 @@ def test_the_window_opens_as_it_was_last_closed(table, manfee_home, monkeypatch)
     again._resized((1200, 740))
     again.keep_window()
     assert Settings.load().window == [1200, 740] and Settings.load().muted == other.muted
+    # a resize by hand is kept a moment after the dragging stops, not only at a clean quit
+    table.post(pygame.VIDEORESIZE, size=(1150, 720), w=1150, h=720)
+    table.frames(1)
+    assert app._keep_window_at is not None and Settings.load().window == [1200, 740]
+    app._keep_window_at = 0.0                       # the moment has passed
+    table.frames(1)
+    assert Settings.load().window == [1150, 720] and app._keep_window_at is None
     # a damaged size in the file: one line, and 1280x720 again
     with open(os.path.join(str(manfee_home), "settings.json"), "w") as f:
         json.dump({"version": 1, "window": [1100, "tall"]}, f)
