@@ -96,6 +96,9 @@ class SettingsScene(MenuScene):
                                              volume_words(s.volume), self.app.ui))
         self.buttons["mute"] = self.add(UIButton(at(x0 + lw + 10 + cw - round(120 * k), y, round(120 * k)),
                                                  _("Muted") if s.muted else _("Sound on"), self.app.ui))
+        if s.muted:         # greyed while muted: a bright knob at 60 % read as sound still on
+            self.slider.disable()
+            self.volume_label.disable()
         y += rh + gap
         label(_("Animation"), y)
         drop("speed", speeds(), _nearest(speeds(), s.anim_speed), y)

@@ -325,8 +325,10 @@ def test_settings_change_the_table_and_are_kept(table, manfee_home):
     app.push(s)
     table.frames(1)
     table.click(s.buttons["colours"].rect.center)
+    assert app.top.slider.is_enabled
     table.click(s.buttons["mute"].rect.center)
-    table.click(s.buttons["fullscreen"].rect.center)
+    assert not app.top.slider.is_enabled and not app.top.volume_label.is_enabled     # greyed while muted
+    table.click(app.top.buttons["fullscreen"].rect.center)
     assert app.fullscreen
     table.click(app.top.buttons["fullscreen"].rect.center)
     assert not app.fullscreen
