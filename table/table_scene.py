@@ -37,8 +37,7 @@ from .words import player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
-SUMMARY_KEY_HOLD = 1.5        # (animation) seconds a summary stands before Enter closes it: 0.6 let a
-#                               player pressing Enter on through a deal's last cards skip its summary
+SUMMARY_KEY_HOLD = 1.5        # (animation) seconds a summary stands before Enter closes it (0.6 skipped it)
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 
@@ -450,6 +449,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
                 self.signal, self.signal_menu = None, False
             elif self.input.selected:
                 self.input.reset()
+            elif self.message and self.message[3]:      # a key's notice first (it opened the pause menu)
+                self.message = None
             else:
                 self.open_menu()
         elif self.summary_open and e.key in (pygame.K_RETURN, pygame.K_SPACE):

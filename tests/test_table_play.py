@@ -810,6 +810,11 @@ def test_p_and_g_say_what_they_are_for_where_their_button_is_not(table):
         scene.message = None
         table.key(key)
         assert scene.message and scene.message[0].startswith(words) and scene.message[3]    # a notice
+    # Escape closes the notice, as it closes a panel L or S opened; the next one opens the menu
+    table.key(pygame.K_ESCAPE)
+    assert scene.message is None and table.app.top is scene
+    table.key(pygame.K_ESCAPE)
+    assert table.app.top is not scene
 
 
 def test_a_trick_piles_label_stands_below_its_lowest_card(table, monkeypatch):
