@@ -1,5 +1,6 @@
 """Hot-seat: the cover between two people at one screen, and the hand that goes face down
-once its player has acted.  A mixin of ``TableScene``.
+once its player has acted; and a hand the rules keep face down (Manille's dealer's partner
+before trump, the muette dealer who may name trump blind), touched.  A mixin of ``TableScene``.
 
 The cover stands a moment before a click or Enter lifts it: a second Enter from the person
 who had just played (their forced card had already played itself; a key pressed twice)
@@ -84,3 +85,26 @@ class HotSeat:
         hand = view.get("hand")
         played = set(self.board.hands.get(seat) or ()) - set(hand) if hand is not None else set()
         self.director.hide_hand(seat, keep=played)
+
+    def _hand_kept_down(self):
+        """Manille: the viewer is the dealer's partner, whose cards wait for trump."""
+        v = self.shown
+        return (self.game.partner_may_peek and v.get("hand") is None and v.get("phase") == "trump"
+                and self.revealed and self.cover_seat is None and not self.director.busy()
+                and self.link.kind(self.viewer) == "me")
+
+    def touch_hidden_hand(self):
+        """The viewer touched a hand the rules keep face down."""
+        legal = self.shown.get("legal") or []
+        if {"look": True} in legal:
+            self.choose({"look": True})          # the muette dealer turns the cards up
+        elif self._hand_kept_down():
+            self.confirm = "peek"
+        else:
+            self.say(_("Your cards are still face down."))
+
+    def peek(self):
+        """The partner confirmed: look before trump (the rules void the deal)."""
+        self.confirm = None
+        if self._hand_kept_down():
+            self.act(self.viewer, {"peek": True})

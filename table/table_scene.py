@@ -460,29 +460,6 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
             return self.picker_key(e) or self.shortcut_key(e)
         return True
 
-    def _hand_kept_down(self):
-        """Manille: the viewer is the dealer's partner, whose cards wait for trump."""
-        v = self.shown
-        return (self.game.partner_may_peek and v.get("hand") is None and v.get("phase") == "trump"
-                and self.revealed and self.cover_seat is None and not self.director.busy()
-                and self.link.kind(self.viewer) == "me")
-
-    def touch_hidden_hand(self):
-        """The viewer touched a hand the rules keep face down."""
-        legal = self.shown.get("legal") or []
-        if {"look": True} in legal:
-            self.choose({"look": True})          # the muette dealer turns the cards up
-        elif self._hand_kept_down():
-            self.confirm = "peek"
-        else:
-            self.say(_("Your cards are still face down."))
-
-    def peek(self):
-        """The partner confirmed: look before trump (the rules void the deal)."""
-        self.confirm = None
-        if self._hand_kept_down():
-            self.act(self.viewer, {"peek": True})
-
     def open_rules(self):
         self.input.reset()
         self.app.push(open_scene("rules", self.app, game=self.game.name, overlay=True))
