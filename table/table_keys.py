@@ -63,20 +63,20 @@ class TableKeys:
             if name and self.press_if_shown(name):
                 return True
         if e.key == pygame.K_TAB:       # the table has no focus to move: Tab said nothing of its keys
-            self.say(_("The table's keys are at the end of its rules: F1"), notice=True)
+            self.say(_("The table's keys are at the end of its rules: F1"), notice="key")
             return True
         refusal = self.review_refusal() if e.key == pygame.K_r and self.summary_open else None
         if refusal:
-            self.say(refusal, notice=True)      # R did nothing, and said nothing why
+            self.say(refusal, notice="key")      # R did nothing, and said nothing why
             return True
         if (e.key in (pygame.K_p, pygame.K_g) or e.key == pygame.K_l and self.last_trick is None) and not self.demo:
             v = self.shown
             if e.key == pygame.K_p and self.hotseat and (v.get("passed_hand") or v.get("passed") or v.get("swapped_out")):
                 # hidden on purpose: "after a pass" read, just after one, as if there had been none
                 self.say(_("P shows the hand you passed on at your own turn: between turns the shared "
-                           "screen keeps it hidden"), notice=True)
+                           "screen keeps it hidden"), notice="key")
             else:
-                self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice=True)      # they did nothing, silently
+                self.say(_(KEY_UNAVAILABLE[KEYS[e.key]]), notice="key")      # they did nothing, silently
             return True
         if e.key == pygame.K_i and self.link.hints_allowed and self.link.kind(self.viewer) == "me":
             # The player's decision is coming but the cards still move (a trick gathered, a
@@ -86,7 +86,7 @@ class TableKeys:
         if e.key == pygame.K_i and not self.link.hints_allowed and self.waiting_for_human() is not None:
             # The README's hint key, with no hint button: it did nothing, and said nothing why.
             self.say(_("Hints are off at this table: the host chose so") if self.link.lan
-                     else _("Hints are off: Menu, Settings, Coach turns them on"), notice=True)
+                     else _("Hints are off: Menu, Settings, Coach turns them on"), notice="key")
             return True
         return False
 

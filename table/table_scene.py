@@ -37,7 +37,7 @@ from .words import player_name, separator
 from . import explain
 
 SUMMARY_AUTO = 3.0            # a table without people of its own moves on by itself
-SUMMARY_KEY_HOLD = 1.5        # (animation) seconds a summary stands before Enter closes it (0.6 skipped it)
+SUMMARY_KEY_HOLD = 1.5        # real seconds a summary stands before Enter closes it (0.6 skipped it)
 THINKING_AFTER = 0.5          # seconds of a bot's turn before its plate shows it thinking
 
 
@@ -75,6 +75,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
         self.summary_open = False
         self.summary_event = None
         self.summary_age = 0.0
+        self.summary_since = 0.0
         self.overlay = None        # "last", "passed", "history"
         self.message = None        # [text, time]
         self.results_shown = False
@@ -177,6 +178,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
         self.summary_open = True
         self.summary_event = ev
         self.summary_age = 0.0
+        self.summary_since = self.input.clock       # real seconds: the Enter hold is not the animation's
         self.overlay = None
         self.sync(self.anim_view)
 
@@ -238,7 +240,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
         self.say(explain.refusal(self.shown, my_turn), self.shown.get("version"))
 
     def say(self, text, version=None, notice=False):   # version: a refusal's, gone once the table moves on
-        self.message = [text, time.monotonic(), version, notice]    # notice: news, not a refusal
+        self.message = [text, time.monotonic(), version, notice]    # notice: news ("key": a key's answer)
 
     # -- keeping the picture true ---------------------------------------------------------------
     def show_numbers(self, view):
@@ -449,12 +451,12 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
                 self.signal, self.signal_menu = None, False
             elif self.input.selected:
                 self.input.reset()
-            elif self.message and self.message[3]:      # a key's notice first (it opened the pause menu)
+            elif self.message and self.message[3] == "key":     # a key's answer first (it opened the menu)
                 self.message = None
             else:
                 self.open_menu()
         elif self.summary_open and e.key in (pygame.K_RETURN, pygame.K_SPACE):
-            if self.summary_age >= SUMMARY_KEY_HOLD:    # not the tail of the Enters that played the last card
+            if self.overlay or self.input.clock - self.summary_since >= SUMMARY_KEY_HOLD:   # not the last card's Enters
                 self.close_overlay_or_summary()
         elif not self.input.key(e):
             return self.picker_key(e) or self.shortcut_key(e)

@@ -354,6 +354,7 @@ def test_the_last_trick_opens_over_the_deal_summary_and_enter_closes_it_first(ta
     table.key(pygame.K_RETURN)
     table.frames(2)
     assert scene.overlay is None and scene.summary_open and "next" in scene.buttons
+    scene.summary_since -= 2.0              # read a while (an Enter at once is held: the last card's)
     table.key(pygame.K_RETURN)
     assert not scene.summary_open
 
@@ -706,13 +707,19 @@ def test_an_enter_just_as_the_summary_opens_does_not_close_it(table):
     of the deal that card ended before it could be read."""
     scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
     play_to_the_summary(table, scene)
-    scene.summary_age = 0.0                  # as it opens
+    scene.summary_since = scene.input.clock                 # as it opens
     table.key(pygame.K_RETURN)
     assert scene.summary_open
-    scene.summary_age = 0.9                  # still pressing on (0.6 s let a player skip two summaries)
+    scene.summary_since = scene.input.clock - 0.9           # still pressing on (0.6 s skipped two summaries)
     table.key(pygame.K_RETURN)
     assert scene.summary_open
-    table.frames(3)
+    table.app.settings.anim_speed = 4.0     # the hold is in real seconds, whatever the animation's pace
+    table.frames(30)
+    assert scene.summary_open and scene.input.clock - scene.summary_since < 1.5
+    table.key(pygame.K_RETURN)
+    assert scene.summary_open
+    table.app.settings.anim_speed = 1.0
+    table.frames(60)
     table.key(pygame.K_RETURN)
     assert not scene.summary_open
 
