@@ -11,7 +11,7 @@ from rules.games import get_game
 
 from .i18n import N_, _, digits, ngettext, number
 from .rich import card_words
-from .words import SUIT_LOWER, SUIT_WORDS as SUIT_NAMES, separator, suit_text
+from .words import SUIT_WORDS as SUIT_NAMES, separator, suit_text
 
 # The engine's factor names, as the score panel words them (translated when shown).
 FACTOR_WORDS = {"no-trump": N_("no-trump"), "tie": N_("tie pending"), "sweep": N_("sweep"), "blind": N_("blind"),
@@ -29,8 +29,9 @@ def trump_words(trump, in_line=False):
     "Atout : ♦ Carreau" beside "Vous devez fournir : ♥ cœur")."""
     if trump is None:
         return _("not named yet")
-    words = SUIT_LOWER if in_line else SUIT_NAMES
-    return _(words["NT"]) if trump == "NT" else f"{{{trump}}} {_(words[trump])}"
+    if in_line:
+        return suit_text(trump)
+    return _(SUIT_NAMES["NT"]) if trump == "NT" else f"{{{trump}}} {_(SUIT_NAMES[trump])}"
 
 
 def _strength(game):

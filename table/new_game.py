@@ -183,24 +183,26 @@ def table_for(game: str, table: dict | None) -> dict:
 
 
 def names_elsewhere(tables: dict, game: str, humans: int, partners: bool) -> dict[str, str]:
-    """The hot-seat names typed at the other games' tables, person by person (the first
-    person's, the second's...), for this game's people seats: a family that moved from
-    Manni to Manille muette retyped every name but the first.
+    """The hot-seat names typed at the other game's table set up last (``tables`` in the
+    order they were set up), person by person (the first person's, the second's...), for
+    this game's people seats: a family that moved from Manni to Manille muette retyped every
+    name but the first.  One table's people only: two evenings' families never mix.
 
-    >>> names_elsewhere({"manni": {"humans": 3, "names": {"bottom": "Ann", "left": "Ben", "right": "Cy"}}},
+    >>> names_elsewhere({"manfee": {"humans": 2, "names": {"bottom": "Ann", "left": "Old"}},
+    ...                  "manni": {"humans": 3, "names": {"bottom": "Ann", "left": "Ben", "right": "Cy"}}},
     ...                 "manille", 2, True)
     {'bottom': 'Ann', 'top': 'Ben'}
     """
-    people = people_seats(game, humans, partners)
-    found: dict[int, str] = {}
-    for other, kept in tables.items():
+    if humans < 2:
+        return {}
+    for other, kept in reversed(list(tables.items())):
         if other == game or other not in GAMES or not isinstance(kept, dict):
             continue
         t = table_for(other, kept)
-        for i, seat in enumerate(people_seats(other, t["humans"], t["partners"])):
-            if seat in t["names"]:
-                found.setdefault(i, t["names"][seat])
-    return {seat: found[i] for i, seat in enumerate(people) if i in found} if humans > 1 else {}
+        theirs = [t["names"].get(seat) for seat in people_seats(other, t["humans"], t["partners"])]
+        if any(theirs):
+            return {seat: name for seat, name in zip(people_seats(game, humans, partners), theirs) if name}
+    return {}
 
 
 def table_of_record(record: dict) -> dict:
@@ -383,6 +385,7 @@ class NewGameScene(MenuScene):
                 self.rebuild_ui()
                 return
         self.app.settings.game = self.game
+        self.app.settings.tables.pop(self.game, None)       # set up last: the last in their order
         self.app.settings.tables[self.game] = {
             "options": option_values(g, self.options), "humans": self.humans, "partners": self.partners,
             "bots": {s: b for s, b in zip(others, bots, strict=True)},
