@@ -141,8 +141,9 @@ _FEMININE = {"le": "la ", "Le": "La ", "du": "de la ", "Du": "De la ", "au": "à
 
 
 # ... and a name starting with a vowel or a mute h elides "de" and "que" before it:
-# "dépassement d'Ana", "au tour d'Hélène".
-_FRENCH_NAME_ELISION = re.compile(r"\b(de|De|que|Que) (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ]|H[aeiouyàâéèêîôû])")
+# "dépassement d'Ana", "au tour d'Hélène" (but "de Hans", "de Harry": an h before an a is
+# sounded in the names players type).
+_FRENCH_NAME_ELISION = re.compile(r"\b(de|De|que|Que) (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ]|H[eiouyéèêîôû])")
 _NAME_ELIDED = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'"}
 
 
@@ -158,8 +159,8 @@ def elide(text: str, code: str | None = None) -> str:
     'la D{S} est la plus haute, jouez à la D{H}'
     >>> elide("Donne 2 : dépassement de Ana & Cy, en attente de Bo et de Émile", "fr")
     "Donne 2 : dépassement d'Ana & Cy, en attente de Bo et d'Émile"
-    >>> elide("C'est au tour de Hélène, ancienne main de HB", "fr")
-    "C'est au tour d'Hélène, ancienne main de HB"
+    >>> elide("C'est au tour de Hélène, ancienne main de HB, de Hans", "fr")
+    "C'est au tour d'Hélène, ancienne main de HB, de Hans"
     """
     if (code or _state.get("code")) != "fr":
         return text
