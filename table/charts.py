@@ -69,12 +69,12 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             # on the axis, where its dashed line runs (the axis had no number there at all).
             step = ticks[1] - ticks[0]
             ticks = sorted([t for t in ticks if t == 0 or abs(t - target) >= step * 0.5] + [target])
-            top = ticks[-1]
-            while top < max(values):            # 60 gave way to 51: a total of 65 stood over no number
-                top = top - top % step + step
-                if abs(top - target) >= step * 0.5:     # (not the tick a hair over the target again)
-                    ticks.append(top)
-            hi = max(hi, top)
+            mark = ticks[-1]
+            while mark < max(values):           # 60 gave way to 51: a total of 65 stood over no number
+                mark = mark - mark % step + step
+                if abs(mark - target) >= step * 0.5:    # (not the tick a hair over the target again)
+                    ticks.append(mark)
+            hi = max(hi, mark)
         labels = [text(format_number(t), small, style.dim, False) for t in ticks]
         label_w = max(img.get_width() for img in labels)
         x_img = text(_(x_label), small, style.dim, False) if x_label else None
