@@ -179,7 +179,7 @@ class Director(HandMotion):
         sp.order = len(b.court)
         sp.badge = signal
         if signal:          # into the log too: the trick may close before the partner's turn
-            self.scene.log.append((seat, {"play": sp.card or sp.key, "signal": signal}))
+            self.scene.note_in_log(seat, {"play": sp.card or sp.key, "signal": signal})
         b.court.append(sp.key)
         b.court_seat[sp.key] = seat
         sp.home = b.layout.court_pose(b.place(seat), sp.key)

@@ -147,10 +147,16 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
     def ripple(self, x, y, strength=1.0):
         self.ripples.append([x, y, strength, 0.0])
 
+    def note_in_log(self, seat, action):
+        """A line of the deal's log (worded when drawn, in the language of the moment); a bot's
+        standing in for an away person marked so on every screen, not only on theirs."""
+        stood = {"standin": True} if (self.link.players().get(seat) or {}).get("standin") else {}
+        self.log.append((seat, dict(action) | stood))
+
     def announce(self, seat, action, view=None):
         self.announces[seat] = [action, 0.0]       # worded when drawn: in the language of the moment
         if "cut" not in action:
-            self.log.append((seat, dict(action)))   # worded when drawn: in the language of the moment
+            self.note_in_log(seat, action)
         if "decision" in action and view is not None and view.get("targets"):
             accept = action["decision"] == "accept"
             if self.link.kind(seat) == "me" and not self.hotseat:

@@ -460,6 +460,15 @@ def test_the_log_marks_a_stand_ins_decisions_as_the_bots(table, monkeypatch):
     scene.draw(table.app.screen)
     name = scene.player_name("left")
     assert said[-1] == [(name, "call 3"), (f"{name} (bot)", "pass!")]
+    # on the other screens too, as the stand-in decides: Bo's partner read "Bo: call 13" of a bot's call
+    players = dict(scene.link.players())
+    players["left"] = dict(players["left"], standin=True)
+    monkeypatch.setattr(scene.link, "players", lambda: players)
+    scene.announce("left", {"call": 13})
+    assert scene.log[-1] == ("left", {"call": 13, "standin": True})
+    players["left"] = dict(players["left"], standin=False)       # back: their own calls again
+    scene.announce("left", {"call": 2})
+    assert scene.log[-1] == ("left", {"call": 2})
 
 
 def test_back_from_the_lobby_after_a_crash_says_what_the_stand_in_played(table):
