@@ -362,6 +362,9 @@ class NewGameScene(MenuScene):
         elif name == "start":
             self.start()
         elif name == "lan":
+            self._read_names()          # the name just typed is the host's ("Host" stood in the form)
+            if self.humans == 1 and self.names.get("bottom"):
+                remember_name(self.app, self.names["bottom"])
             self.app.push(open_scene("host_setup", self.app, game=self.game))
         return name is not None
 

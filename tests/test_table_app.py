@@ -442,6 +442,11 @@ def test_a_solo_player_names_themself_in_new_game_and_it_is_kept(table, manfee_h
     app.push(again)
     table.frames(1)
     assert again.form.entries["name:bottom"].get_text() == "Ana"
+    # a name typed, then "Host on the local network": the host's form says it, not "Host"
+    again.form.entries["name:bottom"].set_text("Hana")
+    table.click(again.buttons["lan"].rect.center)
+    table.frames(1)
+    assert app.top.host_name == "Hana"
 
 
 def test_new_game_sets_up_each_game_as_it_was_last_started(table, manfee_home):
