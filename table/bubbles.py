@@ -48,7 +48,7 @@ def bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs
     r = img.get_rect(center=(round(x), round(y)))
     box = r.inflate(fs * 1.4, fs * 0.7)
     hand = L.hand_rect_width(len(look.board.hands.get(seat, ()))) / 2 + fs      # its half-width, a gap
-    if look.board.place(seat) == "bottom" and box.width + fs < L.W / 2 - hand - plate.width - L.margin:
+    if look.board.place(seat) == "bottom" and box.width + fs < L.W / 2 - hand - plate.width - L.margin - L.inset:
         left = plate.centerx < L.W / 2
         setattr(box, "midleft" if left else "midright", (plate.right + fs if left else plate.left - fs, plate.centery))
         r.center = box.center

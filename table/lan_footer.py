@@ -14,7 +14,7 @@ def lan_lines(link: Any, L: Any, hand_size: int) -> tuple[int, float, list[str]]
     """A LAN table's footer in the left corner: its size, room and lines (none elsewhere):
     the table's name, whether this screen hosts or watches, and how many watch."""
     fs = max(12, round(L.H * 0.02))
-    room = L.W / 2 - L.hand_rect_width(hand_size) / 2 - 2 * L.margin     # clear of the hand
+    room = L.W / 2 - L.hand_rect_width(hand_size) / 2 - 2 * L.margin - L.inset     # clear of the hand
     if not link.lan:
         return fs, room, []
     watching = not link.hosting and not link.my_seats()     # a spectator: no seat, every hand hidden

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import pygame
 
 PLACES = {4: ("bottom", "left", "top", "right"), 3: ("bottom", "left", "right")}
+WIDEST = 2.0        # the seats keep within a table at most twice as wide as high (21:9 screens)
 
 
 def place_of(seats, viewer, seat):
@@ -59,6 +60,10 @@ class Layout:
         self.sw = int(max(24, round(self.cw * 0.6)))
         self.sh = round(self.sw * 1.4)
         self.margin = m = max(8, round(H * 0.02))
+        # In a window wider than 2:1 the seats, their piles and plates and the deal's log come in
+        # from the edges (the score board and the buttons keep the corners): at 2560x1080 the side
+        # hands lay 1,100 px from the trick, the viewer's plate 550 px past the end of their hand.
+        self.inset = inset = max(0.0, (W - H * WIDEST) / 2)
         self.buttons_h = max(30, round(H * 0.045))      # the row of buttons at the top right
         self.board_bottom = 0                           # the score board's foot as last drawn (``pile_pose``)
         self.center = (W / 2, H * 0.45)
@@ -82,8 +87,8 @@ class Layout:
             self.court["left"] = (cx - dx * 0.9, cy - dy * 0.35)
             self.court["right"] = (cx + dx * 0.9, cy - dy * 0.35)
         side_y = self._side_y(n)                          # under the score board
-        self.anchor["left"] = (self.sh / 2 + m, side_y)
-        self.anchor["right"] = (W - self.sh / 2 - m, side_y)
+        self.anchor["left"] = (inset + self.sh / 2 + m, side_y)
+        self.anchor["right"] = (W - inset - self.sh / 2 - m, side_y)
         gap = self.sw * 0.35
         self.pile = {
             # just past the end of the own hand as dealt (8 cards in Manille, 13 in
@@ -92,8 +97,8 @@ class Layout:
             "top": (W / 2 + half + gap + self.sw / 2, top_y),
             # the side seats' piles beside the top of their hands, far from the bottom
             # seat's pile (beside the foot of the right hand, the two piles read as one seat's)
-            "left": (m + self.sh + gap + self.sh / 2, side_y - half + self.sw / 2),
-            "right": (W - m - self.sh - gap - self.sh / 2, side_y - half + self.sw / 2),
+            "left": (inset + m + self.sh + gap + self.sh / 2, side_y - half + self.sw / 2),
+            "right": (W - inset - m - self.sh - gap - self.sh / 2, side_y - half + self.sw / 2),
         }
         # The line a dragged card must cross (its centre) to be played.
         self.play_line = self.anchor["bottom"][1] - self.ch * 0.75
@@ -221,19 +226,19 @@ class Layout:
         if place == "bottom":
             # in the corner past the viewer's trick pile, so that the pile reads as theirs (by the
             # left corner it lay by the right seat's plate); the left column keeps the deal's log
-            return (self.W - m - 4, self.H - m - 4, "bottomright")
+            return (self.W - self.inset - m - 4, self.H - m - 4, "bottomright")
         if place == "top":
             return (self.W / 2 - half - 16, self.anchor["top"][1], "midright")
         y = self.anchor[place][1] + self.side_half() + 10
         if place == "left":
-            return (m, y, "topleft")
-        return (self.W - m, y, "topright")
+            return (self.inset + m, y, "topleft")
+        return (self.W - self.inset - m, y, "topright")
 
     def plate_width(self, place):
         """The widest a seat's plate may be before it runs into its neighbours."""
         m = self.margin
         if place == "bottom":       # from the viewer's trick pile (its label "13 tricks (you)" wider) to the corner
-            return self.W - m - 4 - (self.pile["bottom"][0] + self.sw / 2 + 13 * 1.5 + m)
+            return self.W - self.inset - m - 4 - (self.pile["bottom"][0] + self.sw / 2 + 13 * 1.5 + m)
         if place == "top":                  # and stops short of the score board on its left
             return min(self.W * 0.2, self.W / 2 - self.column_half(13) - 16 - m - self.scoreboard_width() - 12)
         return self.W * 0.24
@@ -248,9 +253,9 @@ class Layout:
         elif place == "right":
             px, py = self.pile["bottom"]
             if y + fs * 3 > py - self.sh / 2 - 8:
-                room = min(room, self.W - self.margin - (px + self.sw / 2 + 12))
+                room = min(room, self.W - self.inset - self.margin - (px + self.sw / 2 + 12))
         elif place == "left" and y + fs * 3 > self.anchor["bottom"][1] - self.ch * 0.75:
-            room = min(room, self.W / 2 - self.hand_rect_width(13) / 2 - self.margin - 12)
+            room = min(room, self.W / 2 - self.hand_rect_width(13) / 2 - self.margin - 12 - self.inset)
         return room
 
     def scoreboard_width(self):
@@ -267,11 +272,11 @@ class Layout:
         bottom = self.H - self.margin - 4 - foot      # a LAN table's lines under it
         if bottom - top < fs * 2.6:
             return None
-        return (self.margin, top, self.column_width(), bottom - top)
+        return (self.inset + self.margin, top, self.column_width(), bottom - top)
 
     def column_width(self):
         """The felt left of the viewer's hand, under the left seat: the deal's log."""
-        return self.W / 2 - self.hand_rect_width(13) / 2 - self.margin * 2 - 4
+        return self.W / 2 - self.hand_rect_width(13) / 2 - self.margin * 2 - 4 - self.inset
 
     def band(self):
         """The band between the court and the viewer's hand: prompts, messages, signals

@@ -341,7 +341,7 @@ class TableDrawing(HintBand, SummaryDrawing):
         y = L.H - 4
         for line in reversed(lines):           # upwards from the foot, two lines rather than shrunk
             # in the left corner, under the deal's log (the viewer's plate has the right one)
-            drawn = blit_text(surface, line, fit_size(line, fs, room), (L.margin, y), CREAM if watching else DIM,
+            drawn = blit_text(surface, line, fit_size(line, fs, room), (L.inset + L.margin, y), CREAM if watching else DIM,
                               anchor="bottomleft")
             self._mark("lan_tag", drawn)
             y = drawn.top

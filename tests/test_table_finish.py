@@ -962,7 +962,8 @@ def test_in_a_wide_short_window_the_deal_log_is_no_wider_than_its_lines_need(tab
     L = Layout((1920, 800), 4, 13)
     said = [("You", "call 0"), ("Tana 2", "pass!"), ("Sada", "2♦ drop")]
     shown = deal_log.draw_deal_log(table.app.screen, L, said, 0)
-    assert shown is not None and shown.box.width < L.log_rect()[2] * 0.8, (shown.box, L.log_rect())
+    fs = max(11, round(min(L.H * 0.018, L.W * 0.012)))
+    assert shown is not None and shown.box.width <= fs * 24, (shown.box, L.log_rect())      # 24 letters at most
     assert drawn == ["You: call 0", "Tana 2: pass!", "Sada: 2♦ drop"]
 
 

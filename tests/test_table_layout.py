@@ -138,7 +138,8 @@ def test_the_busiest_states_fit_at_every_size(table, manfee_home, state):
     problems = []
     # and squarer windows: at 1280x1024 the band's Hint and signal buttons came level with
     # the side seats' plates, the top seat's plate lay on its cards, the signal choices on the Hint
-    for size in SIZES + [(1280, 1024), (1024, 768), (1600, 1200)]:
+    # and wide ones (1920x800, 21:9), whose seats come in from the edges
+    for size in SIZES + [(1280, 1024), (1024, 768), (1600, 1200), (1920, 800), (2560, 1080)]:
         table.app._resized(size)
         table.frames(3)
         scene.draw(table.app.screen)
