@@ -61,6 +61,11 @@ class SummaryDrawing:
         r = step_aside(r, [p for _n, p in piles], others, L.W, least=round(r.height - fs * 1.35 * max(0, min(rows, 6) - 2)))  # 2 rows
         if self.game.widow_size:
             r = L.below_widow(r, bool(self.board.hands.get(self.viewer)))
+        foot = round(L.anchor["bottom"][1] - L.ch / 2 - L.bow * 36 - 8)
+        if self.board.hands.get(self.viewer) and r.bottom > foot:
+            # a deal gone over leaves cards in hand: the panel ends above them (its Next deal lay
+            # on a 12-card hand at 1280x720), the deals making way ("… 2 earlier deals")
+            r.height = max(round(fs * 14), foot - r.top)
         if wide:        # as wide as the piles beside it leave it (the viewer's lay under its corner)
             half = min([r.width // 2] + [abs(p.centerx - r.centerx) - p.width // 2 - 8 for _n, p in piles
                                          if p.top < r.bottom and p.bottom > r.top])

@@ -898,3 +898,20 @@ def test_in_a_wide_short_window_the_summarys_charts_stand_beside_the_deals(table
         panel, bars = dict(scene.drawn)["panel:summary"], charts[-1]
         assert panel.contains(scene.buttons["next"].rect) and panel.contains(bars), size
         assert (bars.height > size[1] * 0.3) == wide and (bars.left > panel.centerx) == wide, (size, bars, panel)
+
+
+@pytest.mark.slow
+def test_a_summary_over_a_hand_left_full_ends_above_it(table, manfee_home):
+    """Manfee, the fifth deal gone over at the first trick: the summary's Next deal and
+    Review lay on the viewer's twelve cards at 1280x720 and 1366x768."""
+    rec = position("manfee", 2, lambda mh: mh.needs_deal() and len(view(mh).get("hand") or []) >= 7,
+                   options={"target": 52})
+    scene = at_table(table, manfee_home, rec)
+    still = lambda: scene.summary_open and not scene.board.moving      # noqa: E731
+    assert table.until(still, limit=3000) and len(scene.board.hands["bottom"]) >= 7
+    for size in [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]:
+        table.app._resized(size)
+        assert table.until(still, limit=600)
+        table.frames(3)
+        scene.draw(table.app.screen)
+        assert check(scene, size) == [], size
