@@ -136,7 +136,8 @@ def _words(text):
         if tok == "*":
             italic = not italic
             continue
-        for w in re.split(r"(\s+)", tok):
+        # a short bold run ("10 A K Q J 9 8 7", an order) stays on one line: a 7 alone opened one
+        for w in [tok] if bold and len(tok) <= 24 and tok.strip() == tok else re.split(r"(\s+)", tok):
             if w and not w.isspace():
                 out.extend((part, bold, italic) for part in _bracketed(w))
             elif w:
@@ -302,7 +303,9 @@ class QuickRefScene(MenuScene):
     # -- geometry ----------------------------------------------------------------------
     def frame(self):
         W, H = self.app.size
-        w = min(round(W * 0.8), 980)
+        # about 49 letters' size a line: on a 1440-high screen 980 px of 20 px letters were a
+        # narrow strip with wide empty margins
+        w = min(round(W * 0.8), max(980, self.base_size() * 49))
         top = round(H * 0.06)
         return pygame.Rect((W - w) // 2, top, w, H - top - round(H * 0.04))
 
@@ -313,7 +316,7 @@ class QuickRefScene(MenuScene):
         return pygame.Rect(f.x + 28, f.y + tab_h + 34, f.width - 56, f.height - tab_h - 34 - bottom)
 
     def base_size(self):
-        return max(14, min(20, round(self.app.size[1] * 0.026)))
+        return max(14, min(26, round(self.app.size[1] * 0.02)), min(20, round(self.app.size[1] * 0.026)))
 
     def page_rect(self):
         """Where the page's lines go: the body less the scroll bar's lane, which is on the side

@@ -1002,3 +1002,24 @@ def test_hot_seat_names_follow_the_people_to_another_game(table, manfee_home):
     table.frames(2)
     names = {s: e.get_text() for s, e in again.form.entries.items()}
     assert names == {"name:bottom": "Hélène", "name:left": "François"}, names
+
+
+def test_the_rules_keep_an_order_on_one_line_and_widen_on_a_tall_screen(table):
+    """At 3440x1440 the rules were a 980 px strip of 20 px letters, and Manille's order
+    "10 A K Q J 9 8 7" broke before its 7."""
+    from table.quickref import _words
+    from table.scenes import open_scene
+    # the order is one word of the line breaker; a long bold sentence still breaks at its spaces
+    assert ("10 A K Q J 9 8 7", True, False) in _words("the order is **10 A K Q J 9 8 7** — the ten")
+    assert ("said", True, False) in _words("**a bold sentence said at length, too long to keep**")
+    app = table.app
+    scene = open_scene("rules", app, game="manille")
+    app.push(scene)
+    sizes = {}
+    for size in [(1280, 720), (3440, 1440)]:
+        app._resized(size)
+        table.frames(1)
+        sizes[size] = (scene.frame().width, scene.base_size())
+    assert sizes[(1280, 720)] == (980, 19)
+    assert sizes[(3440, 1440)][0] > 1200 and sizes[(3440, 1440)][1] > 20, sizes
+    app._resized((1280, 720))
