@@ -201,12 +201,8 @@ def draw_title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int
     if not title:
         return 0
     lines = [title]
-    words = title.split(" ")
-    if len(words) > 1 and area.h >= size * 6 and \
-            text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w:
-        # broken at the space nearest its middle
-        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(title) / 2))
-        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    if area.h >= size * 6 and text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w:
+        lines = title_halves(title)
     y = area.y
     for line in lines:
         img = fit_text(text, line, size, style.text, area.w, bold=True)
@@ -216,16 +212,37 @@ def draw_title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int
     return y - area.y
 
 
+def title_halves(title: str) -> list[str]:
+    """A title on two lines, broken at the space nearest its middle (one line: no space).
+
+    >>> title_halves("card points (over 30 scores)")
+    ['card points', '(over 30 scores)']
+    """
+    words = title.split(" ")
+    if len(words) < 2:
+        return [title]
+    cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(title) / 2))
+    return [" ".join(words[:cut]), " ".join(words[cut:])]
+
+
 def shared_title_px(charts: Sequence[tuple[pygame.Rect, str]], font_px: int,
-                    text: Optional[TextFn] = None) -> int:
+                    text: Optional[TextFn] = None, two_lines: bool = False) -> int:
     """One size for the titles of charts drawn side by side, the largest at which each
     fits its own chart: at 1280x1024 a deal summary's long "tricks (four to break even)"
-    shrank alone and read as a lesser chart than "the match so far" beside it."""
+    shrank alone and read as a lesser chart than "the match so far" beside it.  With
+    ``two_lines`` a title of a chart tall enough may take two (``draw_title`` breaks it so):
+    a wide summary's narrow charts drew "card points (over 30 scores)" at 11 px in Dari."""
     text = text or _default_text
     size = round(font_px * 1.15)
     for rect, title in charts:
         rect = pygame.Rect(rect)
         room = rect.w - 2 * max(3, round(1.2 * _unit(rect)))
-        while title and size > 9 and text(title, size, DARK.text, True).get_width() > room:
+
+        def fits(size: int) -> bool:
+            if text(title, size, DARK.text, True).get_width() <= room:
+                return True
+            return two_lines and rect.h - 2 * max(3, round(1.2 * _unit(rect))) >= size * 6 and all(
+                text(line, size, DARK.text, True).get_width() <= room for line in title_halves(title))
+        while title and size > 9 and not fits(size):
             size = max(9, int(size * 0.88))
     return size

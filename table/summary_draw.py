@@ -16,8 +16,8 @@ from .words import deal_title
 
 
 def history_width(width: int, wide: bool) -> int:
-    """The deals' column of a summary ``width`` wide: all of it, or half beside the charts."""
-    return round(width * 0.5) if wide else width
+    """The deals' column of a summary ``width`` wide: all of it, or beside the charts."""
+    return round(width * 0.45) if wide else width
 
 
 class SummaryDrawing:
@@ -59,8 +59,9 @@ class SummaryDrawing:
         # and a pile it lies over (by the fourth deal the viewer's own) by a slide sideways
         others = [p for n, p in getattr(self, "drawn", ()) if n.split(":")[0] in ("plate", "dealer", "log", "log heading", "scoreboard")]
         r = step_aside(r, [p for _n, p in piles], others, L.W, least=round(r.height - fs * 1.35 * max(0, min(rows, 6) - 2)))  # 2 rows
-        if self.game.widow_size:
+        if self.game.widow_size:        # (moved down, it may meet the viewer's pile: aside again)
             r = L.below_widow(r, bool(self.board.hands.get(self.viewer)))
+            r = step_aside(r, [p for _n, p in piles], others, L.W, least=round(r.height * 0.8))
         foot = round(L.anchor["bottom"][1] - L.ch / 2 - L.bow * 36 - 8)
         if self.board.hands.get(self.viewer) and r.bottom > foot:
             # a deal gone over leaves cards in hand: the panel ends above them (its Next deal lay
@@ -118,7 +119,7 @@ class SummaryDrawing:
             area = pygame.Rect(left, r.y + fs, r.width - deals.width - round(fs * 1.5), area.bottom - r.y - fs)
         elif rows_end + fs * 0.5 < area.y:             # the room the deals leave goes to the charts
             area.h, area.y = area.bottom - round(rows_end + fs * 0.5), round(rows_end + fs * 0.5)
-        self._summary_charts(surface, area, fs)
+        self._summary_charts(surface, area, fs, tall=wide)
         if note:
             x, anchor = mirror(r, end + fs, "midleft")
             foot = r.bottom - bh
@@ -131,10 +132,10 @@ class SummaryDrawing:
                 y = foot - (n - 1 - k) * step if over else foot + (k - (n - 1) / 2) * step
                 blit_text(surface, line, fit_size(line, size, room), (x, y), DIM, anchor=anchor)
 
-    def _summary_charts(self, surface, area, fs):
+    def _summary_charts(self, surface, area, fs, tall=False):
         """The deal in pictures: each side's tricks against its target (Manfee's calls,
         Manni's four, Manille's card points against 30), and the race of the totals
-        toward the match's target."""
+        toward the match's target; ``tall`` charts (beside the deals) may take two lines a title."""
         summaries = self.link.summaries()
         if not summaries:
             return
@@ -166,7 +167,7 @@ class SummaryDrawing:
         if is_rtl():        # the deal's bars first where the reading starts, beside the deals
             left.right, right.left = area.right, area.x
         race = _("the match so far")
-        heads = shared_title_px([(left, title), (right, race)], font)
+        heads = shared_title_px([(left, title), (right, race)], font, two_lines=tall)
         bar_chart(surface, left, names, values, colours, targets=targets, title=title, font_px=font, target_label=line,
                   title_px=heads)
         draw_score_race(surface, right, summaries, sides, names, colours,

@@ -739,3 +739,15 @@ def test_a_title_too_long_for_its_chart_takes_two_lines_rather_than_shrinking():
     seen.clear()
     assert charts.draw_title(s, area, "tricks", 18, charts.DARK, text) == charts._default_text("tricks", 18, (0, 0, 0),
                                                                                           True).get_height()
+
+
+def test_tall_charts_share_a_title_size_that_may_take_two_lines():
+    """A wide summary's charts stand tall and narrow: "card points (over 30 scores)" was
+    drawn at 11 px to keep one line; tall charts let it take two at the shared size."""
+    from table.chart_base import shared_title_px, title_halves
+    tall = [(pygame.Rect(0, 0, 200, 300), "card points (over 30 scores)"), (pygame.Rect(0, 0, 300, 300), "the match so far")]
+    one, two = shared_title_px(tall, 14), shared_title_px(tall, 14, two_lines=True)
+    assert two > one and two == round(14 * 1.15)
+    short = [(r.inflate(0, -240), t) for r, t in tall]        # 60 px high: no room for a second line
+    assert shared_title_px(short, 14, two_lines=True) == one
+    assert title_halves("the match") == ["the", "match"] and title_halves("match") == ["match"]

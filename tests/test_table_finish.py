@@ -564,8 +564,8 @@ def test_the_deal_summarys_charts_take_the_room_the_deals_leave(table, monkeypat
     assert table.until(lambda: scene.summary_open, limit=20000)
     areas, ends = [], []
     real_charts, real_history = scene._summary_charts, table_draw.draw_history
-    monkeypatch.setattr(scene, "_summary_charts", lambda surface, area, fs: (areas.append(area),
-                                                                             real_charts(surface, area, fs))[1])
+    monkeypatch.setattr(scene, "_summary_charts", lambda surface, area, fs, **k: (areas.append(area),
+                                                                                  real_charts(surface, area, fs, **k))[1])
     monkeypatch.setattr(table_draw, "draw_history", lambda *a, **k: (ends.append(real_history(*a, **k)), ends[-1])[1])
     scene.draw(table.app.screen)
     fs = max(12, round(table.app.size[1] * 0.022))
