@@ -236,13 +236,16 @@ def shared_title_px(charts: Sequence[tuple[pygame.Rect, str]], font_px: int,
     size = round(font_px * 1.15)
     for rect, title in charts:
         rect = pygame.Rect(rect)
-        room = rect.w - 2 * max(3, round(1.2 * _unit(rect)))
-
-        def fits(size: int) -> bool:
-            if text(title, size, DARK.text, True).get_width() <= room:
-                return True
-            return two_lines and rect.h - 2 * max(3, round(1.2 * _unit(rect))) >= size * 6 and all(
-                text(line, size, DARK.text, True).get_width() <= room for line in title_halves(title))
-        while title and size > 9 and not fits(size):
+        pad = 2 * max(3, round(1.2 * _unit(rect)))
+        while title and size > 9 and not _title_fits(title, size, rect.w - pad, rect.h - pad if two_lines else 0, text):
             size = max(9, int(size * 0.88))
     return size
+
+
+def _title_fits(title: str, size: int, width: int, height: int, text: TextFn) -> bool:
+    """Does ``title`` fit ``width`` at ``size``: on one line, or on two in a chart ``height``
+    tall enough for them (``draw_title``'s rule)?"""
+    if text(title, size, DARK.text, True).get_width() <= width:
+        return True
+    return height >= size * 6 and all(text(line, size, DARK.text, True).get_width() <= width
+                                      for line in title_halves(title))
