@@ -115,9 +115,10 @@ def draw_backdrop(surface: pygame.Surface, title: str | None = None, subtitle: s
         # language's letters (Dari's run taller): smaller until it does.
         while floor is not None and fs > 24 and top + render(title, fs, GOLD, True, True).get_height() > floor:
             fs -= 2
-        blit_text(surface, title, fs, (W // 2, top), GOLD, bold=True, anchor="midtop", shadow=True)
-        if subtitle:
-            blit_text(surface, subtitle, fs * 0.3, (W // 2, round(H * 0.07 + fs * 1.25)), CREAM, anchor="midtop")
+        drawn = blit_text(surface, title, fs, (W // 2, top), GOLD, bold=True, anchor="midtop", shadow=True)
+        if subtitle:        # under the title's own letters (Dari's ی ran down to the subtitle)
+            y = max(round(top + fs * 1.25), round(drawn.bottom - fs * 0.1))
+            blit_text(surface, subtitle, fs * 0.3, (W // 2, y), CREAM, anchor="midtop")
 
 
 def draw_fan(surface: pygame.Surface, images: Any, cards: list, center: tuple, width: int) -> None:

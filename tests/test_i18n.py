@@ -850,3 +850,16 @@ def test_no_trump_inside_a_line_takes_no_capital_and_keeps_it_on_the_badge():
     assert trump_words("NT") == "Zonder troef"
     assert trump_words("NT", in_line=True) == "zonder troef"
     assert trump_words("H") == "{H} Harten" and trump_words("H", in_line=True) == "{H} harten"
+
+
+def test_a_menus_subtitle_stands_under_the_titles_own_letters_in_dari(monkeypatch):
+    """The tail of the ی of "منفی" ran down to the subtitle under it."""
+    from table import forms
+    pygame.font.init()
+    i18n.set_language("fa")
+    drawn = []
+    real = forms.blit_text
+    monkeypatch.setattr(forms, "blit_text", lambda s, text, *a, **k: (drawn.append(real(s, text, *a, **k)), drawn[-1])[1])
+    forms.draw_backdrop(pygame.Surface((1920, 800)), forms.N_("Manfee"), "four trick-taking games at one table")
+    title, subtitle = drawn
+    assert subtitle.top >= title.bottom - round(800 * 0.085 * 0.1) - 1, (title, subtitle)
