@@ -168,9 +168,10 @@ class TableKeys:
             sel = 0 if step > 0 else len(choices) - 1
         elif sel is None:
             # the hint's choice, else the one that risks nothing: Enter, Enter tapped (or tapped
-            # back) in every muette deal of a player who went on with the keyboard, and took the Manni
-            calm = next((i for i, b in enumerate(choices)
-                         if b.action in ({"double": False}, {"redouble": False}, {"swap": False})), 0)
+            # back) in every muette deal of a player who went on with the keyboard, took the Manni,
+            # and named spades blind
+            calm = next((i for i, b in enumerate(choices)   # (and looking before a blind trump)
+                         if b.action in ({"double": False}, {"redouble": False}, {"swap": False}, {"look": True})), 0)
             sel = hinted if hinted is not None else calm
         else:
             sel = (sel + step) % len(choices)

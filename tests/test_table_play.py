@@ -784,6 +784,24 @@ def test_the_hint_key_pressed_during_the_bots_turns_asks_at_the_players_decision
     assert scene.hint_now()["seat"] == scene.viewer
 
 
+def test_enter_enter_at_the_blind_trump_question_looks_first(table, manfee_home):
+    """A muette dealer with blind trump on: Enter, Enter named spades blind, the deal doubled
+    on cards never seen."""
+    from test_table_layout import at_table, position
+    rec = position("manille-muette", 3, lambda mh: mh.match.deal is not None and mh.whose_turn() == "bottom"
+                   and mh.view("bottom")["phase"] == "trump" and {"look": True} in mh.view("bottom")["legal"],
+                   options={"target": 1000, "blind": True})
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.frames(2)
+    table.key(pygame.K_RETURN)
+    # looked: trump is named now on the cards seen (a look is no action of the record's own)
+    assert table.until(lambda: scene.shown.get("legal") and {"trump": "S"} in scene.shown["legal"], limit=600)
+    assert len(actions(scene)) == before and not any(a.get("blind") for a in scene.shown["legal"])
+
+
 def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
     """Enter, Enter went on with the first choice: a player on the keyboard tapped in every
     muette deal where they were asked."""
