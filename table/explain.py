@@ -77,6 +77,9 @@ def obligation(view):
     trumps = {c for c in hand if trump and c[1] == trump}
     trumped = trump is not None and any(i["card"][1] == trump for i in trick) and led != trump
     if trumps and legal <= trumps:
+        if partner_wins(view, win):      # Manille muette: a newcomer read the rule as broken
+            return (_("You must overtrump the {card}, even your partner's").format(card=card_words(win)) if trumped
+                    else _("You must trump, even over your partner: {suit}").format(suit=suit_text(trump)))
         if trumped:
             return _("You must overtrump the {card}").format(card=card_words(win))
         return _("You must trump: {suit}").format(suit=suit_text(trump))
@@ -85,6 +88,20 @@ def obligation(view):
             return _("No under-trumping the {card}: discard another suit or overtrump").format(card=card_words(win))
         return _("No under-trumping the {card}: discard another suit").format(card=card_words(win))
     return _("Only the bright cards may be played now")
+
+
+def partner_wins(view, card):
+    """Is ``card``, winning the trick, the viewer's partner's (four seats)?
+
+    >>> partner_wins({"seats": ["bottom", "left", "top", "right"], "seat": "bottom",
+    ...               "trick": [{"seat": "top", "card": "AC"}]}, "AC")
+    True
+    """
+    seats, me = list(view.get("seats") or ()), view.get("seat")
+    if len(seats) != 4 or me not in seats:
+        return False
+    mate = seats[(seats.index(me) + 2) % 4]
+    return any(i.get("seat") == mate and i.get("card") == card for i in view.get("trick") or ())
 
 
 def refusal(view, my_turn):

@@ -98,6 +98,8 @@ class HotSeat:
         legal = self.shown.get("legal") or []
         if {"look": True} in legal:
             self.choose({"look": True})          # the muette dealer turns the cards up
+            if any(a.get("blind") for a in legal):      # the blind choices went, said why
+                self.say(_("You looked at your cards: trump is named on them now, not blind"), notice=True)
         elif self._hand_kept_down():
             self.confirm = "peek"
         else:

@@ -498,6 +498,8 @@ def test_the_muette_dealer_turns_the_cards_up_by_touching_them(table):
     assert sorted(v["hand"]) == sorted(scene.board.hands["bottom"])
     assert all(scene.board.sprites[k].face_up for k in scene.board.hands["bottom"])
     assert not any(a.get("blind") for a in v["legal"]) and {"trump": "partner"} in v["legal"]
+    # the blind choices went with the touch: said why (a newcomer saw them vanish without a word)
+    assert scene.message and scene.message[0].startswith("You looked at your cards")
     assert actions(scene) == []                  # looking is not an action of the record
     click_action(table, scene, {"trump": "partner"})
     assert acted(table, scene, 0) == [{"seat": "bottom", "trump": "partner"}]
@@ -683,3 +685,19 @@ def test_tab_at_the_table_says_where_its_keys_are(table):
     table.frames(2)
     table.key(pygame.K_TAB)
     assert scene.message and "F1" in scene.message[0]
+
+
+def test_the_muette_trump_over_a_partner_is_said_as_the_rule_it_is():
+    """Manille muette: void, the partner winning, a newcomer read "You must trump" as the
+    game not knowing the partner was winning (plain Manille would let them discard)."""
+    seats = ["bottom", "left", "top", "right"]
+    base = {"game": "manille-muette", "seat": "bottom", "seats": seats, "trump": "H",
+            "hand": ["JH", "9H", "QD", "8S"]}
+    led = dict(base, trick=[{"seat": "top", "card": "AC"}, {"seat": "right", "card": "7C"}],
+               legal=[{"play": "JH"}, {"play": "9H"}])
+    assert explain.obligation(led) == "You must trump, even over your partner: {H} hearts"
+    trumped = dict(base, trick=[{"seat": "left", "card": "AC"}, {"seat": "top", "card": "8H"}],
+                   legal=[{"play": "JH"}, {"play": "9H"}])
+    assert explain.obligation(trumped) == "You must overtrump the 8{H}, even your partner's"
+    theirs = dict(led, trick=[{"seat": "left", "card": "AC"}])        # an opponent winning: the plain words
+    assert explain.obligation(theirs) == "You must trump: {H} hearts"
