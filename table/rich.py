@@ -253,8 +253,8 @@ def _fill(parts: list, size: float, width: float, sep: str) -> list:
     cur = ""
     for p in parts:
         cand = p if not cur else cur + sep + p
-        if cur and rich(cand, size).get_width() > width:
-            lines.append(cur + sep.rstrip())
+        if cur and rich(cand, size).get_width() > width:     # a comma ends its line, a middle dot never
+            lines.append(cur + ("" if sep.strip() == "·" else sep.rstrip()))
             cur = p
         else:
             cur = cand

@@ -920,6 +920,12 @@ def test_a_wrapped_score_line_leaves_no_word_alone(table):
     assert len(lines) == 2 and len(lines[1].split(" ")) >= 3, lines
     assert all(rich(line, 14).get_width() <= width for line in lines)
     assert wrap_parts(words, 14, 10_000, sep=" ") == [" ".join(words)]
+    # a line of factors broken at a middle dot ends without it ("factors: blind ×2 ·"); a comma stays
+    factors = ["factors: blind ×2", "tap back ×4", "together ×8"]
+    dots = wrap_parts(factors, 14, rich(factors[0], 14).get_width() + 30, sep="  ·  ")
+    assert len(dots) >= 2 and not any(line.rstrip().endswith("·") for line in dots), dots
+    commas = wrap_parts(factors, 14, rich(factors[0], 14).get_width() + 30, sep=", ")
+    assert commas[0].endswith(","), commas
 
 
 def test_a_long_line_of_the_deal_log_takes_two_rows_rather_than_shrinking(table, monkeypatch):
