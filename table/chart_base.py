@@ -195,14 +195,20 @@ def no_data(surface: pygame.Surface, rect: pygame.Rect, style: ChartStyle = DARK
 
 def draw_title(surface: pygame.Surface, area: pygame.Rect, title: str, size: int, style: ChartStyle,
            text: TextFn) -> int:
-    """Draw ``title`` at the top of ``area``; the height it took.  A title that would shrink
-    under four fifths of ``size`` takes two lines at its size, if the chart is tall enough
-    (a Dari statistics title was squeezed until its letters' dots ran together)."""
+    """Draw ``title`` at the top of ``area``; the height it took.  A title too wide for one
+    line takes two at its size where they fit, or where one line would shrink under four
+    fifths of ``size``, if the chart is tall enough (a Dari statistics title was squeezed
+    until its letters' dots ran together)."""
     if not title:
         return 0
     lines = [title]
-    if area.h >= size * 6 and text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w:
-        lines = title_halves(title)
+    if area.h >= size * 6 and text(title, size, style.text, True).get_width() > area.w:
+        # two lines at its size where they fit (``shared_title_px`` counts on it), or where one
+        # line would shrink past four fifths of it
+        halves = title_halves(title)
+        if all(text(h, size, style.text, True).get_width() <= area.w for h in halves) or \
+                text(title, max(9, round(size * 0.8)), style.text, True).get_width() > area.w:
+            lines = halves
     y = area.y
     for line in lines:
         img = fit_text(text, line, size, style.text, area.w, bold=True)

@@ -40,7 +40,8 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     # as tall as the window allows, but no wider than its width does: at 1280x1024 the log's
     # narrow column wrapped every line at the window's height's size
     fs = max(11, round(min(L.H * 0.018, L.W * 0.012)))
-    w = min(w, fs * 24)         # a wide, short window's column (460 px at 1920x800) held "You: call 0" alone
+    # (a wide, short window's column held "You: call 0" alone, 460 px wide at 1920x800: the
+    # seats of a window wider than 2:1 come in from the edges, and the log with them)
     line_h = round(fs * 1.35)
     # A heading on the box's top edge says whose lines these are: under the left seat's
     # plate, a bare "You: ♦ diamonds" read as that player's.

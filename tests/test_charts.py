@@ -748,6 +748,17 @@ def test_tall_charts_share_a_title_size_that_may_take_two_lines():
     tall = [(pygame.Rect(0, 0, 200, 300), "card points (over 30 scores)"), (pygame.Rect(0, 0, 300, 300), "the match so far")]
     one, two = shared_title_px(tall, 14), shared_title_px(tall, 14, two_lines=True)
     assert two > one and two == round(14 * 1.15)
+    # and drawn so: two lines at that size, not one shrunk alone (a review found 12 px beside 16)
+    from table.chart_base import DARK, _default_text, draw_title
+    sizes = []
+
+    def text(t, size, colour, bold=False):
+        sizes.append(size)
+        return _default_text(t, size, colour, bold)
+    rect, title = tall[0]
+    inner = rect.inflate(-2 * max(3, round(1.2 * charts._unit(rect))), 0)
+    height = draw_title(pygame.Surface(rect.size), inner, title, two, DARK, text)
+    assert height > two * 1.8 and min(sizes[-2:]) == two, (height, sizes)
     short = [(r.inflate(0, -240), t) for r, t in tall]        # 60 px high: no room for a second line
     assert shared_title_px(short, 14, two_lines=True) == one
     assert title_halves("the match") == ["the", "match"] and title_halves("match") == ["match"]

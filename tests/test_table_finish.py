@@ -959,19 +959,20 @@ def test_in_a_squarer_window_the_deal_log_keeps_names_whole_and_short_lines_on_o
 
 
 def test_in_a_wide_short_window_the_deal_log_is_no_wider_than_its_lines_need(table, monkeypatch):
-    """At 1920x800 the log's column is 460 px wide: its box held "You: call 0" and its
-    like in a band of empty felt."""
+    """At 1920x800 the log's column was 460 px wide: its box held "You: call 0" and its
+    like in a band of empty felt.  The seats of a window wider than 2:1 now come in from the
+    edges, and the log's column with them, about 24 letters at most at any width."""
     import table.deal_log as deal_log
     from table.layout import Layout
     drawn = []
     monkeypatch.setattr(deal_log, "blit_rich", lambda s, text, size, *a, **k: drawn.append(text))
-    L = Layout((1920, 800), 4, 13)
+    for size in [(1920, 800), (2560, 1080), (3440, 1440), (1920, 960)]:
+        L = Layout(size, 4, 13)
+        fs = max(11, round(min(L.H * 0.018, L.W * 0.012)))
+        assert L.log_rect()[2] <= fs * 24, (size, L.log_rect(), fs)
     said = [("You", "call 0"), ("Tana 2", "pass!"), ("Sada", "2♦ drop")]
-    shown = deal_log.draw_deal_log(table.app.screen, L, said, 0)
-    fs = max(11, round(min(L.H * 0.018, L.W * 0.012)))
-    assert shown is not None and shown.box.width <= fs * 24, (shown.box, L.log_rect())      # 24 letters at most
+    assert deal_log.draw_deal_log(table.app.screen, Layout((1920, 800), 4, 13), said, 0) is not None
     assert drawn == ["You: call 0", "Tana 2: pass!", "Sada: 2♦ drop"]
-
 
 
 def test_a_log_line_on_two_rows_breaks_after_the_name_not_before_the_number(table, monkeypatch):
