@@ -79,7 +79,6 @@ class SummaryDrawing:
     def summary_chart_height(self):
         return round(self.board.layout.H * 0.2)
 
-
     def _summary_note(self):
         ev = self.summary_event or {}
         if not ev:
