@@ -449,21 +449,28 @@ def test_the_score_boards_last_line_stays_inside_it_in_dari(monkeypatch, size):
     assert rects and max(r.bottom for r in rects) <= board.bottom - 2, (board, rects[-1])
 
 
-def test_an_away_players_long_plate_at_the_top_leaves_the_score_board_uncovered():
-    """French at 1024x600: "plis 0 · absent : un bot dans 20 s" grew the top plate over the
-    score board, hiding a side's score."""
-    from table import hud, i18n
+
+def manfee_look_at_1024x600(kind, away):
+    """A Manfee trick under way at 1024x600 (every call in, no trick won), its players named
+    Cy, each a ``kind``, ``away`` as said: what the plates draw from."""
+    from table import hud
     from table.layout import Layout
-    pygame.font.init()
     view = {"game": "manfee", "phase": "play", "deal": 1, "options": {"target": 26}, "turn": "left",
             "dealer": "right", "calls": {"bottom": 3, "left": 4, "top": 3, "right": 3},
             "totals": {"bottom-top": 0, "left-right": 13}, "won": {s: 0 for s in ("bottom", "left", "top", "right")},
             "seats": ["bottom", "left", "top", "right"]}
     board = SimpleNamespace(seats=("bottom", "left", "top", "right"), place=lambda s: s)
+    return hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=board, viewer="bottom",
+                         name=lambda s: "Cy", kind=lambda s: kind, away=away)
+
+def test_an_away_players_long_plate_at_the_top_leaves_the_score_board_uncovered():
+    """French at 1024x600: "plis 0 · absent : un bot dans 20 s" grew the top plate over the
+    score board, hiding a side's score."""
+    from table import hud, i18n
+    pygame.font.init()
     try:
         i18n.set_language("fr")
-        look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=board, viewer="bottom",
-                             name=lambda s: "Cy", kind=lambda s: "human", away=lambda s: 20 if s == "top" else False)
+        look = manfee_look_at_1024x600(kind="human", away=lambda s: 20 if s == "top" else False)
         surface = pygame.Surface((1024, 600))
         score = hud.draw_scoreboard(surface, look)
         plates = dict(hud.draw_plates(surface, look))
@@ -671,16 +678,9 @@ def test_a_plates_second_line_is_readable_in_the_smallest_window(monkeypatch):
     """At 1024x600 "call 7 · bot" was 10 px under a 13 px name."""
     from table import hud
     from table.words import separator
-    from table.layout import Layout
     from table.theme import DIM
     pygame.font.init()
-    view = {"game": "manfee", "phase": "play", "deal": 1, "options": {"target": 26}, "turn": "left",
-            "dealer": "right", "calls": {"bottom": 3, "left": 4, "top": 3, "right": 3},
-            "totals": {"bottom-top": 0, "left-right": 13}, "won": {s: 0 for s in ("bottom", "left", "top", "right")},
-            "seats": ["bottom", "left", "top", "right"]}
-    board = SimpleNamespace(seats=("bottom", "left", "top", "right"), place=lambda s: s)
-    look = hud.TableLook(view=view, layout=Layout((1024, 600), 4), board=board, viewer="bottom",
-                         name=lambda s: "Cy", kind=lambda s: "bot", away=lambda s: False)
+    look = manfee_look_at_1024x600(kind="bot", away=lambda s: False)
     sizes, real = {}, hud.render
     monkeypatch.setattr(hud, "render", lambda text, size, colour, *a, **k: (
         sizes.setdefault(text, size) if colour == DIM else None, real(text, size, colour, *a, **k))[1])

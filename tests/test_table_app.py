@@ -700,18 +700,25 @@ def test_the_volume_dragged_with_the_mouse_moves_on_with_the_arrows(table, manfe
     assert settings.slider.get_current_value() == 50
 
 
+
+def new_game_of_people(table, game, people):
+    """New game for ``game`` opened, with ``people`` at this screen (the drop-down's line)."""
+    import pygame_gui
+    from table.scenes import open_scene
+    new = open_scene("new_game", table.app, game=game)
+    table.app.push(new)
+    table.frames(1)
+    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
+               text=new.form.drops["humans"].options_list[people - 1][0])
+    table.frames(2)
+    return new
+
 def test_hot_seat_names_are_kept_the_first_persons_too(table, manfee_home):
     """Two people at one laptop: both names come back in New game (the first went back to
     "Player 1" while the second was kept)."""
-    import pygame_gui
     from table.scenes import open_scene
     app = table.app
-    new = open_scene("new_game", app, game="manfee")
-    app.push(new)
-    table.frames(1)
-    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
-               text=new.form.drops["humans"].options_list[1][0])
-    table.frames(2)
+    new = new_game_of_people(table, "manfee", 2)
     new.form.entries["name:bottom"].set_text("Anna")
     new.form.entries["name:left"].set_text("Bert")
     table.click(new.buttons["start"].rect.center)
@@ -981,25 +988,13 @@ def test_a_button_that_comes_in_later_in_a_deal_leaves_the_others_where_they_wer
 def test_hot_seat_names_follow_the_people_to_another_game(table, manfee_home):
     """A family played Manni, three at one laptop, then Manille muette: only the first name
     came back, the others had to be typed again."""
-    import pygame_gui
-    from table.scenes import open_scene
     app = table.app
-    new = open_scene("new_game", app, game="manni")
-    app.push(new)
-    table.frames(1)
-    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.form.drops["humans"],
-               text=new.form.drops["humans"].options_list[2][0])
-    table.frames(2)
+    new = new_game_of_people(table, "manni", 3)
     for seat, name in (("bottom", "Hélène"), ("left", "François"), ("right", "Zoé")):
         new.form.entries[f"name:{seat}"].set_text(name)
     table.click(new.buttons["start"].rect.center)
     assert app.top.link.players()["left"]["name"] == "François"
-    again = open_scene("new_game", app, game="manille-muette")
-    app.push(again)
-    table.frames(1)
-    table.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=again.form.drops["humans"],
-               text=again.form.drops["humans"].options_list[1][0])        # two people
-    table.frames(2)
+    again = new_game_of_people(table, "manille-muette", 2)
     names = {s: e.get_text() for s, e in again.form.entries.items()}
     assert names == {"name:bottom": "Hélène", "name:left": "François"}, names
 
