@@ -6,23 +6,29 @@ The cover stands a moment before a click or Enter lifts it: a second Enter from 
 who had just played (their forced card had already played itself; a key pressed twice)
 lifted it at once and showed the next person's hand to the one still at the screen.  And
 for a moment after it lifts, the next person's choices take no click: the second click of
-a double click on the cover named trump for a player who had not seen their cards.
+a double click on the cover named trump for a player who had not seen their cards.  Nor
+does a choice on the spot of the one just taken, for a moment: the muette dealer's
+"Look at my cards" turns into "En face" where it stood, and a second click on it gave the
+trump away to the partner before the dealer had seen the cards.
 """
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from .i18n import _
 from .rich import card_words
 
 COVER_HOLD = 0.8       # real seconds the cover stands before a click or Enter lifts it
 ARMED_AFTER = 0.45     # real seconds after it lifts before a choice's button takes a click
+FOLLOW_ON_HOLD = 1.0   # real seconds a choice's spot takes no second click (an impatient one too)
 
 
 class HotSeat:
     cover_seat: str | None = None      # waiting for this seat's player to click
     cover_at = -1e9                    # the input clock (real seconds of updates) when it went up
     lifted_at = -1e9                   # ... and when it was lifted
+    chosen_click = (-1e9, pygame.Rect(0, 0, 0, 0))     # when and where a click last took a choice
 
     def put_cover(self, seat: str) -> None:
         """Cover the table until ``seat``'s player is at the screen."""
@@ -66,9 +72,16 @@ class HotSeat:
             name=self.player_name(seat), card=card_words(legal[0]["play"])), notice=True)
         return True
 
-    def choice_armed(self) -> bool:
-        """May a decision's button be pressed yet (not the tail of the click that lifted the cover)?"""
-        return self.input.clock - self.lifted_at >= ARMED_AFTER
+    def click_takes_choice(self, button: pygame_gui.elements.UIButton) -> bool:
+        """May a click on this decision's button take it?  Not the tail of the click that lifted
+        the cover, nor a second click, within a second, on the spot of the choice a click just
+        took (the next decision's button that stands there now).  A click that takes it is noted."""
+        now = self.input.clock
+        then, spot = self.chosen_click
+        if now - self.lifted_at < ARMED_AFTER or now - then < FOLLOW_ON_HOLD and spot.colliderect(button.rect):
+            return False
+        self.chosen_click = (now, pygame.Rect(button.rect))
+        return True
 
     def _hide_after_acting(self, view: dict) -> None:
         """Once a player has acted, the hand goes face down at once unless that same player

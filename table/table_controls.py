@@ -453,8 +453,8 @@ class TableControls(TableChat, TableKeys, AutoPlay):
                          if action is not None and n.startswith("act:") and b.action == action), None)
             if name is None:
                 return False
-        if name.startswith("act:") and not self.choice_armed():
-            return True                 # the tail of the double click that lifted the hot-seat cover
+        if name.startswith("act:") and not self.click_takes_choice(self.buttons[name]):
+            return True                 # the tail of the click that lifted the cover, or took a choice here
         b = self.buttons[name]
         if name.startswith("act:"):
             self.choose(b.action)

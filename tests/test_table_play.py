@@ -802,6 +802,35 @@ def test_enter_enter_at_the_blind_trump_question_looks_first(table, manfee_home)
     assert len(actions(scene)) == before and not any(a.get("blind") for a in scene.shown["legal"])
 
 
+def test_a_second_click_on_look_is_not_en_face(table, manfee_home):
+    """The muette dealer's "Look at my cards" turns into "En face" where it stood: a second
+    click on it gave the trump away to the partner before the dealer had seen a card.  A
+    second click there within the second is the first one's tail; once the second is past,
+    a click there is meant."""
+    from test_table_layout import at_table, position
+    rec = position("manille-muette", 3, lambda mh: mh.match.deal is not None and mh.whose_turn() == "bottom"
+                   and mh.view("bottom")["phase"] == "trump" and {"look": True} in mh.view("bottom")["legal"],
+                   options={"target": 1000, "blind": True, "en_face": True})
+    scene = at_table(table, manfee_home, rec)
+    assert table.until(lambda: scene.waiting_for_human() is not None, limit=3000)
+
+    def spot(action):
+        return next((b.rect.center for n, b in scene.buttons.items()
+                     if n.startswith("act:") and b.action == action), None)
+
+    look = spot({"look": True})
+    before = len(actions(scene))
+    table.click(look)
+    assert table.until(lambda: spot({"trump": "partner"}) == look, limit=600)    # en face stands there now
+    table.frames(20)
+    table.click(look)
+    table.frames(30)
+    assert len(actions(scene)) == before and scene.waiting_for_human() is not None
+    table.frames(40)                                  # past the second: a click there is meant
+    table.click(look)
+    assert acted(table, scene, before)[0] == {"seat": "bottom", "trump": "partner"}
+
+
 def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
     """Enter, Enter went on with the first choice: a player on the keyboard tapped in every
     muette deal where they were asked."""
