@@ -17,6 +17,9 @@ from .rich import blit_rich
 from .theme import CREAM, DIM, clip_text, fit_size, panel, render
 
 
+SHRINK_AT_MOST = 0.92      # a line may be drawn this much of the log's size to fit on one row
+
+
 class LogDrawn(NamedTuple):
     box: pygame.Rect
     heading: pygame.Rect
@@ -49,8 +52,9 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     head_h = head_px // 2 + 1
     if above is not None and above.bottom + 4 > y and above.left < x + w and x < above.right:
         y, h = above.bottom + 4, h - (above.bottom + 4 - y)
-    # A line that would shrink much to fit takes two rows instead: a Dari line at 1024 x 600
-    # was squeezed to a few pixels ("I keep my hand" read as a smudge).
+    # A line that would shrink visibly to fit takes two rows instead: a Dari line at 1024 x 600
+    # was squeezed to a few pixels ("I keep my hand" read as a smudge), and one 15% smaller
+    # than the lines around it looked like a mistake ("Tana: niet terugkloppen").
     # (Where the box holds one row only, the line shrinks: half a sentence would show.)
     inner = w - fs * 2.4
     rows = max(1, int((h - fs - head_h) // line_h))
@@ -59,17 +63,17 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
     for name, words in said:
         text = line.format(name=clip_text(name, fs, w * 0.45), words=words)   # a long name cut short
         size = fit_size(text, fs, inner)
-        if size >= fs * 0.85 or rows < 2 and not opened:
+        if size >= fs * SHRINK_AT_MOST or rows < 2 and not opened:
             lines.append((text, size))
         else:   # on two rows a name has more room: "Kado ri…: I take" over "the Manni!"
             text = line.format(name=clip_text(name, fs, inner * 0.7), words=words)
             at = text.rfind(words)
             # the name over its words where each fits ("Kado right : annonce" over a lone "4")
             parts = [text[:at].rstrip(), words] if at > 0 and not text[at + len(words):].strip() else []
-            if parts and all(fit_size(part, fs, inner) >= fs * 0.85 for part in parts):
+            if parts and all(fit_size(part, fs, inner) >= fs * SHRINK_AT_MOST for part in parts):
                 size = fs
             else:
-                size, parts = wrap(text, fs, inner)
+                size, parts = wrap(text, fs, inner, lines=3)     # a long one on three rather than small
             lines += [(part, fit_size(part, size, inner)) for part in parts]
     foot = round(y + head_h + min(h - head_h, min(rows, len(lines)) * line_h + fs * 0.8))   # as closed
     if opened:
