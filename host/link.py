@@ -185,6 +185,14 @@ class LinkBase:
         """Say a set phrase to the table (LAN; answered by a ``said`` message to everyone)."""
         return False
 
+    def end_unseen(self) -> bool:
+        """A finished match whose last summary and results nobody here has seen (the game
+        stopped on its last deal): the screen shows them as it opens (a table hosted here)."""
+        return False
+
+    def end_seen(self) -> None:
+        """The match's results were shown here: Resume no longer offers it (a table hosted here)."""
+
     def join_notes(self) -> list[dict]:
         """The waiting panel's lines, as codes the screen words: ``{"note": "lobby"}``
         (friends find it in the lobby), ``{"note": "address", "addresses": [...]}``,

@@ -118,6 +118,13 @@ class LocalLink(LinkBase):
     def say(self, seat: str, phrase: str) -> bool:
         return not self._closed and self.runner.call(self.host.say, self.port, seat, phrase)
 
+    def end_unseen(self) -> bool:
+        return self.host.mh.match.finished and not self.host.end_seen
+
+    def end_seen(self) -> None:
+        if not self._closed and self.end_unseen():
+            self.runner.call(self.host.see_end)
+
     def match_id(self) -> str | None:
         return os.path.basename(self.host.save_path) if self.host.save_path else None
 
@@ -207,5 +214,6 @@ def resume_local(path: str, *, wake: Any = None, bot_delay: float = 0.0,
     host = TableHost(mh, seats, save_path=path, created=record.get("created"),
                      bot_delay=bot_delay, bot_budget=bot_budget, stats_path=stats_path, hints=hints)
     host.restore_hints(record)
+    host.end_seen = mh.match.finished and not record.get("end_unseen")     # (older saves: seen)
     plays = tuple(s for s in mh.game.seats if seats[s].kind == "here")
     return open_table(host, plays, None if plays else mh.game.seats[0], wake)

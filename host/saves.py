@@ -44,6 +44,7 @@ def list_saves(folder: str) -> list[dict]:
     """Every file of ``folder``, newest first, as dicts:
 
     ``path, name, ok, reason, finished, game, deals, played, totals, winner, mtime, players``
+    (``end_unseen``: finished, its results never shown: the game stopped on its last deal)
     (``deals`` counts a deal dealt and not yet played out, ``played`` only deals played out)
     (and ``table``, the name of a LAN table; ``watched``, a LAN match this screen watched).
     """
@@ -56,8 +57,8 @@ def list_saves(folder: str) -> list[dict]:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):     # a write under way, a table's lock
             continue
-        entry: dict = {"path": path, "name": name, "ok": False, "reason": None,
-                       "finished": False, "game": None, "deals": 0, "played": 0, "totals": None,
+        entry: dict = {"path": path, "name": name, "ok": False, "reason": None, "finished": False,
+                       "end_unseen": False, "game": None, "deals": 0, "played": 0, "totals": None,
                        "winner": None, "players": {}}
         try:
             entry["mtime"] = os.path.getmtime(path)
@@ -73,6 +74,7 @@ def list_saves(folder: str) -> list[dict]:
             players = record.get("players") if isinstance(record.get("players"), dict) else {}
             lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
             entry.update(ok=True, finished=match.finished, game=match.game.name,
+                         end_unseen=match.finished and record.get("end_unseen") is True,
                          deals=len(match.records), played=len(match.summaries),
                          totals=dict(zip(match.game.sides, match.totals)),
                          winner=match.winner, players=players, table=lan.get("table"),

@@ -86,6 +86,7 @@ class TableHost(Seating):
         self.started = bool(mh.match.records)
         self.stopping = False
         self.save_error: str | None = None
+        self.end_seen = False             # a finished match's results shown (else Resume shows them)
         self.stats_behind = False         # the statistics missed a deal (a locked file): tried again at the end
         self.info: dict = {}
         self._said: dict[str, float] = {}     # seat -> when it last said a phrase
@@ -162,9 +163,7 @@ class TableHost(Seating):
         view = self.mh.view(seat)
         version = self.mh.version
         assert self.thinker is not None
-
         deal = self.mh.match.deal_index
-
         index = len(self.mh.match.records[deal]["actions"]) if self.mh.match.records else 0
 
         def answered(h: dict | None) -> None:
@@ -450,6 +449,8 @@ class TableHost(Seating):
             rec["hints_given"] = [list(g) for g in self.hints_given]
         if self.standins:
             rec["standins"] = [list(x) for x in self.standins]
+        if self.mh.match.finished and not self.end_seen:
+            rec["end_unseen"] = True      # a crash on the last deal: Resume shows its summary, the results
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
                           "seats": {seat: s.saved() for seat, s in self.seats.items()},
@@ -462,6 +463,11 @@ class TableHost(Seating):
         self.hinted |= hinted_deals(record, self.order)
         self.hints_given += note_rows(record, "hints_given", self.order)
         self.standins += note_rows(record, "standins", self.order)
+
+    def see_end(self) -> None:
+        """The match's results were shown: the save stops asking Resume to show them."""
+        self.end_seen = True
+        self._save()
 
     def _record_stats(self) -> None:
         """Each scored deal in the statistics of the people at this machine, keyed by the

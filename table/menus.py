@@ -35,10 +35,11 @@ class MainMenu(MenuScene):
         # The newest match left unfinished, a LAN table this machine hosted included: Resume
         # takes a host back to it (through Host on the local network, to open it again).
         # A seat kept at a friend's LAN table too: Resume looks for that table to take it back.
+        # And a match the game left on its last deal: Resume shows its summary and results.
         lan = [dict(e, lan=True) for e in unfinished_lan_tables()]
         kept = lan_seats.resumable()
         seat = [dict(kept, seat_kept=True, mtime=kept["at"])] if kept else []
-        self.resumable = sorted([s for s in self.saves if s["ok"] and not s["finished"]] + lan + seat,
+        self.resumable = sorted([s for s in self.saves if s["ok"] and (not s["finished"] or s.get("end_unseen"))] + lan + seat,
                                 key=lambda e: -e["mtime"])
         self.notes = list(self.app.messages)
         self.app.messages.clear()

@@ -75,15 +75,19 @@ class TableFeed:
     def _reopen_summary(self):
         """Opened on a deal already over (a match resumed, or a LAN table joined, between two
         deals): its summary stands first, as it did when the match was left, and the next deal
-        waits for it (the director is busy until it closes)."""
+        waits for it (the director is busy until it closes); a match that ended unseen, its
+        results after it."""
         v, summaries = self.shown, self.link.summaries()
-        if v.get("phase") != "done" or v.get("finished") or not summaries or self.link.replay:
+        unseen = v.get("finished") and self.link.end_unseen()      # the game stopped on its last deal
+        if v.get("phase") != "done" or v.get("finished") and not unseen or not summaries or self.link.replay:
             return
         last = summaries[-1]
         ev = {"type": "deal_scored", "deal": v.get("deal", len(summaries) - 1), "outcome": last.get("outcome"),
               "score": last.get("score") or {}, "totals": v.get("totals"), "summary": last}
         self.director.add(Call(self.open_summary, ev))
         self.director.add(Until(lambda: not self.summary_open))
+        if unseen:                      # ... and then the results, as when the match ended
+            self.director.add(Call(self.match_over, {"winner": v.get("winner"), "totals": v.get("totals")}))
 
     def _retry_lost(self):
         """A dropped connection (a blip of the Wi-Fi, a host that crashed and is opened

@@ -196,6 +196,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
         if self.results_shown:
             return
         self.results_shown = True
+        self.link.end_seen()            # Resume no longer offers the match to show its end
         self.sound("match_won")
         if self.link.lan and not self.link.hosting:
             lan_seats.forget(self.link.token)    # nothing left to take back

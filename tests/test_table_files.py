@@ -182,6 +182,56 @@ def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
     assert kept["deals"][-1]["actions"][before]["seat"] == "bottom"
 
 
+def test_a_match_that_ended_unseen_resumes_to_its_last_summary_and_results(table, manfee_home):
+    """The game stopped (a crash, a flat battery) on a match's last deal: the match was saved
+    finished, Resume skipped it and its last summary and results were never shown.  Resume
+    shows them now, once; a finished save without the mark (seen, or older) is not offered."""
+    from table.menus import MainMenu
+    from table.results import ResultsScene
+    app = table.app
+    done = bot_record("manni", {"target": 3}, seed=6)
+    done["players"]["bottom"] = {"kind": "human", "name": "You"}
+    save_record(str(manfee_home / "saves" / "manni-seen.json"), done)
+    path = str(manfee_home / "saves" / "manni-crashed.json")
+    save_record(path, dict(done, end_unseen=True))
+    menu = MainMenu(app)
+    app.reset(menu)
+    table.frames(1)
+    assert [e["path"] for e in menu.resumable] == [path] and menu.focus == "resume"
+    table.key(pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    assert table.until(lambda: scene.summary_open and "next" in scene.buttons, limit=600)
+    assert scene.buttons["next"].text == "See result"
+    table.click_button("next")
+    assert table.until(lambda: isinstance(app.top, ResultsScene), limit=600)
+    assert table.until(lambda: "end_unseen" not in load_record(path)[0], limit=600)
+    menu = MainMenu(app)
+    app.reset(menu)
+    table.frames(1)
+    assert menu.resumable == []
+
+
+def test_a_match_ending_at_the_table_is_saved_unseen_until_its_results_show(table, manfee_home):
+    """The last action's save marks the match's end unseen; the results shown, the mark goes."""
+    from host.local import resume_local
+    from table.results import ResultsScene
+    from table.scenes import open_scene
+    full = bot_record("manni", {"target": 3}, seed=6)
+    last = sum(len(d["actions"]) for d in full["deals"])
+    rec = bot_record("manni", {"target": 3}, seed=6, steps=last - 1)
+    rec["players"] = full["players"]                    # bots all round: they play the last card
+    path = str(manfee_home / "saves" / "manni-last.json")
+    save_record(path, rec)
+    scene = open_scene("table", table.app, link=resume_local(path, wake=table.app.wake))
+    table.app.push(scene)
+    assert table.until(lambda: load_record(path)[1].finished, limit=3000)
+    assert load_record(path)[0]["end_unseen"] is True
+    assert [e["end_unseen"] for e in list_saves(str(manfee_home / "saves"))] == [True]
+    assert table.until(lambda: isinstance(table.app.top, ResultsScene), limit=20000)
+    assert table.until(lambda: "end_unseen" not in load_record(path)[0], limit=600)
+
+
 def test_a_match_open_at_one_table_is_not_resumed_at_another(table, manfee_home):
     """Two copies of the game on one saves folder both resumed a match and each wrote its
     own moves over the other's: the table holding it keeps it until it closes."""
