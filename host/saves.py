@@ -44,7 +44,8 @@ def list_saves(folder: str) -> list[dict]:
     """Every file of ``folder``, newest first, as dicts:
 
     ``path, name, ok, reason, finished, game, deals, played, totals, winner, mtime, players``
-    (``end_unseen``: finished, its results never shown: the game stopped on its last deal)
+    (``end_unseen``: finished, its results never shown: the game stopped on its last deal;
+    ``damage``: why a file cannot be opened, a ``RulesError`` code, beside its ``reason``)
     (``deals`` counts a deal dealt and not yet played out, ``played`` only deals played out)
     (and ``table``, the name of a LAN table; ``watched``, a LAN match this screen watched).
     """
@@ -67,9 +68,9 @@ def list_saves(folder: str) -> list[dict]:
         try:
             record, match = load_record(path)
         except RulesError as e:
-            entry["reason"] = str(e)
+            entry["reason"], entry["damage"] = str(e), e.code
         except Exception as e:       # anything odd in a foreign file: report, go on
-            entry["reason"] = f"{name}: unreadable ({type(e).__name__})"
+            entry["reason"], entry["damage"] = f"{name}: unreadable ({type(e).__name__})", "bad_record"
         else:
             players = record.get("players") if isinstance(record.get("players"), dict) else {}
             lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}

@@ -20,6 +20,8 @@ CODES = {
     "bad_option": "an unknown game option, or a bad value for one",
     "unknown_game": "a game this program does not know",
     "bad_record": "a match record that cannot be replayed",
+    "unreadable_file": "a file that cannot be read at all (permissions, a disk error)",
+    "not_a_record": "a file that is not JSON: cut short, garbled, or another program's",
     "match_open": "the match file is open at another table (another window of the game)",
 }
 

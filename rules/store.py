@@ -62,11 +62,11 @@ def load_record(path: str) -> tuple:
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
     except OSError as e:
-        raise RulesError(f"{name}: cannot read ({e.strerror or e})", "bad_record") from None
+        raise RulesError(f"{name}: cannot read ({e.strerror or e})", "unreadable_file") from None
     except (ValueError, UnicodeDecodeError) as e:
-        raise RulesError(f"{name}: not a match record (not JSON: {e})", "bad_record") from None
+        raise RulesError(f"{name}: not a match record (not JSON: {e})", "not_a_record") from None
     except RecursionError:
-        raise RulesError(f"{name}: not a match record (nested too deeply)", "bad_record") from None
+        raise RulesError(f"{name}: not a match record (nested too deeply)", "not_a_record") from None
     match, error = read_match(record)
     if error:
         raise RulesError(f"{name}: {error}", "bad_record")

@@ -31,6 +31,8 @@ REFUSALS = {
     "bad_option": N_("This table does not know one of the game's options."),
     "unknown_game": N_("This table does not know that game."),
     "bad_record": N_("That match record cannot be replayed."),
+    "unreadable_file": N_("That file cannot be read."),
+    "not_a_record": N_("That file is damaged: cut short or garbled."),
     "match_open": N_("That match is open in another window of the game."),
     # joining a table on the network
     "seat_taken": N_("That seat belongs to someone else."),

@@ -85,7 +85,7 @@ class MainMenu(MenuScene):
             link = resume_local(path, wake=self.app.wake, bot_delay=self.app.bot_pace, stats_path=stats_path(),
                                 hints=self.app.settings.hints)
         except RulesError as e:
-            self.notes.append(refusal(e.code) if e.code == "match_open"
+            self.notes.append(refusal(e.code) if e.code in ("match_open", "unreadable_file", "not_a_record")
                               else _("{error} (the file is left as it is)").format(error=e))
             return
         self.app.push(open_scene("table", self.app, link=link))

@@ -1,8 +1,10 @@
 """Replays: every match of the saves folder (and the finished LAN matches hosted
 here, ``saves/lan/``, marked LAN), finished ones first, each with its date, game,
 players and result; a game filter; Watch, Review, Resume, and Delete for a match
-left unfinished (it asks first).  A file that cannot be read is listed with its
-reason and never touched.
+left unfinished (it asks first).  A file that cannot be opened is listed with its name
+and why in plain words (not the parser's "Expecting value: line 1 column 1171"); the game
+leaves it as it is, and Delete, pressed twice, removes it (the main menu spoke of it at
+every start, and nothing here could remove it).
 """
 from __future__ import annotations
 
@@ -36,6 +38,23 @@ from .words import player_name, side_score, when_played
 def default_note() -> str:
     """The line under the list when nothing more particular is to be said."""
     return _("Choose a finished match to watch it, or one in progress to resume it.")
+
+
+# Why a file cannot be opened, by its ``RulesError`` code (``host.saves``: ``damage``).
+DAMAGE = {"unreadable_file": N_("cannot be read (the system refuses it)"),
+          "not_a_record": N_("damaged: cut short or garbled")}
+
+
+def damage_why(e: dict) -> str:
+    """Why a file cannot be opened, in a player's words."""
+    return _(DAMAGE.get(e.get("damage") or "", N_("not a match this game can replay")))
+
+
+def damage_words(e: dict) -> str:
+    """A file that cannot be opened, in a player's words: its name and why."""
+    why = damage_why(e)
+    name = e["name"] if len(e["name"]) <= 48 else e["name"][:32] + "…" + e["name"][-12:]   # its end kept
+    return _("{file}: {why}").format(file=name, why=why)
 
 
 def list_replays() -> list[dict]:
@@ -78,10 +97,10 @@ class ReplaysScene(MenuScene):
         when = when_played(time.localtime(e.get("mtime") or 0))
         if e.get("lan"):            # a match this screen watched, not played: said so
             when += "    " + (_("LAN, watched") if e.get("watched") else _("LAN"))
-        if not e["ok"]:
-            return _("{when}    {reason}  (left as it is)").format(when=when, reason=e["reason"])
-        players = e.get("players") or {}
         size, _bold = font_spec("selection_list.@selection_list_item")
+        if not e["ok"]:                 # cut short with an ellipsis where it is too long, not mid-word
+            return clip_text(_("{when}    {damage}").format(when=when, damage=damage_words(e)), size, self.row_room())
+        players = e.get("players") or {}
         measure = round(size * ARABIC_SCALE) if is_rtl() else size
         title = game_title(e["game"]) if e["game"] in GAMES else e["game"]
         # deals played out: an unfinished match's deal just dealt said "(4 deals)" beside 3 scores
@@ -160,7 +179,7 @@ class ReplaysScene(MenuScene):
         elif self.note.text == hidden:
             self.relabel(self.note, default_note())
         for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
-                         ("delete", ok)):       # a finished one too: the statistics keep its figures
+                         ("delete", e is not None)):       # a finished one too: the statistics keep its figures
             self.buttons[name].enable() if on else self.buttons[name].disable()
 
     @staticmethod
@@ -224,7 +243,8 @@ class ReplaysScene(MenuScene):
             self.selected = self.row_of.get(ev.text, ev.text)
             e = self._entry()
             if e is not None and not e["ok"]:
-                self.relabel(self.note, _("{reason} — the file is left as it is.").format(reason=e["reason"]))
+                self.relabel(self.note, _("Cannot be opened ({why}). The game leaves it as it is; Delete removes it.")
+                             .format(why=damage_why(e)))       # (the row names the file)
             self._enable()
             return True
         name = self.pressed(ev)
@@ -250,15 +270,16 @@ class ReplaysScene(MenuScene):
             menu = open_scene("main_menu", self.app)
             self.app.reset(menu)
             menu.resume(e["path"])
-        elif name == "delete" and e and e["ok"] and self.armed == e["path"]:
+        elif name == "delete" and e and self.armed == e["path"]:
             self.armed = None
             self.delete()
-        elif name == "delete" and e and e["ok"]:
+        elif name == "delete" and e:
             # Asked on the screen itself, pressed twice (pygame_gui's dialog said "Cancel" in
             # Dari, read left to right, and let Tab and Escape reach the screen behind it)
             self.armed = e["path"]
             self.relabel(self.buttons["delete"], _("Press again"))
-            self.relabel(self.note, _("Delete this screen's copy of the LAN match? The host keeps its own.")
+            self.relabel(self.note, _("Delete this file? The game cannot open it.") if not e["ok"]
+                               else _("Delete this screen's copy of the LAN match? The host keeps its own.")
                                if e.get("joined") else _("Delete this replay? Your statistics keep its figures.")
                                if e["finished"] else _("Delete this unfinished match? It cannot be resumed afterwards."))
         return name is not None
@@ -275,7 +296,7 @@ class ReplaysScene(MenuScene):
     def delete(self):
         """The player said yes: remove the selected match's file."""
         e = self._entry()
-        if e is None or not e["ok"]:
+        if e is None:
             return
         error = delete_save(e["path"], os.path.dirname(e["path"]))
         self.relabel(self.note, error or _("The match is deleted."))

@@ -1,5 +1,7 @@
 """Settings, autosave, resume and replays: files that come and go between runs."""
+import json
 import os
+import warnings
 
 import pygame
 import pytest
@@ -146,6 +148,49 @@ def test_damaged_and_foreign_files_are_reported_by_name_and_left_untouched(table
     table.frames(2)
     for name, data in files.items():
         assert (folder / name).read_bytes() == data
+
+
+def test_a_damaged_save_is_named_in_plain_words_fits_its_row_and_may_be_deleted(table, manfee_home):
+    """A save cut short read "not JSON: Expecting value: line 1 column 1171 (char 1170)", its
+    row stopped mid-word at the list's edge, and nothing could remove it: the main menu spoke
+    of it at every start."""
+    from table.replay_list import ReplaysScene
+    from table.theme import font_spec, text_width
+    folder = manfee_home / "saves"
+    folder.mkdir()
+    whole = json.dumps(bot_record("manfee", {"target": 52}, seed=6, finished=False, steps=30)).encode()
+    files = {"manfee-20261206-071500-123456.json": whole[:len(whole) // 2],       # cut short
+             "garbled.json": bytes(range(0x80, 0xff)), "chess.json": b'{"game": "chess"}',
+             "a-copy-of-my-match-from-the-old-laptop-" * 5 + ".json": b"{"}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    app = table.app
+    app._resized((1024, 600))
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    size, _bold = font_spec("selection_list.@selection_list_item")
+    labels = {e["name"]: replays.label(e) for e in replays.entries}
+    for label in labels.values():
+        assert text_width(label, size, False) <= replays.row_room(), label
+        assert "JSON" not in label and "Expecting" not in label and "codec" not in label, label
+    assert labels["garbled.json"].endswith("garbled.json: damaged: cut short or garbled")
+    assert labels["chess.json"].endswith("chess.json: not a match this game can replay")
+    assert labels["manfee-20261206-071500-123456.json"].endswith(": damaged: cut short or garbled")
+    long = labels["a-copy-of-my-match-from-the-old-laptop-" * 5 + ".json"]      # cut short, its end kept
+    assert "…" in long and long.endswith("laptop-.json: damaged: cut short or garbled")
+    warnings.simplefilter("error")            # the note too: "Label Rect is too small for text" at a long name
+    table.click(replays.list.item_list_container.elements[-1].rect.center)
+    table.frames(2)
+    assert replays.selected in labels.values() and "Delete removes it" in replays.note.text
+    replays.selected = labels["garbled.json"]
+    replays._enable()
+    assert replays.buttons["delete"].is_enabled and not replays.buttons["watch"].is_enabled
+    table.click(replays.buttons["delete"].rect.center)
+    assert "The game cannot open it" in replays.note.text and (folder / "garbled.json").exists()
+    table.click(replays.buttons["delete"].rect.center)
+    assert not (folder / "garbled.json").exists()
+    assert "garbled.json" not in [e["name"] for e in replays.entries] and len(replays.entries) == 3
 
 
 def test_resume_continues_exactly_where_it_stopped(table, manfee_home):
