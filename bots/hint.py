@@ -289,6 +289,13 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
     if ws == p and not beats:
         if kind.points and kind.value[c] > 0:
             if _surely_takes(info, w, later_opps):
+                # "give it the points of the Q♠" beside a K♣ worth more read as a slip: the
+                # card kept back is named, and why (the search kept it)
+                richer = [x for x in legal if x not in winners and kind.value[x] > kind.value[c]]
+                if richer:
+                    kept = max(richer, key=lambda x: (kind.value[x], kind.strength[x]))
+                    return Reason("feed_keep", {"card": card, "partner_card": card_text(w),
+                                                "kept_card": card_text(kept)})
                 return Reason("feed_points", {"card": card, "partner_card": card_text(w)})
             return Reason("search_best", {"card": card})    # a later opponent may beat it: no "holds"
         if winners:

@@ -363,6 +363,23 @@ def test_feeding_the_partner_is_said_only_when_its_card_surely_holds():
     assert r.code != "feed_points" and "holds the trick" not in say(r)
 
 
+def test_feeding_the_partner_a_lesser_card_names_the_one_kept():
+    """Manille: the partner's ten of diamonds holds the trick; "give it the points of the Q♠"
+    read as a slip beside a K worth more: the reason names the card kept back."""
+    hands = {
+        "right": "7D 8D 9D JD 7C 8C 9C 7S",
+        "bottom": "TD AD KD QD 7H 8H 9H JH",
+        "left": "8S 9S TS JS AS TC JC AC",
+        "top": "QS KS KC QC QH KH AH TH",
+    }
+    m = manille_match(hands, [("right", {"play": "7D"}), ("bottom", {"play": "TD"}), ("left", {"play": "8S"})])
+    info = Info(seat_view(m, "top"))
+    lesser = reasons_for(info, parse_card("QS"))[0]
+    assert lesser.code == "feed_keep" and lesser.params["kept_card"] in ("KS", "KC"), lesser
+    assert "give it the Q" in say(lesser) and "keeping the K" in say(lesser)
+    assert reasons_for(info, parse_card("KC"))[0].code == "feed_points"
+
+
 def test_when_accept_and_pass_give_the_same_targets_the_reason_names_the_hand():
     """The opponents call 6 in all: either way 7 against 6; the reason listed the same
     targets twice ("accepting gives 7 against 6; passing would give 7 against 6")."""
