@@ -442,7 +442,7 @@ class QuickRefScene(MenuScene):
         else:
             draw_backdrop(surface)
         f = self.frame()
-        hud.panel(surface, f, fill=(10, 26, 18, 246))
+        hud.panel(surface, f, fill=(10, 26, 18, 255))     # opaque: a summary behind showed through
         body = self.body_rect()
         page = self.page()
         self.scroll = max(0, min(self.max_scroll(), self.scroll))

@@ -682,6 +682,12 @@ def test_the_rules_over_the_pause_menu_hide_its_title(table):
     white.fill((255, 255, 255))
     rules.draw(white)
     assert max(white.get_at((3, table.app.size[1] - 3))[:3]) > 60
+    # ... but not through the page: a summary's chart titles showed faintly behind "Scoring"
+    black = pygame.Surface(table.app.size)
+    rules.draw(black)
+    page = rules.frame().inflate(-20, -20)
+    points = [(x, y) for x in range(page.x, page.right, 37) for y in range(page.y, page.bottom, 23)]
+    assert [white.get_at(p) for p in points] == [black.get_at(p) for p in points]
 
 
 def test_the_volume_dragged_with_the_mouse_moves_on_with_the_arrows(table, manfee_home):
