@@ -244,14 +244,20 @@ def draw_position(surface: pygame.Surface, area: pygame.Rect, fs: int, images: o
     chart_h = round(room * 0.34) if pos.bars else 0
     cards_h = room - chart_h
     label = round(fs * 0.85)
-    top_h = round(cards_h * 0.42) if pos.turn_label is not None or pos.info else 0
-    hand_h = cards_h - top_h
     # Card widths from the height each band has, and for the hand the width too (13 cards overlap);
-    # never larger than the table's own cards.
+    # never larger than the table's own cards.  The trick's cards as large as the hand's, or larger
+    # where the hand is held back by its width (a fixed share of the height drew them 64 px wide
+    # beside a hand of 150 at 2560x1440): they are what the decision answered.
     most = getattr(images, "width", 200)
     n = len(pos.hand) if pos.hand else 1
-    trick_w = max(20, min(most, round((top_h - TRICK_TEXT * label) / 1.4), round(w / 7)))
-    hand_w = max(20, min(most, round((hand_h - HAND_TEXT * label) / 1.4), round(w / (0.5 * n + 0.7))))
+    hand_most = min(most, round(w / (0.5 * n + 0.7)))
+    texts = (TRICK_TEXT + HAND_TEXT) * label
+    trick_w = max(20, min(most, round((w - label) / 5.2),
+                          round((cards_h - texts) / 1.4 - min(hand_most, (cards_h - texts) / 2.8))))
+    top_h = round(TRICK_TEXT * label + trick_w * 1.4) if pos.turn_label is not None \
+        else round(cards_h * 0.42) if pos.info else 0
+    hand_h = cards_h - top_h
+    hand_w = max(20, min(hand_most, round((hand_h - HAND_TEXT * label) / 1.4)))
     band = pygame.Rect(x, y, w, top_h)
     if pos.turn_label is not None:
         draw_trick(surface, band, label, images, pos, trick_w)

@@ -726,6 +726,33 @@ def test_the_tags_of_marked_cards_at_the_end_of_a_long_hand_never_overlap():
     assert VERDICT_INK["hint"] != BLUE
 
 
+@pytest.mark.parametrize("area,hand", [((1100, 1200), 8), ((560, 560), 8), ((460, 500), 13), ((1100, 1200), 13)])
+def test_the_reviews_trick_cards_are_as_large_as_the_hands(area, hand):
+    """At 2560x1440 the trick's cards were 64 px wide beside a hand of 150: a fixed share of the
+    height went to the trick.  Now they are as large as the hand's (or larger, where the hand
+    is held back by its width), and the bands still fit the area."""
+    import table.coach_draw as coach_draw
+    pygame.font.init()
+    widths: dict = {}
+
+    class Images:
+        width = 200
+
+        def get(self, card, face_up, cw):
+            widths.setdefault("trick" if card in ("AH", "KH") else "hand", set()).add(cw)
+            return pygame.Surface((cw, round(cw * 1.4)))
+    cards = ["QS", "JS", "8S", "7S", "5C", "3C", "4C", "2C", "AD", "8D", "6D", "3D", "2D"][:hand]
+    pos = coach_draw.Position("Trick 6: you chose 8S", "Trump: no trump", "On the table",
+                              [("Right", "AH"), ("Top", "KH")], None, "you", cards, "",
+                              {"8S": ("played", (200, 200, 200))}, sentence="A good choice.", numbers="Cost: 0",
+                              chart_title="Cost", bars=[("8S", 0.0, (90, 90, 90)), ("QS", 1.0, (90, 90, 90))])
+    surface = pygame.Surface(area)
+    coach_draw.draw_position(surface, pygame.Rect((0, 0), area), 16, Images(), pos)
+    (trick_w,), (hand_w,) = widths["trick"], widths["hand"]
+    assert trick_w >= hand_w - 1, widths            # (a pixel of rounding)
+    assert trick_w * 5.2 <= area[0], widths         # four places of the trick fit across
+
+
 def test_a_decision_the_review_cannot_judge_says_so():
     """The Manfee dealer's partner's call (bots.review.markable): no verdict of
     "fine" or "mistake", the estimate given as one, and its ink not a label's."""
