@@ -46,6 +46,7 @@ class TableFeed:
     retry_at: float | None = None      # when the next automatic reconnect goes (monotonic)
     retries = 0
     summary_reopened = False           # the first pump has looked for a deal over to sum up
+    news_later: tuple = ()             # news of people kept back while the viewer decides (``_notice``)
     reconnecting = False               # a reconnect is under way: the panel stays, saying so
     sayings: dict                      # seat -> (a phrase said, when)
 
@@ -65,6 +66,9 @@ class TableFeed:
         if not self.summary_reopened:
             self.summary_reopened = True
             self._reopen_summary()
+        if self.news_later and self.waiting_for_human() is None:
+            self.say(self.news_later[0], notice=True)
+            self.news_later = self.news_later[1:]
         held, self._held = self._held, []
         for msg in held + self.link.poll():
             self.take(msg)
@@ -333,7 +337,11 @@ class TableFeed:
 
     def _notice(self, n):
         text = notice_text(n)
-        if text:
+        # News of people ("Mona is watching the table", "Bo sat down") waits while the viewer
+        # decides: it took the band's "Your turn" and the rule that dims cards for seconds.
+        if text and n.get("kind") in ("watching", "joined", "back") and self.waiting_for_human() is not None:
+            self.news_later += (text,)
+        elif text:
             self.say(text, notice=True)
         if n.get("kind") == "sent_away" and n.get("name"):    # the deal's calls so far stay the person's
             self.log = [(s, dict(a, by=a.get("by") or n["name"]) if s == n.get("seat") else a) for s, a in self.log]

@@ -831,6 +831,26 @@ def test_a_second_click_on_look_is_not_en_face(table, manfee_home):
     assert acted(table, scene, before)[0] == {"seat": "bottom", "trump": "partner"}
 
 
+def test_news_of_people_waits_while_the_viewer_decides(table, manfee_home):
+    """ "Mona is watching the table" took the band's "Your turn" and the rule that dims
+    cards for seconds: news of people waits until the viewer has played; other notices
+    ("lost the connection") come at once."""
+    scene = start_local(table, "manille", {"target": 101}, humans=1, bots=("KADO",) * 3, seed=5)
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "play",
+                       limit=6000)
+    scene.message = None
+    scene.take({"type": "notice", "kind": "watching", "name": "Mona"})
+    table.frames(2)
+    assert scene.message is None                        # the prompt keeps the band
+    scene.take({"type": "notice", "kind": "lost", "name": "Bo"})
+    assert scene.message and scene.message[0] == "Bo lost the connection"
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    acted(table, scene, before)
+    assert table.until(lambda: scene.message and scene.message[0] == "Mona is watching the table", limit=600)
+
+
 def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
     """Enter, Enter went on with the first choice: a player on the keyboard tapped in every
     muette deal where they were asked."""
