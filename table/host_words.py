@@ -131,8 +131,8 @@ _REASONS = {"the host closed the table": N_("the host closed the table"),
             "the host stopped answering": N_("the host stopped answering"),
             "the host closed the connection": N_("the host closed the connection"),
             "the connection was lost": N_("the connection was lost"),
-            "this seat was taken back by a new connection with its token":
-                N_("this seat was taken back by a new connection with its token"),
+            "this seat was taken back by a new connection with its token":     # (its token: no player's word)
+                N_("another window or computer took this seat back"),
             "the host gave your seat to a bot": N_("the host gave your seat to a bot"),
             "the host turned the spectators away": N_("the host turned the spectators away")}
 

@@ -55,7 +55,7 @@ class PeopleScene(MenuScene):
             line, ink = _("Press again: {name}'s seat goes to a bot for the rest of the match").format(
                 name=names.get(self.armed.removeprefix("away:"), "")), RED
         elif self.shown[0]:
-            line, ink = _("A friend's seat given to a bot cannot be taken back with its token."), CREAM
+            line, ink = _("A friend's seat given to a bot stays the bot's: the friend cannot take it back."), CREAM
         else:
             line, ink = _("No friend on the network holds a seat."), CREAM
         blit_text(surface, line, fit_size(line, max(15, round(H * 0.028)), W * 0.9), (W // 2, round(H * 0.22)),

@@ -173,7 +173,7 @@ class ReplaysScene(MenuScene):
         ok = e is not None and e["ok"]
         done = ok and (e["finished"] or bool(e.get("joined")))
         review = done and self._reviewable(e)
-        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card.")
+        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card can be reviewed.")
         if done and not review:          # it opened on an empty review
             self.relabel(self.note, hidden)
         elif self.note.text == hidden:

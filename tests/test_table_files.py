@@ -438,7 +438,7 @@ def test_the_replays_note_and_press_again_fit_in_french(table, manfee_home):
         watch = replays.buttons["watch"]
         assert delete.text == "Supprimer" and delete.font.size("Ag")[1] == watch.font.size("Ag")[1]
         from table.i18n import _
-        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card.")
+        hidden = _("No deal here to review: with several people at the table, only a deal played to its last card can be reviewed.")
         replays.relabel(note, hidden)          # (the note a shared screen's finished match shows)
         assert note.text == hidden and note.font.size(hidden)[0] <= note.rect.width
     finally:
