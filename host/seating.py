@@ -261,6 +261,7 @@ class Seating:
             self._forget(ep)
             ep.close(bye=WATCHERS_AWAY)
         self._watchers()
+        self.seats_changed()        # the lobby's rows say so: Watch greys there, not a refusal after
 
 
 SENT_AWAY = "the host gave your seat to a bot"

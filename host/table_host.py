@@ -424,7 +424,7 @@ class TableHost(Seating):
         info = {"type": "table", "table": self.table, "game": g.name, "title": g.title,
                 "options": dict(self.mh.match.options), "seats": list(g.seats),
                 "players": self.players(), "free": [s for s in g.seats if self.seats[s].kind == "open"],
-                "state": self.state(), "hints": self.hints}
+                "state": self.state(), "hints": self.hints, "spectators": not self.watchers_away}
         info.update(self.info_extra)
         self.info = info
 

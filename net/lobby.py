@@ -73,6 +73,7 @@ class TableInfo:
     compatible: bool = True
     private: bool = False           # joining an open seat needs the host's join code
     table_id: str = ""              # the host's id for this match (kept when it resumes)
+    spectators: bool = True         # False once the host turned the spectators away
 
     @property
     def address(self) -> tuple[str, int]:
@@ -404,7 +405,8 @@ class LobbyBrowser:
                          options=get("options", dict, {}), seats=get("seats", list, []),
                          free=get("free", list, []), players=get("players", dict, {}),
                          state=get("state", str, ""), protocol=get("protocol", int, PROTOCOL_VERSION),
-                         private=msg.get("private") is True, table_id=get("host_id", str, ""))
+                         private=msg.get("private") is True, table_id=get("host_id", str, ""),
+                         spectators=msg.get("spectators") is not False)
 
 
 def txt_props(raw: bytes) -> dict[str, str]:

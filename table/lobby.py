@@ -143,7 +143,7 @@ class LobbyScene(LobbyRows, MenuScene):
         free = list(t.free) if t is not None and t.compatible else []
         if self.seat not in free:
             self.seat = free[0] if free else None
-        key = (self.selected, tuple(free), self.seat, self.app.size)
+        key = (self.selected, tuple(free), self.seat, self.app.size, t is not None and t.spectators)
         if key == self._seat_key and self.app.top is self:
             return
         self._seat_key = key
@@ -174,7 +174,7 @@ class LobbyScene(LobbyRows, MenuScene):
             join.enable() if ((self.seat or self.rejoin) and self.client is None) else join.disable()
         spectate = self.buttons.get("spectate")
         if spectate is not None:
-            ok = t is not None and t.compatible and self.client is None
+            ok = t is not None and t.compatible and t.spectators and self.client is None
             spectate.enable() if ok else spectate.disable()
 
     # -- the list ---------------------------------------------------------------------------------

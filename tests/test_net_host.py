@@ -853,9 +853,12 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
     back.  Sent away: its screen hears why, its token opens the seat no more, a bot plays on
     and the others hear who went.  Spectators turned away: each hears why, none is taken."""
     from host.seating import SENT_AWAY, WATCHERS_AWAY
+    from net.lobby import LobbyBrowser
     server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
     try:
         me = server.local_link("bottom")
+        looker = Client(LOOP, server.port).start()           # a lobby's row of this table
+        assert looker.wait_for("table", 3)["spectators"] is True
         stranger = joined_client(server.port, "left", name="Alice")
         cy = joined_client(server.port, "right", name="Cy")
         watcher = RawPeer(server.port, name="W")
@@ -873,6 +876,10 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
         assert thief.error()["code"] == "bad_token"           # its token opens the seat no more
         me.turn_away_watchers()
         assert watcher.expect("bye")["reason"] == WATCHERS_AWAY
+        # ... told at once (after the rows the joins and the seat sent away gave): Watch greys there
+        row = next((m for m in iter(lambda: looker.wait_for("table", 3), None) if not m["spectators"]), None)
+        assert row is not None and row["spectators"] is False
+        assert LobbyBrowser(use_zeroconf=False)._table_info("s", "127.0.0.1", server.port, row).spectators is False
         late = RawPeer(server.port, name="Late")
         late.send({"type": "watch", "seat": "bottom"})
         assert late.error()["code"] == "no_watchers"

@@ -2,6 +2,7 @@
 
 Loopback only: zeroconf on 127.0.0.1, servers bound to 127.0.0.1 on a free port.
 """
+from dataclasses import replace
 import json
 import queue
 import os
@@ -896,6 +897,27 @@ def test_in_dari_latin_text_typed_into_a_field_keeps_left_to_right_order(table):
         table.app.pop()
     finally:
         apply_language(table.app.ui, "en")
+
+
+def test_the_lobby_greys_watch_at_a_table_taking_no_spectators(table, manfee_home, monkeypatch):
+    """After the host turned the spectators away, Watch stayed live in the lobby and only a
+    press said "The host is not taking spectators"."""
+    from net.lobby import TableInfo
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    seats = ["bottom", "left", "top", "right"]
+    info = TableInfo("Ana's._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee", seats=seats,
+                     free=[], state="playing", table_id="id1")
+    lobby.browser.changes.put(("added", info))
+    table.frames(2)
+    lobby.select(info.service)
+    table.frames(1)
+    assert lobby.buttons["spectate"].is_enabled
+    lobby.browser.changes.put(("updated", replace(info, spectators=False)))
+    table.frames(2)
+    assert lobby.selected == info.service and not lobby.buttons["spectate"].is_enabled
 
 
 def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, manfee_home, monkeypatch):
