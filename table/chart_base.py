@@ -166,6 +166,25 @@ def _polyline(surface: pygame.Surface, colour: Colour, points: Sequence[Tuple[fl
             pygame.draw.aacircle(surface, colour, p, width / 2)
 
 
+# Each line's own mark (the i-th series', repeating): told apart by shape as well as by colour,
+# which a red-green colour-blind player could not do for Manni's red and green opponents.
+MARKERS = ("circle", "square", "triangle", "diamond")
+
+
+def marker(surface: pygame.Surface, colour: Colour, at: Tuple[float, float], r: float, shape: str) -> None:
+    """A data point's mark of ``shape`` (``MARKERS``), about as large as a circle of radius ``r``."""
+    x, y = at
+    if shape == "square":
+        side = round(r * 1.7)
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, colour, [(x, y - r * 1.2), (x + r * 1.15, y + r * 0.8), (x - r * 1.15, y + r * 0.8)])
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, colour, [(x, y - r * 1.3), (x + r * 1.1, y), (x, y + r * 1.3), (x - r * 1.1, y)])
+    else:
+        pygame.draw.aacircle(surface, colour, at, r)
+
+
 def _grid_overlay(plot: pygame.Rect, ys: Sequence[float], colour: Colour, width: int) -> pygame.Surface:
     """Faint horizontal grid lines on a transparent layer (so they blend with any background)."""
     layer = pygame.Surface(plot.size, pygame.SRCALPHA)

@@ -14,9 +14,10 @@ from typing import Callable, Optional, Sequence
 
 import pygame
 
-from .chart_base import (DARK, LIGHT, NO_DATA, ChartStyle, Colour, Series, TextFn, _Clip,  # noqa: F401  (theirs)
+from .chart_base import (DARK, LIGHT, MARKERS, NO_DATA, ChartStyle, Colour, Series, TextFn, _Clip,  # noqa: F401
                          _dashed, _default_text, _finite, _grid_overlay, _polyline, _span, draw_title, _unit,
-                         common_size, cut_text, fit_text, font_size, format_number, nice_ticks, no_data, shared_title_px)
+                         common_size, cut_text, fit_text, font_size, format_number, marker, nice_ticks, no_data,
+                         shared_title_px)
 from .chart_places import target_tag_place
 from .i18n import N_, _, is_rtl
 
@@ -138,11 +139,11 @@ def score_race(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         if target is not None and math.isfinite(target):
             y = Y(target)
             _dashed(surface, style.target, (plot.x, y), (plot.right, y), max(1, round(u / 2.5)), 1.6 * u)
-        for (s, _v), pts in zip(data, lines):
+        for i, ((s, _v), pts) in enumerate(zip(data, lines)):
             _polyline(surface, s.colour, pts, line_w)
-            if dot:
-                for p in pts[1:]:
-                    pygame.draw.aacircle(surface, s.colour, p, dot)
+            # a mark on each deal while they are few, else on the line's end: its shape as the legend's
+            for p in pts[1:] if dot else pts[-1:]:
+                marker(surface, s.colour, p, dot or max(line_w * 1.2, u), MARKERS[i % len(MARKERS)])
         if target is not None and math.isfinite(target):      # over the lines, where they leave it room
             tag = fit_text(text, _("Target {n}").format(n=format_number(target)), small, style.target, plot.w * 0.4)
             spot = target_tag_place(tag.get_rect(), plot, Y(target), axis_w + 1, pad, lines) if tag else None
@@ -182,9 +183,9 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, series: Sequence[Series]
     x: float = area.right if step < 0 else area.x
     cy = area.y + fs * 0.7
     h = 0
-    for s, name in zip(series, names, strict=True):
+    for i, (s, name) in enumerate(zip(series, names, strict=True)):
         pygame.draw.line(surface, s.colour, (x, cy), (x + step * swatch, cy), line_w)
-        pygame.draw.aacircle(surface, s.colour, (x + step * swatch / 2, cy), max(line_w, fs * 0.22))
+        marker(surface, s.colour, (x + step * swatch / 2, cy), max(line_w, fs * 0.22), MARKERS[i % len(MARKERS)])
         x += step * (swatch + inset)
         img = fit_text(text, name, size, style.text, room if fits else room / len(names), min_size=size)
         if img is not None:

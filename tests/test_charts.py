@@ -762,3 +762,23 @@ def test_tall_charts_share_a_title_size_that_may_take_two_lines():
     short = [(r.inflate(0, -240), t) for r, t in tall]        # 60 px high: no room for a second line
     assert shared_title_px(short, 14, two_lines=True) == one
     assert title_halves("the match") == ["the", "match"] and title_halves("match") == ["match"]
+
+
+@pytest.mark.parametrize("deals", [3, 40])
+def test_each_line_of_the_race_has_a_shape_of_its_own_in_the_legend_too(monkeypatch, deals):
+    """Manni's summary: the two opponents' lines, red and green, differed by colour alone, and
+    a red-green colour-blind player could not tell them apart.  Each line's marks (on every
+    deal while they are few, else on its end) take a shape of their own, the legend's too."""
+    marks = []
+    real = charts.marker
+    monkeypatch.setattr(charts, "marker", lambda s, colour, at, r, shape: (marks.append((colour, shape)),
+                                                                            real(s, colour, at, r, shape)))
+    rect = pygame.Rect(0, 0, 500, 300)
+    series = [Series("You", [1 + k % 3 for k in range(deals)], BLUE),
+              Series("Zelzela", [-2 - k % 2 for k in range(deals)], RED),
+              Series("Tizab", [-1 - k % 2 for k in range(deals)], GREEN)]
+    score_race(canvas((500, 300), rect), rect, series, target=10)
+    shapes = {colour: {shape for c, shape in marks if c == colour} for colour in (BLUE, RED, GREEN)}
+    assert all(len(s) == 1 for s in shapes.values()), shapes            # one shape a line, legend and line alike
+    assert len({s.pop() for s in shapes.values()}) == 3                 # and no two lines alike
+    assert all(sum(1 for c, _s in marks if c == colour) >= 2 for colour in (BLUE, RED, GREEN))   # line and legend
