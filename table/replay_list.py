@@ -178,7 +178,8 @@ class ReplaysScene(MenuScene):
             self.relabel(self.note, hidden)
         elif self.note.text == hidden:
             self.relabel(self.note, default_note())
-        for name, on in (("watch", done), ("review", review), ("resume", ok and not done),
+        # (a match the game left on its last deal resumes too: its summary and results were never shown)
+        for name, on in (("watch", done), ("review", review), ("resume", ok and (not done or e.get("end_unseen"))),
                          ("delete", e is not None)):       # a finished one too: the statistics keep its figures
             self.buttons[name].enable() if on else self.buttons[name].disable()
 

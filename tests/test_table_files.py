@@ -236,9 +236,19 @@ def test_a_match_that_ended_unseen_resumes_to_its_last_summary_and_results(table
     app = table.app
     done = bot_record("manni", {"target": 3}, seed=6)
     done["players"]["bottom"] = {"kind": "human", "name": "You"}
-    save_record(str(manfee_home / "saves" / "manni-seen.json"), done)
+    seen = bot_record("manni", {"target": 3}, seed=7)          # another match: another row
+    seen["players"]["bottom"] = {"kind": "human", "name": "You"}
+    save_record(str(manfee_home / "saves" / "manni-seen.json"), seen)
     path = str(manfee_home / "saves" / "manni-crashed.json")
     save_record(path, dict(done, end_unseen=True))
+    from table.replay_list import ReplaysScene
+    replays = ReplaysScene(app)                       # Replays offers it too, beside Watch
+    app.push(replays)
+    table.frames(2)
+    for name, resumes in (("manni-crashed.json", True), ("manni-seen.json", False)):
+        replays.selected = replays.label(next(e for e in replays.entries if e["name"] == name))
+        replays._enable()
+        assert replays.buttons["resume"].is_enabled == resumes and replays.buttons["watch"].is_enabled
     menu = MainMenu(app)
     app.reset(menu)
     table.frames(1)
