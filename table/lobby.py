@@ -109,7 +109,7 @@ class LobbyScene(LobbyRows, MenuScene):
         self.seat_y = y + rh
         y = self.seat_y + 2 * (rh + 8) + 6
         code_label, code_rect = self._row(x, w, y, rh, w // 2)
-        self.add(UILabel(code_label.inflate(0, 8), _("Join code"), ui, object_id=oid("@note_label")))
+        self.add(tall_label(ui, code_label, _("Join code")))     # as "Your name" and "Seat" (grey read as disabled)
         self.code_entry = self.add(UITextEntryLine(code_rect, ui, placeholder_text=_("private tables")))
         self.code_entry.set_text_length_limit(12)
         self.code_entry.set_text(self.code)

@@ -918,6 +918,10 @@ def test_the_lobby_greys_watch_at_a_table_taking_no_spectators(table, manfee_hom
     lobby.browser.changes.put(("updated", replace(info, spectators=False)))
     table.frames(2)
     assert lobby.selected == info.service and not lobby.buttons["spectate"].is_enabled
+    # "Join code" in the gold of "Your name" and "Seat": in the notes' grey it read as disabled
+    from pygame_gui.elements import UILabel
+    ink = {e.text: e.text_colour for e in lobby.ui if isinstance(e, UILabel)}
+    assert ink["Join code"] == ink["Your name"] == ink["Seat"]
 
 
 def test_the_lobby_lists_a_table_once_and_picks_the_one_holding_our_seat(table, manfee_home, monkeypatch):
