@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from net import Client, LobbyBrowser, parse_address
 from net.link import ClientLink
