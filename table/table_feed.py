@@ -66,8 +66,8 @@ class TableFeed:
         if not self.summary_reopened:
             self.summary_reopened = True
             self._reopen_summary()
-        if self.news_later and self.waiting_for_human() is None:
-            self.say(self.news_later[0], notice=True)
+        if self.news_later and self.waiting_for_human() is None and self.message is None:
+            self.say(self.news_later[0][1], notice=True)       # one at a time, each its while
             self.news_later = self.news_later[1:]
         held, self._held = self._held, []
         for msg in held + self.link.poll():
@@ -339,8 +339,11 @@ class TableFeed:
         text = notice_text(n)
         # News of people ("Mona is watching the table", "Bo sat down") waits while the viewer
         # decides: it took the band's "Your turn" and the rule that dims cards for seconds.
+        who = n.get("seat") or n.get("name")
+        if n.get("kind") in ("left", "lost", "sent_away"):      # "Bo sat down" after "Bo left" misled
+            self.news_later = tuple(x for x in self.news_later if x[0] != who)
         if text and n.get("kind") in ("watching", "joined", "back") and self.waiting_for_human() is not None:
-            self.news_later += (text,)
+            self.news_later += ((who, text),)
         elif text:
             self.say(text, notice=True)
         if n.get("kind") == "sent_away" and n.get("name"):    # the deal's calls so far stay the person's
