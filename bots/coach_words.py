@@ -76,8 +76,7 @@ ENGLISH: dict[str, str] = {
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",
     "dont_overtake": "the {high_card} would overtake your partner's {partner_card}",
     "feed_points": "your partner's {partner_card} holds the trick: give it the points of the {card}",
-    "feed_keep": "your partner's {partner_card} holds the trick: give it the {card}; keeping the {kept_card} "
-                 "did better in the deals the coach tried",
+    "feed_keep": "your partner's {partner_card} holds the trick: give it the {card} and keep the {kept_card}",
     "win_cheaply": "the {card} is the cheapest card that surely takes the trick",
     "take_trick": "the {card} surely takes the trick",
     "ruff": "you have no {suit}: trump with the {card}",

@@ -290,7 +290,7 @@ def _main_card_reason(info: Info, c: int, legal: list[int]) -> Reason:
         if kind.points and kind.value[c] > 0:
             if _surely_takes(info, w, later_opps):
                 # "give it the points of the Q♠" beside a K♣ worth more read as a slip: the
-                # card kept back is named, and why (the search kept it)
+                # card kept back is named (what the choice does, no claim of the search's)
                 richer = [x for x in legal if x not in winners and kind.value[x] > kind.value[c]]
                 if richer:
                     kept = max(richer, key=lambda x: (kind.value[x], kind.strength[x]))

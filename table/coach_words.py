@@ -43,8 +43,7 @@ TEMPLATES: dict[str, str] = {
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
     "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
     "feed_points": N_("your partner's {partner_card} holds the trick: give it the points of the {card}"),
-    "feed_keep": N_("your partner's {partner_card} holds the trick: give it the {card}; keeping the {kept_card} "
-                    "did better in the deals the coach tried"),
+    "feed_keep": N_("your partner's {partner_card} holds the trick: give it the {card} and keep the {kept_card}"),
     "win_cheaply": N_("the {card} is the cheapest card that surely takes the trick"),
     "take_trick": N_("the {card} surely takes the trick"),
     "ruff": N_("you have no {suit}: trump with the {card}"),

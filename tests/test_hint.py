@@ -376,7 +376,7 @@ def test_feeding_the_partner_a_lesser_card_names_the_one_kept():
     info = Info(seat_view(m, "top"))
     lesser = reasons_for(info, parse_card("QS"))[0]
     assert lesser.code == "feed_keep" and lesser.params["kept_card"] in ("KS", "KC"), lesser
-    assert "give it the Q" in say(lesser) and "keeping the K" in say(lesser)
+    assert "give it the Q" in say(lesser) and "keep the K" in say(lesser)
     assert reasons_for(info, parse_card("KC"))[0].code == "feed_points"
 
 
