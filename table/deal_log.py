@@ -73,7 +73,7 @@ def draw_deal_log(surface: pygame.Surface, L: Layout, said: list[tuple[str, str]
             if parts and all(fit_size(part, fs, inner) >= fs * SHRINK_AT_MOST for part in parts):
                 size = fs
             else:
-                size, parts = wrap(text, fs, inner, lines=3)     # a long one on three rather than small
+                size, parts = wrap(text, fs, inner, lines=max(3, rows))     # a long one on more rows, not small
             lines += [(part, fit_size(part, size, inner)) for part in parts]
     foot = round(y + head_h + min(h - head_h, min(rows, len(lines)) * line_h + fs * 0.8))   # as closed
     if opened:

@@ -918,11 +918,11 @@ def test_the_deal_logs_lines_keep_one_size(table, monkeypatch):
     from table.layout import Layout
     drawn: list[int] = []
     monkeypatch.setattr(deal_log, "blit_rich", lambda _s, text, px, *a, **k: drawn.append(px))
-    for size in ((1440, 900), (1280, 720), (1024, 600)):
+    for size in ((1440, 900), (1280, 720), (1024, 768), (1024, 600)):
         L = Layout(size, 4, 8)
         surface = pygame.Surface(size)
         words = "niet terugkloppen zonder troef telt dubbel en face blind".split()
-        for n in range(2, 60):                  # lines of every length, word by word and letter by letter
+        for n in range(2, 90):                  # lines of every length, word by word and letter by letter
             drawn.clear()
             line = " ".join(words * 2)[:n].strip()
             said = [("Tana", line), ("Zelzela", "en face!")]
