@@ -449,7 +449,7 @@ class TableHost(Seating):
             rec["hints_given"] = [list(g) for g in self.hints_given]
         if self.standins:
             rec["standins"] = [list(x) for x in self.standins]
-        if self.mh.match.finished and not self.end_seen:
+        if self.mh.match.finished and not self.end_seen and not self.lan:    # (a LAN table resumes unfinished only)
             rec["end_unseen"] = True      # a crash on the last deal: Resume shows its summary, the results
         if self.lan:
             rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,

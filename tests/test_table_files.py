@@ -287,6 +287,18 @@ def test_a_match_ending_at_the_table_is_saved_unseen_until_its_results_show(tabl
     assert table.until(lambda: "end_unseen" not in load_record(path)[0], limit=600)
 
 
+def test_only_a_table_of_this_machine_marks_its_end_unseen():
+    """A LAN table resumes unfinished only (Host on the local network): its save would keep
+    the mark for good (a headless host has no screen to clear it)."""
+    from host.seats import from_players
+    from host.table_host import TableHost
+    from rules.host import MatchHost
+    rec = bot_record("manni", {"target": 3}, seed=6)
+    mh = MatchHost.from_record(rec)
+    assert TableHost(mh, from_players(mh.game, rec["players"])).record()["end_unseen"] is True
+    assert "end_unseen" not in TableHost(mh, from_players(mh.game, rec["players"]), lan=True).record()
+
+
 def test_a_match_open_at_one_table_is_not_resumed_at_another(table, manfee_home):
     """Two copies of the game on one saves folder both resumed a match and each wrote its
     own moves over the other's: the table holding it keeps it until it closes."""
