@@ -78,7 +78,9 @@ class HotSeat:
         took (the next decision's button that stands there now).  A click that takes it is noted."""
         now = self.input.clock
         then, spot = self.chosen_click
-        if now - self.lifted_at < ARMED_AFTER or now - then < FOLLOW_ON_HOLD and spot.colliderect(button.rect):
+        at = self.input.pointer           # where this click is: on the old spot, not just near it
+        again = spot.collidepoint(at) if at is not None else spot.colliderect(button.rect)
+        if now - self.lifted_at < ARMED_AFTER or now - then < FOLLOW_ON_HOLD and again:
             return False
         self.chosen_click = (now, pygame.Rect(button.rect))
         return True

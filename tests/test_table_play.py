@@ -3,6 +3,7 @@ import json
 import time
 
 import pygame
+import pytest
 
 from host.saves import list_saves
 from table_helpers import acted, actions, lift_cover, record, start_local
@@ -802,11 +803,12 @@ def test_enter_enter_at_the_blind_trump_question_looks_first(table, manfee_home)
     assert len(actions(scene)) == before and not any(a.get("blind") for a in scene.shown["legal"])
 
 
-def test_a_second_click_on_look_is_not_en_face(table, manfee_home):
+@pytest.mark.parametrize("then", ["later", "elsewhere"])
+def test_a_second_click_on_look_is_not_en_face(table, manfee_home, then):
     """The muette dealer's "Look at my cards" turns into "En face" where it stood: a second
     click on it gave the trump away to the partner before the dealer had seen a card.  A
     second click there within the second is the first one's tail; once the second is past,
-    a click there is meant."""
+    a click there is meant, and a click elsewhere (a suit's tile) is meant at once."""
     from test_table_layout import at_table, position
     rec = position("manille-muette", 3, lambda mh: mh.match.deal is not None and mh.whose_turn() == "bottom"
                    and mh.view("bottom")["phase"] == "trump" and {"look": True} in mh.view("bottom")["legal"],
@@ -826,37 +828,13 @@ def test_a_second_click_on_look_is_not_en_face(table, manfee_home):
     table.click(look)
     table.frames(30)
     assert len(actions(scene)) == before and scene.waiting_for_human() is not None
+    if then == "elsewhere":
+        table.click(spot({"trump": "H"}))
+        assert acted(table, scene, before)[0] == {"seat": "bottom", "trump": "H"}
+        return
     table.frames(40)                                  # past the second: a click there is meant
     table.click(look)
     assert acted(table, scene, before)[0] == {"seat": "bottom", "trump": "partner"}
-
-
-def test_news_of_people_waits_while_the_viewer_decides(table, manfee_home):
-    """ "Mona is watching the table" took the band's "Your turn" and the rule that dims
-    cards for seconds: news of people waits until the viewer has played, then comes one
-    at a time; other notices ("left the table") come at once."""
-    scene = start_local(table, "manille", {"target": 101}, humans=1, bots=("KADO",) * 3, seed=5)
-    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "play",
-                       limit=6000)
-    scene.message = None
-    for n in ({"kind": "watching", "name": "Mona"}, {"kind": "joined", "name": "Bo", "seat": "left"},
-              {"kind": "watching", "name": "Cy"}):
-        scene.take(dict(n, type="notice"))
-    table.frames(2)
-    assert scene.message is None                        # the prompt keeps the band
-    scene.take({"type": "notice", "kind": "left", "name": "Bo", "seat": "left"})
-    assert scene.message and scene.message[0] == "Bo left the table"
-    before = len(actions(scene))
-    table.key(pygame.K_RETURN)
-    table.key(pygame.K_RETURN)
-    acted(table, scene, before)
-    shown = []
-    for _ in range(3):                                  # one at a time, each its while (aged here)
-        assert table.until(lambda: scene.message and scene.message[0] not in shown[-1:], limit=600)
-        shown.append(scene.message[0])
-        scene.message[1] -= 10
-    # "Bo sat down" after "Bo left the table" misled: a later leave takes the held news back
-    assert shown == ["Bo left the table", "Mona is watching the table", "Cy is watching the table"]
 
 
 def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
