@@ -13,33 +13,28 @@ file is written and synced (write ahead), and only then is any endpoint told
 Automatic steps (a bot's action, the next deal) wait until every gating
 screen has shown the last change, then the pace (``bot_delay`` /
 ``deal_pause``), and never while a screen holds the table.  Who sits where
-(joining, tokens, stand-ins) is ``host.seating``, mixed in.
+(joining, tokens, stand-ins) is ``host.seating``, mixed in; the save, the record and the
+statistics are ``host.table_save``.
 """
 from __future__ import annotations
 
 import logging
 import math
-import os
 import random
-import sqlite3
 import time
 from typing import Any, Callable
 
 from rules import RulesError
 from rules.host import MatchHost
-from rules.record import note_rows
-from rules.store import os_reason, save_record
 
 from .endpoint import PHRASES, SAY_GAP, Endpoint
 from .save_lock import hold
 from .seating import Seating
+from .table_save import TableSave
 from .seats import STANDIN, Seat
-from .stats import StatsError, StatsStore
-from .stats_rows import hinted_deals
 from .thinking import Thinker, fallback
 
 log = logging.getLogger("manfee.host")
-TABLE_FORMAT = 1
 # Seconds the next deal waits for a friend still reading the last deal's summary
 # (a screen that ``reads_summaries``): long enough to read it, short enough that
 # one player gone for a drink does not hold the table.  Counted from the deal's end
@@ -47,7 +42,7 @@ TABLE_FORMAT = 1
 READY_WAIT = 40.0
 
 
-class TableHost(Seating):
+class TableHost(Seating, TableSave):
     def __init__(self, mh: MatchHost, seats: dict[str, Seat], *, table: str = "", lan: bool = False,
                  save_path: str | None = None, created: str | None = None, rng: random.Random | None = None,
                  grace: float = 20.0, bot_delay: float = 0.0, deal_pause: float = 0.0,
@@ -436,65 +431,3 @@ class TableHost(Seating):
         self.on_seats_changed()
         if self.started:
             self._save()
-
-    # -- the save ------------------------------------------------------------------------
-    def record(self) -> dict:
-        """The match record, its players, and (LAN) the seats with their tokens' hashes."""
-        rec = self.mh.record()
-        rec["players"] = {seat: s.player() for seat, s in self.seats.items() if s.kind != "open"}
-        rec["created"] = self.created
-        rec["table"] = TABLE_FORMAT
-        if self.hinted:
-            rec["hints"] = [[deal, seat] for deal, seat in sorted(self.hinted)]
-            rec["hints_given"] = [list(g) for g in self.hints_given]
-        if self.standins:
-            rec["standins"] = [list(x) for x in self.standins]
-        if self.mh.match.finished and not self.end_seen and not self.lan:    # (a LAN table resumes unfinished only)
-            rec["end_unseen"] = True      # a crash on the last deal: Resume shows its summary, the results
-        if self.lan:
-            rec["lan"] = {"protocol": self.info_extra.get("protocol"), "table": self.table,
-                          "seats": {seat: s.saved() for seat, s in self.seats.items()},
-                          "hints": self.hints, **self.lan_keep}
-        return rec
-
-    def restore_hints(self, record: dict) -> None:
-        """The hinted deals, the hints given and the stand-ins' decisions of a resumed
-        match's record (anything malformed is left out)."""
-        self.hinted |= hinted_deals(record, self.order)
-        self.hints_given += note_rows(record, "hints_given", self.order)
-        self.standins += note_rows(record, "standins", self.order)
-
-    def see_end(self) -> None:
-        """The match's results were shown: the save stops asking Resume to show them."""
-        self.end_seen = True
-        self._save()
-
-    def _record_stats(self) -> None:
-        """Each scored deal in the statistics of the people at this machine, keyed by the
-        match file: a resumed match syncs again and nothing is counted twice."""
-        people = {s: seat.name for s, seat in self.seats.items() if seat.kind == "here" and seat.name}
-        if not (self.stats_path and self.save_path and people and self.mh.match.summaries):
-            return
-        self.stats_behind = True
-        try:
-            with StatsStore(self.stats_path) as store:
-                if store.notice:
-                    self._notice("stats_failed", reason=store.notice)
-                store.sync_match(os.path.basename(self.save_path), self.record(), people)
-        except (StatsError, OSError, sqlite3.Error) as e:
-            self._notice("stats_failed", reason=f"statistics not kept: {e}")
-        else:
-            self.stats_behind = False
-
-    def _save(self) -> None:
-        if not self.save_path:
-            return
-        try:
-            save_record(self.save_path, self.record())
-        except (OSError, TypeError, ValueError) as e:
-            error = f"autosave failed: {os_reason(e)}"
-            if self.save_error is None:          # say it once, not at every card
-                self._notice("save_failed", reason=error)
-            self.save_error = error
-        else:
-            self.save_error = None

@@ -299,7 +299,7 @@ def test_statistics_missed_at_the_last_deal_are_kept_when_the_table_closes(loop,
     """A statistics file locked as the match ended lost the match for good: the table says
     so (worded at the screen) and tries once more when it closes."""
     import sqlite3
-    import host.table_host as table_host
+    import host.table_save as table_save
     from host.stats import StatsStore
     from table.host_words import notice_text
     seats = seat_plan("manni", 1, ["KADO", "KADO"], random.Random(3), names={"bottom": "Ana"})
@@ -311,13 +311,13 @@ def test_statistics_missed_at_the_last_deal_are_kept_when_the_table_closes(loop,
     host.attach(me, ("bottom",))
     host.begin(loop)
     bot = __import__("bots").make_bot("KADO", 2)
-    real = table_host.StatsStore
+    real = table_save.StatsStore
 
     def locked(path):
         if host.mh.match.finished and not host.stopping:
             raise sqlite3.OperationalError("database is locked")
         return real(path)
-    monkeypatch.setattr(table_host, "StatsStore", locked)
+    monkeypatch.setattr(table_save, "StatsStore", locked)
 
     def play():
         if host.mh.whose_turn() == "bottom":
