@@ -164,6 +164,7 @@ class TableFeed:
             self.say(_("The coach could not answer this time"), notice=True)
         elif kind == "hint":
             self.hint = msg              # shown while the decision it answers is on screen
+            self.hint_takes_pick()
             self.hinted_deals |= {self.shown.get("deal")}      # such a deal is not rated
             now = self.link.view(msg.get("seat") or self.viewer)   # the decision it answers, for the review
             if isinstance(msg.get("action"), dict) and msg.get("version") == now.get("version"):

@@ -121,6 +121,20 @@ class TableKeys:
             return _("No review for this deal: it would show the cards nobody played, to everyone here")
         return None
 
+    def hint_takes_pick(self) -> None:
+        """A hint that comes after a first Enter picked a choice takes the gold at once, so the
+        gold is what the next Enter takes (it stayed on "Keep my hand", the hint only ringed
+        "Take the Manni", and Enter moved the gold before it took anything)."""
+        ringed = (self.hint_now() or {}).get("action")
+        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
+        hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
+        if hinted is None or self._pick_i is None or not self._pick_auto or hinted == self._pick_i:
+            return                          # (a choice the player moved to with the arrows stays theirs)
+        for i, b in enumerate(choices):
+            b.select() if i == hinted else b.unselect()
+        self._pick_i = hinted
+        self._pick_kept = (self.shown.get("version"), hinted)
+
     def picker_key(self, e: pygame.event.Event) -> bool:
         """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the
         first Enter picks the one the hint rings, else "No tap" where there is one, else the first

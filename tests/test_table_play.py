@@ -370,6 +370,29 @@ def test_a_hint_that_comes_after_the_first_enter_takes_the_focus_before_any_choi
     assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[-1])
 
 
+def test_a_hint_that_comes_after_the_first_enter_takes_the_gold_as_it_comes(table):
+    """Enter ("Keep my hand" in gold), I, the hint "Take the Manni" only ringed: the gold stayed,
+    and the next Enter moved it instead of taking it.  Now the gold goes to the hint's choice
+    as the hint comes; one Enter takes it.  A choice moved to with the arrows stays."""
+    scene, legal, before = first_enter_at_a_decision(table)
+    assert scene.buttons["act:0"].is_selected and len(legal) > 2
+    v = scene.shown
+    scene.take({"type": "hint", "seat": scene.viewer, "version": v["version"], "action": legal[-1]})
+    last = f"act:{len(legal) - 1}"
+    assert scene.buttons[last].is_selected and not scene.buttons["act:0"].is_selected
+    table.key(pygame.K_RETURN)
+    assert acted(table, scene, before)[0] == dict(seat="bottom", **legal[-1])
+
+
+def test_a_hint_leaves_a_choice_the_arrows_made(table):
+    scene, legal, before = first_enter_at_a_decision(table)
+    table.key(pygame.K_RIGHT)                           # the player's own choice now
+    assert scene.buttons["act:1"].is_selected
+    v = scene.shown
+    scene.take({"type": "hint", "seat": scene.viewer, "version": v["version"], "action": legal[-1]})
+    assert scene.buttons["act:1"].is_selected and len(actions(scene)) == before
+
+
 def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_the_picker(table):
     """A screen that opens on a table where the bots already called (a LAN
     player joining just after the deal began) is laid out as it stood before
