@@ -203,7 +203,7 @@ class TableControls(TableChat, TableKeys, AutoPlay):
         if self.summary_open:
             offered = self.review_refusal() is None         # the coach goes through the deal just played
             nxt, review = summary_buttons(tuple(self.summary_rect()), bw, bh, is_rtl(), offered)
-            self._button("next", _("See result") if self.shown.get("finished") else _("Next deal"), nxt)
+            self._button("next", _("See result") if self.shown.get("finished") else _("Next deal"), nxt).select()
             if offered:
                 self._button("review", _("Review this deal"), review, small=True)
             return

@@ -704,9 +704,13 @@ def test_a_match_left_on_a_deal_summary_opens_on_it_again(table):
 
 def test_an_enter_just_as_the_summary_opens_does_not_close_it(table):
     """Two Enters play a card from the keyboard: one more, pressed on, skipped the summary
-    of the deal that card ended before it could be read."""
+    of the deal that card ended before it could be read.  Next deal, which Enter presses,
+    stands in gold."""
     scene = start_local(table, "manni", {}, humans=1, bots=("KADO",) * 2, seed=2)
     play_to_the_summary(table, scene)
+    # what Enter presses stands in gold, as a focused choice (a keyboard player saw none)
+    assert table.until(lambda: "next" in scene.buttons, limit=600)
+    assert scene.buttons["next"].is_selected and not scene.buttons["review"].is_selected
     scene.summary_since = scene.input.clock                 # as it opens
     table.key(pygame.K_RETURN)
     assert scene.summary_open
