@@ -68,11 +68,12 @@ def keys_section(game: str) -> str:
     """The table's keys, as the last section of every game's page: a keyboard player found
     them nowhere in the game (only in tooltips, which the mouse brings up)."""
     lines = [_("## Keys at the table"),
-             _("- **Left**, **Right**: choose a card or a choice; **Enter** plays or picks it"),
+             _("- **Left**, **Right** (**Up**, **Down**: another row of choices): choose a card or a choice; "
+               "**Enter** lifts or picks it, **Enter** again plays or takes it"),
              _("- **I** the coach's hint (then **Enter**, **Enter** follows it) · **S** the scores · "
                "**L** the last trick · **R** review the deal, on its summary"),
-             _("- **H** holds the bots until **H** again · **F1** these rules · **Esc** takes back a "
-               "choice, then opens the menu")]
+             _("- **H** holds the bots until **H** again · **F1** these rules · **Esc** puts back a "
+               "lifted card or a picked choice, then opens the menu")]
     if game == "manfee":
         lines.insert(3, _("- **G** gives a signal with your card, then **S** slam, **D** drop, **N** none · "
                           "**P** the hand you passed on"))

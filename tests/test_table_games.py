@@ -673,6 +673,8 @@ def test_every_rules_page_ends_with_the_tables_keys_in_the_players_language():
                 keys = " ".join(b[1] for b in blocks[at + 1:])
                 assert at > 0 and "**I**" in keys and "**F1**" in keys and ("**Esc**" in keys or "**Échap**" in keys)
                 assert ("**G**" in keys) == (game == "manfee") and ("**P**" in keys) == (game in ("manfee", "manni"))
+                # Up and Down reach a picker's other row (en face under the trump tiles): they were missing
+                assert {"en": "**Up**", "fr": "**Haut**", "fa": "**بالا**"}[lang] in keys
                 assert render_page(read_page(game), 600, 16).get_height() > 100
         finally:
             i18n.set_language("en")
