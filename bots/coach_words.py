@@ -72,6 +72,13 @@ ENGLISH: dict[str, str] = {
                     "{other_card} in {deals} possible deals",
     "search_noise": "a close call: in {deals} possible deals the {other_card} did {margin} point{margin_s} a deal "
                     "better, too little to tell the two apart",
+    # Manni scores tricks: the same, in tricks ("0.3 points a deal" was said of tricks)
+    "search_margin_tricks": "the {card} did best in {deals} possible deals: {margin} trick{margin_s} a deal more "
+                            "than the {other_card}",
+    "search_close_tricks": "a close call: the {card} did only {margin} trick{margin_s} a deal better than the "
+                           "{other_card} in {deals} possible deals",
+    "search_noise_tricks": "a close call: in {deals} possible deals the {other_card} did {margin} trick{margin_s} "
+                           "a deal better, too little to tell the two apart",
     "search_even": "in {deals} possible deals the {card} and the {other_card} did equally well",
     "partner_winning": "your partner's {partner_card} is winning the trick: play low",
     "dont_overtake": "the {high_card} would overtake your partner's {partner_card}",

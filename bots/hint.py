@@ -73,7 +73,7 @@ def hint(view: dict, budget: float = 1.0, seed: int = 0) -> Hint:
     code = A.parse_action(action)
     reasons = reasons_for(info, code)
     if reasons[0].code == "search_best" and judged is not None:
-        reasons[0] = measured_reason(judged, reasons[0].params.get("card"))
+        reasons[0] = measured_reason(judged, reasons[0].params.get("card"), tricks=info.name == "manni")
     return Hint(view["seat"], view["phase"], action, tuple(reasons))
 
 
@@ -135,19 +135,20 @@ def _legal_action(view: dict, code: int) -> dict:
 CLOSE_CALL = 0.3
 
 
-def measured_reason(judged: Judgement, card: str | None) -> Reason:
+def measured_reason(judged: Judgement, card: str | None, tricks: bool = False) -> Reason:
     """What the coach's play-outs found for the hint's card, where no rule of play explains
     it: how far it came out ahead of the next best choice, over how many deals ("plays out
     best over the deals the coach tried" taught nothing)."""
     val = judged.valuation
-    return margin_reason(judged.chosen, val.values, val.samples) if card is not None \
+    return margin_reason(judged.chosen, val.values, val.samples, tricks) if card is not None \
         else Reason("search_best", {"card": card})
 
 
-def margin_reason(chosen: int, values: dict[int, float], samples: int) -> Reason:
+def margin_reason(chosen: int, values: dict[int, float], samples: int, tricks: bool = False) -> Reason:
     """The reason for card ``chosen`` from the worths ``values`` (code -> mean worth over
     ``samples`` deals) of a decision's choices: the next best card and the margin (the hint's,
-    and the review's "Why" for its best card)."""
+    and the review's "Why" for its best card), in ``tricks`` where the game scores them
+    (Manni: "0.3 points a deal" was said of tricks)."""
     mine = values.get(chosen)
     # not a card that plays alike (a touching card of the same suit shares its worth)
     others = [c for c in values if c < 192 and c != chosen and not (SUIT_OF[c] == SUIT_OF[chosen] and values[c] == mine)]
@@ -156,14 +157,15 @@ def margin_reason(chosen: int, values: dict[int, float], samples: int) -> Reason
     other = max(others, key=lambda c: values[c])
     margin = round(mine - values[other], 1)
     params = {"card": card_text(chosen), "other_card": card_text(other), "deals": samples}
+    unit = "_tricks" if tricks else ""
     if margin >= CLOSE_CALL:
-        return Reason("search_margin", dict(params, margin=margin))
+        return Reason("search_margin" + unit, dict(params, margin=margin))
     if abs(margin) < 0.1:
         return Reason("search_even", params)
     if margin > 0:                          # a little ahead
-        return Reason("search_close", dict(params, margin=margin))
+        return Reason("search_close" + unit, dict(params, margin=margin))
     # behind, within the measure's noise (else the hint gave the better card): say which is ahead
-    return Reason("search_noise", dict(params, margin=-margin))
+    return Reason("search_noise" + unit, dict(params, margin=-margin))
 
 
 def reasons_for(info: Info, code: int) -> list[Reason]:

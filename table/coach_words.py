@@ -39,6 +39,9 @@ TEMPLATES: dict[str, str] = {
     "search_margin": "",        # plurals, by the margin: ``templates``
     "search_close": "",
     "search_noise": "",
+    "search_margin_tricks": "",
+    "search_close_tricks": "",
+    "search_noise_tricks": "",
     "search_even": N_("in {deals} possible deals the {card} and the {other_card} did equally well"),
     "partner_winning": N_("your partner's {partner_card} is winning the trick: play low"),
     "dont_overtake": N_("the {high_card} would overtake your partner's {partner_card}"),
@@ -131,6 +134,21 @@ def templates(reason: Reason) -> dict[str, str]:
                              "your side needs {need} more tricks to go over; the opponents need {they_need}",
                              need if isinstance(need, int) else 2)
     n = plural_count(reason.params.get("margin"))
+    if reason.code.endswith("_tricks"):         # Manni scores tricks: "0.3 points a deal" was wrong
+        table["search_margin_tricks"] = ngettext(
+            "the {card} did best in {deals} possible deals: {margin} trick a deal more than the {other_card}",
+            "the {card} did best in {deals} possible deals: {margin} tricks a deal more than the {other_card}", n)
+        table["search_close_tricks"] = ngettext(
+            "a close call: the {card} did only {margin} trick a deal better than the {other_card} in {deals} "
+            "possible deals",
+            "a close call: the {card} did only {margin} tricks a deal better than the {other_card} in {deals} "
+            "possible deals", n)
+        table["search_noise_tricks"] = ngettext(
+            "a close call: in {deals} possible deals the {other_card} did {margin} trick a deal better, too little "
+            "to tell the two apart",
+            "a close call: in {deals} possible deals the {other_card} did {margin} tricks a deal better, too little "
+            "to tell the two apart", n)
+        return table
     table["search_margin"] = ngettext(
         "the {card} did best in {deals} possible deals: {margin} point a deal more than the {other_card}",
         "the {card} did best in {deals} possible deals: {margin} points a deal more than the {other_card}", n)
@@ -185,5 +203,6 @@ def best_reason(view: dict, action: dict, values: tuple = (), samples: int = 0) 
     if reasons and reasons[0].code == "search_best" and samples and "play" in action:
         from bots.hint import margin_reason
         worth = {A.parse_action({"play": a["play"]}): v for a, v in values if "play" in a}
-        reasons = [margin_reason(A.parse_action({"play": action["play"]}), worth, samples)]
+        reasons = [margin_reason(A.parse_action({"play": action["play"]}), worth, samples,
+                                 tricks=Info(view).name == "manni")]
     return hint_reason(reasons[0]) if reasons and reasons[0].code != "only_card" else None

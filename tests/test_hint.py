@@ -514,3 +514,19 @@ def test_lead_low_is_never_said_of_a_king():
     info = Info(seat_view(m, "bottom"))
     king = reasons_for(info, parse_card("KD"))[0]
     assert king.code != "lead_low" and "low" not in say(king), say(king)
+
+
+def test_a_margin_in_manni_is_counted_in_tricks():
+    """Manni scores tricks: the coach said "0.3 points a deal more than the A♠"."""
+    from bots.hint import margin_reason
+    from table import i18n
+    from table.coach_words import hint_reason
+    values = {parse_card("KS"): 1.4, parse_card("4H"): 1.0}
+    manni = margin_reason(parse_card("KS"), values, 40, tricks=True)
+    assert "0.4 tricks a deal" in say(manni) and "point" not in say(manni)
+    assert "0.4 points a deal" in say(margin_reason(parse_card("KS"), values, 40))
+    i18n.set_language("nl")
+    try:
+        assert "0,4 slagen per ronde" in hint_reason(manni)
+    finally:
+        i18n.set_language("en")
