@@ -113,6 +113,7 @@ class App:
                                        starting_language=language)
         self.sounds = _Silence() if quiet_sound else make_sound_bank(self.settings)
         self.time_scale = time_scale      # tests: run the animations faster than the setting
+        self.reviews_done: dict = {}      # the review screen's finished reviews, for the game's run
         self.scenes = []
         self.running = True
         self.clock = pygame.time.Clock()

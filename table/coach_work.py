@@ -349,3 +349,12 @@ def _people(record: dict) -> int:
     players = record.get("players") if isinstance(record.get("players"), dict) else {}
     joined = kept_by_screen(record)
     return max(2 * joined, sum(1 for p in players.values() if isinstance(p, dict) and p.get("kind") == "human"))
+
+
+def review_key(record: dict, match_id: str | None, deal: int, seat: str, budget: float, seed: int) -> tuple:
+    """A finished review's place in the game's cache (``App.reviews_done``): the match (its
+    statistics id, else its game and when it was made), the deal as far as it was played,
+    the seat, and how the review was asked."""
+    deals = record.get("deals") or []
+    played = len(deals[deal].get("actions") or ()) if 0 <= deal < len(deals) and isinstance(deals[deal], dict) else 0
+    return (match_id or f"{record.get('game')} {record.get('created')}", deal, played, seat, budget, seed)

@@ -35,7 +35,8 @@ from rules.views import seat_view
 from .coach_draw import (Position, blit_fit, blit_lines, column_box, draw_position, fitted_shares, mirrored,
                          readable_lines)
 from .coach_text import (BLUE, COLUMNS, TEXT, VERDICT_INK, row_cells, summary_text, verdict)
-from .coach_work import Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, shared_refusal
+from .coach_work import (Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, review_key,
+                         shared_refusal)
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
 from .i18n import _, digits, game_title, is_rtl, number
@@ -89,7 +90,9 @@ class ReviewScene(MenuScene):
         self.error: str | None = None          # one line: the record or the review failed
         self.status: str | None = None         # one line: what became of the statistics
         self.review: DealReview | None = None
-        self.cache: dict[tuple[int, str], tuple[DealReview, str | None]] = {}   # with its statistics line
+        # Reviews done, with their statistics lines, kept for the game's run: reopened, a review
+        # came back to "0 of 10 decisions" and half a minute's work (``cache_key``)
+        self.cache: dict[tuple, tuple[DealReview, str | None]] = app.reviews_done
         self.reviewer: Reviewer | None = None
         self.job: Job | None = None            # the review being worked out
         self.last_job: Job | None = None       # the last one that came back
@@ -125,7 +128,7 @@ class ReviewScene(MenuScene):
         if self.facts.shared and (why := shared_refusal(self.record, self.deal, self.seat)):
             self.error = TEXT[why]
             return
-        done = self.cache.get((self.deal, self.seat))
+        done = self.cache.get(self.cache_key(self.deal, self.seat))
         if done is not None:
             self.review, self.status = done
             return
@@ -164,7 +167,12 @@ class ReviewScene(MenuScene):
             return
         self.review = review
         self.keep(review)
-        self.cache[(job.deal, job.seat)] = (review, self.status)
+        if len(self.cache) >= 64:
+            self.cache.clear()
+        self.cache[self.cache_key(job.deal, job.seat)] = (review, self.status)
+
+    def cache_key(self, deal: int, seat: str) -> tuple:
+        return review_key(self.record or {}, self.match_id, deal, seat, self.budget, self.seed)
 
     def keep(self, review: DealReview) -> None:
         """The review's totals in the statistics of the seat's player (the accuracy over time)."""
@@ -280,6 +288,8 @@ class ReviewScene(MenuScene):
         n = len(self.listed.decisions) if self.listed else 0
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
+                if any(d.current_state is d.menu_states.get("expanded") for d in self.drops.values()):
+                    return self.keyboard(e)     # an open list closes first (the whole review went)
                 self.app.pop()
                 return True
             moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5,

@@ -1187,3 +1187,30 @@ def test_all_games_name_the_games_left_out_of_the_points_lost_chart_and_a_cost_o
     area = sparkline(surface, pygame.Rect(0, 0, 200, 60), [0.0], (255, 255, 255), lo=0.0)
     dot = [y for y in range(60) if surface.get_at((area.right, y))[:3] != (0, 0, 0)]
     assert dot and area.bottom - 4 <= sum(dot) / len(dot) <= area.bottom + 4, (dot, area)
+
+
+def test_a_review_reopened_comes_back_done_and_escape_closes_an_open_list_first(table):
+    """Closed and opened again, a review started over at "0 of 10 decisions" (half a minute
+    more); and Escape over the open Deal list closed the whole review."""
+    app = table.app
+    rec = ana_record()
+    scene = open_scene("review", app, record=rec, budget=BUDGET, seed=3)
+    app.push(scene)
+    assert wait(table, lambda: scene.review is not None or scene.error) and scene.error is None
+    done = scene.review
+    app.pop()
+    again = open_scene("review", app, record=rec, budget=BUDGET, seed=3)
+    app.push(again)
+    table.frames(1)
+    assert again.review is done and again.job is None           # at once, no worker asked
+    other = open_scene("review", app, record=rec, budget=BUDGET, seed=4)    # asked otherwise: its own
+    assert other.cache_key(other.deal, other.seat) != again.cache_key(again.deal, again.seat)
+    drop = again.drops["deal"]
+    table.click(drop.rect.center)
+    table.frames(2)
+    assert drop.current_state is drop.menu_states["expanded"]
+    table.key(pygame.K_ESCAPE)
+    table.frames(2)
+    assert app.top is again and drop.current_state is not drop.menu_states["expanded"]
+    table.key(pygame.K_ESCAPE)
+    assert app.top is not again
