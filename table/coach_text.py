@@ -94,9 +94,10 @@ TEXT = Words({
     "tap_back": N_("Tap back"),
     "no_tap_back": N_("No tap back"),
     # The Manni swap in one word each, all over the review (its narrow table said "Swap" beside a
-    # detail and a chart that said "Take the Manni": two names for one choice)
-    "swap_yes": lambda: pgettext("review table: the choice to take the Manni", "Swap"),   # verbs, as the
-    "swap_no": lambda: pgettext("review table: the choice to keep the hand", "Keep"),    # buttons say
+    # detail and a chart that said "Take the Manni": two names for one choice): the buttons' verbs,
+    # "Take" (the Manni) and "Keep" (my hand) ("Ruilen" was no word of the buttons')
+    "swap_yes": lambda: pgettext("review table: the choice to take the Manni", "Take"),
+    "swap_no": lambda: pgettext("review table: the choice to keep the hand", "Keep"),
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),

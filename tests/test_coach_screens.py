@@ -648,17 +648,17 @@ def test_the_reviews_words_match_its_numbers():
     # the Manni's heading says the choice once ("Swap: you chose Swap")
     from table.coach_text import seat_words
     swap_row = row_cells("manni", changed(unsure, phase="swap", chosen={"swap": True}, best={"swap": True}), None)
-    assert seat_words(True, "You", swap_row[0], "Swap")[0] == "The Manni: you chose Swap"
+    assert seat_words(True, "You", swap_row[0], "Take")[0] == "The Manni: you chose Take"
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
-    assert row_cells("manni", swap, None)[1:3] == ["Swap", "Keep"]      # the narrow columns' words
+    assert row_cells("manni", swap, None)[1:3] == ["Take", "Keep"]      # the narrow columns' words
     # Manni counts tricks, not points
     from dataclasses import replace
     costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0, dd_exact=True))
     assert costly == "It cost 1 trick on average from what you knew, and 2 tricks with all hands seen."
     assert summary_text(dict(counts, mean_loss=0.4), "manni").endswith("0.4 tricks a decision")
     # the panel and the chart in the same words (they said "Take the Manni" beside "Swap")
-    assert choice_text({"swap": True}) == "Swap" and choice_text({"swap": False}) == "Keep"
+    assert choice_text({"swap": True}) == "Take" and choice_text({"swap": False}) == "Keep"
 
 
 def test_a_tables_column_heads_share_one_size_and_wrap_rather_than_shrink(monkeypatch):
