@@ -15,9 +15,10 @@ from .coach_draw import wrap
 from .effects import signal_tag
 from .hud import mirror
 from .i18n import N_, _, digits, is_rtl, ngettext, number, pgettext
-from .rich import blit_rich, rich
+from .rich import blit_rich, rich, wrap_parts
 from .text import font
 from .theme import GOLD, CREAM, DIM, RED, OVERLAY, panel, blit_text, clip_text, fit_names, fit_size, fit_text, signed, text_width
+from .words import separator
 
 
 def draw_cards_panel(surface: pygame.Surface, layout, images, title: str, cards: list,
@@ -103,10 +104,16 @@ TIE_DOUBLES = N_("30 – 30: next ×2")
 
 def note_lines(note: str, fs: float, width: float) -> tuple[int, list[str]]:
     """The line over the history (how the deal scored, why it is void) at its size, in two
-    lines when one would need letters smaller than four fifths of it."""
+    lines when one would need letters smaller than four fifths of it: broken between its
+    items where it has them ("Tana: 3" over "tricks → −1" split a player's entry)."""
     size = fit_size(note, fs * 0.95, width - fs * 2, bold=True)
     if size >= fs * 0.8:
         return size, [note]
+    sep = separator()
+    if sep in note:                     # (measured plain: bold letters kept inside by the margin)
+        lines = wrap_parts(note.split(sep), round(fs * 0.95), (width - fs * 2) * 0.93, sep)
+        if len(lines) <= 2:
+            return round(fs * 0.95), lines
     return wrap(note, fs * 0.95, width - fs * 2, bold=True)
 
 

@@ -687,3 +687,18 @@ def test_a_plates_second_line_is_readable_in_the_smallest_window(monkeypatch):
     hud.draw_plates(pygame.Surface((1024, 600)), look)
     # the left seat's plate has the room (the corner ones, beside the viewer's pile, shrink)
     assert sizes[separator().join(["called 4", "won 0", "bot"])] == 11 and sizes["bot"] == 11, sizes
+
+
+def test_the_summarys_workings_break_between_players_not_inside_one():
+    """At 1024x600 the Manni summary's line broke as "… · Tana: 3" over "tricks -> −1"."""
+    import pygame
+    from table.panels import note_lines
+    from table.words import separator
+    pygame.font.init()
+    entries = ["Lotte: 6 tricks -> +2", "Sada: 3 tricks -> −1", "Tana: 3 tricks -> −1"]
+    note = "each scores tricks − 4:   " + separator().join(entries)
+    for width in (420, 480, 560, 640):
+        _size, lines = note_lines(note, 16, width)
+        assert 1 <= len(lines) <= 2
+        if len(lines) == 2:
+            assert all(any(line.rstrip(" ·").endswith(e) for e in entries) for line in lines), lines
