@@ -295,7 +295,9 @@ def row_cells(game: str, d: DecisionReview, trick: int | None) -> list[str]:
     if d.dd_best is None or d.dd_loss is None:      # cards never shown: no all-hands view
         return cells + ["–", "–"]
     # a play-outs' estimate, not the solver's (a club player read 24.7 for a card costing none)
-    return cells + [choice_text(d.dd_best, True), points(d.dd_loss) if d.dd_exact else ABOUT + points(d.dd_loss)]
+    # an estimate under a tenth is "~0" ("~<0.1" read oddly, and its signs stood apart in Dari)
+    about = ABOUT + (charts.format_number(0) if points(d.dd_loss).startswith("<") else points(d.dd_loss))
+    return cells + [choice_text(d.dd_best, True), points(d.dd_loss) if d.dd_exact else about]
 
 
 def judgement(game: str, d: DecisionReview) -> str:

@@ -640,6 +640,7 @@ def test_the_reviews_words_match_its_numbers():
     assert numbers_line("manille", estimate).endswith("Cost with all hands seen: about 24.7 points, from play-outs (not solved).")
     assert "all hands" not in judgement("manille", estimate).lower()
     assert row_cells("manille", estimate, 2)[-1] == "~24.7" and row_cells("manille", decision(6.0, 2.0, "mistake"), 2)[-1] == "2"
+    assert row_cells("manille", changed(estimate, dd_loss=0.02), 2)[-1] == "~0"      # not "~<0.1"
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.0, dd_loss=None))
     assert "give or take" not in numbers_line("manille", changed(unsure, spread=0.03))
     # a Manfee cost of 21 (more than a deal's 13) is on the gap between the sides: the chart says so
