@@ -126,8 +126,10 @@ ENGLISH: dict[str, str] = {
     "tap_back": "your side should win this deal: tapped back, it counts {factor} times",
     "no_tap_back": "tapped back, the deal would count {factor} times: too much at risk",
     # the Manni swap
-    "keep": "your hand should take about {tricks} tricks",
-    "swap": "your hand should take only about {tricks} tricks: the Manni is likely better",
+    "keep": "your hand should take about {tricks} tricks; the Manni, unseen, takes about {average} on average "
+            "(4 tricks score 0)",
+    "swap": "your hand should take only about {tricks} tricks: the Manni, unseen, takes about {average} on "
+            "average (4 tricks score 0)",
 }
 
 

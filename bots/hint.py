@@ -193,7 +193,8 @@ def reasons_for(info: Info, code: int) -> list[Reason]:
         return [Reason(names[code], {"trump": trump, "factor": factor})]
     if ph == "swap":
         tricks = max(0.0, round(manni_tricks(info.hand, info.trump), 1))    # never "about -0.5 tricks"
-        return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks})]
+        # the Manni as the bots value an unseen hand (``bidding.swap_choice``: 3.8), rounded
+        return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks, "average": 4})]
     return [Reason("only_card", {})]
 
 

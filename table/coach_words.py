@@ -90,8 +90,11 @@ TEMPLATES: dict[str, str] = {
     "tap_back": N_("your side should win this deal: tapped back, it counts {factor} times"),
     "no_tap_back": N_("tapped back, the deal would count {factor} times: too much at risk"),
     # the Manni swap
-    "keep": N_("your hand should take about {tricks} tricks"),
-    "swap": N_("your hand should take only about {tricks} tricks: the Manni is likely better"),
+    # a newcomer could not judge "about 6.4 tricks" alone: what the Manni is worth, and where 0 lies
+    "keep": N_("your hand should take about {tricks} tricks; the Manni, unseen, takes about {average} on average "
+               "(4 tricks score 0)"),
+    "swap": N_("your hand should take only about {tricks} tricks: the Manni, unseen, takes about {average} on "
+               "average (4 tricks score 0)"),
 }
 
 

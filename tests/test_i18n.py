@@ -449,7 +449,7 @@ def test_the_coachs_reasons_are_worded_in_every_language(code):
               "beats_card": "9C", "trump": "D", "need": 2, "they_need": 3, "tricks": 3.5, "call": 4, "total": 5,
               "target": 8, "their_target": 5, "pass_target": 6, "pass_their_target": 7, "accept_target": 8,
               "accept_their_target": 5, "points": 35, "partner_tricks": 3.2, "side": 6.5, "opp": 5, "partner": 4, "factor": 8,
-              "deals": 800, "margin": 1.5, "other_card": "QC", "kept_card": "KC"}
+              "deals": 800, "margin": 1.5, "other_card": "QC", "kept_card": "KC", "average": 4}
     english = {c: say(Reason(c, params)) for c in ENGLISH}
     i18n.set_language(code)
     for c in ENGLISH:
