@@ -93,6 +93,8 @@ class HandInput:
         key = self.board.viewer_card_at(pos)
         if key is None:
             return False
+        if not self.scene.choice_armed():
+            return True         # the tail of the clicks that lifted the hot-seat cover: not a card
         if key not in legal:
             self.scene.refuse_card(key, bool(legal))
             return True

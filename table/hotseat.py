@@ -72,6 +72,11 @@ class HotSeat:
             name=self.player_name(seat), card=card_words(legal[0]["play"])), notice=True)
         return True
 
+    def choice_armed(self) -> bool:
+        """Has the cover been lifted long enough for a click to choose (a button or a card)?
+        Three quick clicks on a cover played a card its player had never seen."""
+        return self.input.clock - self.lifted_at >= ARMED_AFTER
+
     def click_takes_choice(self, button: pygame_gui.elements.UIButton) -> bool:
         """May a click on this decision's button take it?  Not the tail of the click that lifted
         the cover, nor a second click, within a second, on the spot of the choice a click just
@@ -80,7 +85,7 @@ class HotSeat:
         then, spot = self.chosen_click
         at = self.input.pointer           # where this click is: on the old spot, not just near it
         again = spot.collidepoint(at) if at is not None else spot.colliderect(button.rect)
-        if now - self.lifted_at < ARMED_AFTER or now - then < FOLLOW_ON_HOLD and again:
+        if not self.choice_armed() or now - then < FOLLOW_ON_HOLD and again:
             return False
         self.chosen_click = (now, pygame.Rect(button.rect))
         return True

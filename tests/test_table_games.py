@@ -291,6 +291,46 @@ def test_the_hot_seat_cover_takes_no_stray_enter_and_no_double_click(table, monk
     assert acted(table, scene, before)
 
 
+def test_clicks_just_after_the_cover_lifts_play_no_card(table):
+    """Three quick clicks over the hand: the first lifted the cover, the next two (a double
+    click on a card) played it, and its player had never seen the hand."""
+    from table.hotseat import ARMED_AFTER
+    from table_helpers import lift_cover
+    scene = start(table, "manni", 3, humans=3, bots=())
+    for _ in range(60):             # on to a cover before someone's card
+        assert table.until(lambda: scene.cover_seat is not None or scene.waiting_for_human() is not None,
+                           limit=6000)
+        if scene.cover_seat is not None and scene.link.view(scene.cover_seat).get("phase") == "play" \
+                and scene.link.view(scene.cover_seat).get("turn") == scene.cover_seat:
+            break
+        if scene.cover_seat is not None:
+            lift_cover(table, scene)
+            continue
+        before = len(actions(scene))
+        click_action(table, scene, scene.shown["legal"][-1]) if scene.shown["phase"] != "play" else \
+            (table.key(pygame.K_RETURN), table.key(pygame.K_RETURN))
+        assert table.until(lambda before=before: len(actions(scene)) > before, limit=600)
+    assert scene.cover_seat is not None
+    seat = scene.cover_seat
+    assert table.until(lambda: scene.cover_armed(), limit=600)
+    table.key(pygame.K_RETURN)                          # lifted
+    assert scene.cover_seat is None and table.until(lambda: scene.waiting_for_human() == seat, limit=600)
+    card = scene.shown["legal"][0]["play"]
+    sp = scene.board.sprites[card]
+    at = (round(sp.x - sp.width / 2 + 6), round(sp.y))     # its left edge: the next card lies over the rest
+    assert scene.board.viewer_card_at(at) == card
+    before = len(actions(scene))
+    assert scene.input.clock - scene.lifted_at < ARMED_AFTER
+    table.click(at)
+    table.click(at)
+    table.frames(5)
+    assert len(actions(scene)) == before                  # no card its player has not seen
+    assert table.until(lambda: scene.input.clock - scene.lifted_at >= ARMED_AFTER, limit=600)
+    table.click(at)
+    table.click(at)
+    assert table.until(lambda: len(actions(scene)) > before, limit=600)
+
+
 def test_p_between_hot_seat_turns_says_the_passed_hand_is_hidden_on_purpose(table):
     """Just after a pass, P on the shared screen said "P shows the hand you passed on: after a
     pass in Manfee", as if there had been none: it says the hand is hidden between turns."""
