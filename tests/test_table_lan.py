@@ -267,6 +267,16 @@ class QuietBrowser:
         pass
 
 
+def quiet_lobby(table, monkeypatch):
+    """The lobby open with a ``QuietBrowser`` (tables come only as a test puts them), and a
+    four-seat game's seats."""
+    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
+    lobby = LobbyScene(table.app)
+    table.app.push(lobby)
+    assert table.until(lambda: lobby.browser is not None, limit=200)
+    return lobby, ["bottom", "left", "top", "right"]
+
+
 def fake_clients(monkeypatch) -> list:
     """The lobby's clients replaced by ones that only note how they were made (host, port, and
     what they were given), returned as they come."""
@@ -903,11 +913,7 @@ def test_the_lobby_greys_watch_at_a_table_taking_no_spectators(table, manfee_hom
     """After the host turned the spectators away, Watch stayed live in the lobby and only a
     press said "The host is not taking spectators"."""
     from net.lobby import TableInfo
-    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
-    lobby = LobbyScene(table.app)
-    table.app.push(lobby)
-    assert table.until(lambda: lobby.browser is not None, limit=200)
-    seats = ["bottom", "left", "top", "right"]
+    lobby, seats = quiet_lobby(table, monkeypatch)
     info = TableInfo("Ana's._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee", seats=seats,
                      free=[], state="playing", table_id="id1")
     lobby.browser.changes.put(("added", info))
@@ -996,11 +1002,7 @@ def test_the_lobby_keeps_one_row_when_a_host_starts_a_new_match_under_both_sourc
     import dataclasses
     from net.lobby import TableInfo
 
-    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
-    lobby = LobbyScene(table.app)
-    table.app.push(lobby)
-    assert table.until(lambda: lobby.browser is not None, limit=200)
-    seats = ["bottom", "left", "top", "right"]
+    lobby, seats = quiet_lobby(table, monkeypatch)
     x = TableInfo("Ana's table #a._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee",
                   seats=seats, free=["top"], state="waiting", table_id="A")
     y = dataclasses.replace(x, service="192.168.1.20:47820")
@@ -1738,11 +1740,7 @@ def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monke
     from net.lobby import TableInfo
 
     made = fake_clients(monkeypatch)
-    monkeypatch.setattr("table.lobby.LobbyBrowser", QuietBrowser)
-    lobby = LobbyScene(table.app)
-    table.app.push(lobby)
-    assert table.until(lambda: lobby.browser is not None, limit=200)
-    seats = ["bottom", "left", "top", "right"]
+    lobby, seats = quiet_lobby(table, monkeypatch)
     announced = TableInfo("Ana's._manfee", "10.0.0.5", 47820, table="Ana's table", game="manfee", seats=seats,
                           free=["left"], state="waiting", table_id="id1")
     lobby.browser.changes.put(("added", announced))
