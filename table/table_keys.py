@@ -121,6 +121,15 @@ class TableKeys:
             return _("No review for this deal: it would show the cards nobody played, to everyone here")
         return None
 
+    def unpick(self) -> None:
+        """Put back a choice picked with Enter or the arrows (Escape): none in gold, the next
+        Enter picks again before it takes anything."""
+        for name, b in self.buttons.items():
+            if name.startswith("act:"):
+                b.unselect()
+        self._pick_i = None
+        self._pick_kept = None
+
     def hint_takes_pick(self) -> None:
         """A hint that comes after a first Enter picked a choice takes the gold at once, so the
         gold is what the next Enter takes (it stayed on "Keep my hand", the hint only ringed

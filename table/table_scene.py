@@ -458,6 +458,8 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
                 self.signal, self.signal_menu = None, False
             elif self.input.selected:
                 self.input.reset()
+            elif self._pick_i is not None:      # a choice picked by Enter or the arrows is put back
+                self.unpick()
             elif self.message and self.message[3] == "key":     # a key's answer first (it opened the menu)
                 self.message = None
             else:

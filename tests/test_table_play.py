@@ -393,6 +393,19 @@ def test_a_hint_leaves_a_choice_the_arrows_made(table):
     assert scene.buttons["act:1"].is_selected and len(actions(scene)) == before
 
 
+def test_escape_puts_back_a_picked_choice_before_it_opens_the_menu(table):
+    """The rules say Esc puts back a picked choice: it opened the menu over the gold."""
+    scene, legal, before = first_enter_at_a_decision(table)
+    assert scene.buttons["act:0"].is_selected
+    table.key(pygame.K_ESCAPE)
+    assert table.app.top is scene and not any(b.is_selected for n, b in scene.buttons.items() if n.startswith("act:"))
+    table.key(pygame.K_RETURN)                          # picks again, takes nothing
+    assert scene.buttons["act:0"].is_selected and len(actions(scene)) == before
+    table.key(pygame.K_ESCAPE)
+    table.key(pygame.K_ESCAPE)
+    assert table.app.top is not scene                   # then the menu
+
+
 def test_a_table_opened_after_the_bots_acted_plays_their_moves_before_showing_the_picker(table):
     """A screen that opens on a table where the bots already called (a LAN
     player joining just after the deal began) is laid out as it stood before
