@@ -109,11 +109,11 @@ def note_lines(note: str, fs: float, width: float) -> tuple[int, list[str]]:
     size = fit_size(note, fs * 0.95, width - fs * 2, bold=True)
     if size >= fs * 0.8:
         return size, [note]
-    sep = separator()
-    if sep in note:                     # (measured plain: bold letters kept inside by the margin)
-        lines = wrap_parts(note.split(sep), round(fs * 0.95), (width - fs * 2) * 0.93, sep)
-        if len(lines) <= 2:
-            return round(fs * 0.95), lines
+    sep, size = separator(), round(fs * 0.95)
+    if sep in note:                     # (a line longer than the room, a long name first: the old way)
+        lines = wrap_parts(note.split(sep), size, (width - fs * 2) * 0.93, sep)
+        if len(lines) <= 2 and all(rich(x, size, bold=True).get_width() <= width - fs * 2 for x in lines):
+            return size, lines
     return wrap(note, fs * 0.95, width - fs * 2, bold=True)
 
 

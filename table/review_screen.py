@@ -92,7 +92,7 @@ class ReviewScene(MenuScene):
         self.review: DealReview | None = None
         # Reviews done, with their statistics lines, kept for the game's run: reopened, a review
         # came back to "0 of 10 decisions" and half a minute's work (``cache_key``)
-        self.cache: dict[tuple, tuple[DealReview, str | None]] = app.reviews_done
+        self.cache: dict[tuple, DealReview] = app.reviews_done
         self.reviewer: Reviewer | None = None
         self.job: Job | None = None            # the review being worked out
         self.last_job: Job | None = None       # the last one that came back
@@ -129,8 +129,9 @@ class ReviewScene(MenuScene):
             self.error = TEXT[why]
             return
         done = self.cache.get(self.cache_key(self.deal, self.seat))
-        if done is not None:
-            self.review, self.status = done
+        if done is not None:            # kept again: its line in today's language, a failed save retried
+            self.review = done
+            self.keep(done)
             return
         try:
             if self.reviewer is None:
@@ -169,7 +170,7 @@ class ReviewScene(MenuScene):
         self.keep(review)
         if len(self.cache) >= 64:
             self.cache.clear()
-        self.cache[self.cache_key(job.deal, job.seat)] = (review, self.status)
+        self.cache[self.cache_key(job.deal, job.seat)] = review
 
     def cache_key(self, deal: int, seat: str) -> tuple:
         return review_key(self.record or {}, self.match_id, deal, seat, self.budget, self.seed)

@@ -1200,10 +1200,16 @@ def test_a_review_reopened_comes_back_done_and_escape_closes_an_open_list_first(
     assert wait(table, lambda: scene.review is not None or scene.error) and scene.error is None
     done = scene.review
     app.pop()
-    again = open_scene("review", app, record=rec, budget=BUDGET, seed=3)
-    app.push(again)
-    table.frames(1)
-    assert again.review is done and again.job is None           # at once, no worker asked
+    from table import i18n
+    i18n.set_language("nl")
+    try:                             # its statistics line in the language of the moment (kept again)
+        again = open_scene("review", app, record=rec, budget=BUDGET, seed=3)
+        app.push(again)
+        table.frames(1)
+        assert again.review is done and again.job is None       # at once, no worker asked
+        assert again.status and again.status != scene.status and "statistieken" in again.status, again.status
+    finally:
+        i18n.set_language("en")
     other = open_scene("review", app, record=rec, budget=BUDGET, seed=4)    # asked otherwise: its own
     assert other.cache_key(other.deal, other.seat) != again.cache_key(again.deal, again.seat)
     drop = again.drops["deal"]

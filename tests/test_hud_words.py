@@ -702,3 +702,9 @@ def test_the_summarys_workings_break_between_players_not_inside_one():
         assert 1 <= len(lines) <= 2
         if len(lines) == 2:
             assert all(any(line.rstrip(" ·").endswith(e) for e in entries) for line in lines), lines
+    # a long first name: no line runs past the room (into the charts beside the column)
+    from table.rich import rich
+    long = "each scores tricks − 4:   " + separator().join(["Marie-Christine Vandenberghe: 6 tricks -> +2"] + entries[1:])
+    for width in (335, 420):
+        size, lines = note_lines(long, 16, width)
+        assert all(rich(x, size, bold=True).get_width() <= width - 32 for x in lines), (width, lines)
