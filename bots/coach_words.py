@@ -130,6 +130,10 @@ ENGLISH: dict[str, str] = {
             "(4 tricks score 0)",
     "swap": "your hand should take only about {tricks} tricks: the Manni, unseen, takes about {average} on "
             "average (4 tricks score 0)",
+    "keep_close": "your hand should take about {tricks} tricks, close to the {average} the unseen Manni takes "
+                  "on average: keeping did better in the deals the coach tried",
+    "swap_close": "your hand should take about {tricks} tricks, close to the {average} the unseen Manni takes "
+                  "on average: taking the Manni did better in the deals the coach tried",
 }
 
 

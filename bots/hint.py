@@ -193,8 +193,12 @@ def reasons_for(info: Info, code: int) -> list[Reason]:
         return [Reason(names[code], {"trump": trump, "factor": factor})]
     if ph == "swap":
         tricks = max(0.0, round(manni_tricks(info.hand, info.trump), 1))    # never "about -0.5 tricks"
-        # the Manni as the bots value an unseen hand (``bidding.swap_choice``: 3.8), rounded
-        return [Reason("swap" if code == A.SWAP else "keep", {"tricks": tricks, "average": 4})]
+        # the Manni as the bots value an unseen hand (``bidding.swap_choice``: 3.8), rounded; where
+        # the hand's worth alone points the other way, the play-outs decided: said so ("keep: your
+        # hand takes 3.7, the Manni 4" contradicted its own advice)
+        swap = code == A.SWAP
+        close = tricks >= 4 if swap else tricks < 4
+        return [Reason(("swap" if swap else "keep") + ("_close" if close else ""), {"tricks": tricks, "average": 4})]
     return [Reason("only_card", {})]
 
 

@@ -95,6 +95,10 @@ TEMPLATES: dict[str, str] = {
                "(4 tricks score 0)"),
     "swap": N_("your hand should take only about {tricks} tricks: the Manni, unseen, takes about {average} on "
                "average (4 tricks score 0)"),
+    "keep_close": N_("your hand should take about {tricks} tricks, close to the {average} the unseen Manni takes "
+                     "on average: keeping did better in the deals the coach tried"),
+    "swap_close": N_("your hand should take about {tricks} tricks, close to the {average} the unseen Manni takes "
+                     "on average: taking the Manni did better in the deals the coach tried"),
 }
 
 

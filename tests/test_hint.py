@@ -321,7 +321,7 @@ def test_a_hints_reason_does_not_say_its_choice_again():
     from table.words import describe
     params = {"trump": "H", "tricks": 3, "factor": 4, "average": 4}
     for code, action in (("no_tap", {"double": False}), ("no_tap_back", {"redouble": False}),
-                         ("tap_back", {"redouble": True}), ("keep", {"swap": False})):
+                         ("tap_back", {"redouble": True}), ("keep", {"swap": False}), ("keep_close", {"swap": False})):
         reason = say(Reason(code, params)).lower()
         assert reason != code and not reason.endswith(describe(action).lower()), (code, reason)
         assert "do not" not in reason and "keep it" not in reason, (code, reason)
@@ -543,7 +543,11 @@ def test_the_manni_swaps_reason_says_what_the_manni_is_worth():
             if view["phase"] != "swap":
                 continue
             for action in view["legal"]:
-                text = say(reasons_for(Info(view), A.parse_action(action))[0])
-                assert "the Manni, unseen, takes about 4 on average (4 tricks score 0)" in text, text
+                r = reasons_for(Info(view), A.parse_action(action))[0]
+                text, worth = say(r), r.params["tricks"]
+                # never "keep: your hand takes 3.7, the Manni 4": the hand's worth alone would say swap
+                plain = "swap" if action["swap"] else "keep"
+                assert r.code == (plain if (worth < 4) == action["swap"] else plain + "_close"), (r, text)
+                assert "4" in text and "unseen Manni" in text or "the Manni, unseen" in text, text
             return
     raise AssertionError("no swap decision met")
