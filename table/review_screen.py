@@ -90,8 +90,8 @@ class ReviewScene(MenuScene):
         self.error: str | None = None          # one line: the record or the review failed
         self.status: str | None = None         # one line: what became of the statistics
         self.review: DealReview | None = None
-        # Reviews done, with their statistics lines, kept for the game's run: reopened, a review
-        # came back to "0 of 10 decisions" and half a minute's work (``cache_key``)
+        # Reviews done, kept for the game's run: reopened, a review came back to "0 of 10
+        # decisions" and half a minute's work (``cache_key``; its statistics line is made again)
         self.cache: dict[tuple, DealReview] = app.reviews_done
         self.reviewer: Reviewer | None = None
         self.job: Job | None = None            # the review being worked out

@@ -121,41 +121,43 @@ class TableKeys:
             return _("No review for this deal: it would show the cards nobody played, to everyone here")
         return None
 
+    def _choices(self) -> tuple[list, int | None]:
+        """The decision's buttons, and the index of the one the hint rings (None: no hint yet)."""
+        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
+        ringed = (self.hint_now() or {}).get("action")
+        return choices, next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
+
+    def _show_pick(self, choices: list, sel: int | None) -> None:
+        """Choice ``sel`` in gold (None: none), kept over a rebuilt picker."""
+        for i, b in enumerate(choices):
+            b.select() if i == sel else b.unselect()
+        self._pick_i = sel
+        self._pick_kept = None if sel is None else (self.shown.get("version"), sel)
+
     def unpick(self) -> None:
         """Put back a choice picked with Enter or the arrows (Escape): none in gold, the next
         Enter picks again before it takes anything."""
-        for name, b in self.buttons.items():
-            if name.startswith("act:"):
-                b.unselect()
-        self._pick_i = None
-        self._pick_kept = None
+        self._show_pick(self._choices()[0], None)
 
     def hint_takes_pick(self) -> None:
         """A hint that comes after a first Enter picked a choice takes the gold at once, so the
         gold is what the next Enter takes (it stayed on "Keep my hand", the hint only ringed
         "Take the Manni", and Enter moved the gold before it took anything)."""
-        ringed = (self.hint_now() or {}).get("action")
-        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
-        hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
+        choices, hinted = self._choices()
         if hinted is None or self._pick_i is None or not self._pick_auto or hinted == self._pick_i:
             return                          # (a choice the player moved to with the arrows stays theirs)
-        for i, b in enumerate(choices):
-            b.select() if i == hinted else b.unselect()
-        self._pick_i = hinted
-        self._pick_kept = (self.shown.get("version"), hinted)
+        self._show_pick(choices, hinted)
 
     def picker_key(self, e: pygame.event.Event) -> bool:
         """Arrows move along a decision's buttons, Enter chooses.  With none picked yet the
         first Enter picks the one the hint rings, else "No tap" where there is one, else the first
         (Enter did nothing, and the decision box showed no focus to say why; then it picked the
         first over the hint's)."""
-        choices = [b for name, b in self.buttons.items() if name.startswith("act:")]
+        choices, hinted = self._choices()
         if not choices:
             return False
         sel = self._pick_i
         enter = e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        ringed = (self.hint_now() or {}).get("action")
-        hinted = next((i for i, b in enumerate(choices) if ringed is not None and b.action == ringed), None)
         if enter and sel is not None and self._pick_auto and hinted not in (None, sel):
             sel, step, enter = hinted, 0, False     # the hint came after Enter picked: shown first (Enter,
         elif enter and sel is not None and self._pick_auto and hinted is None and self.hint_pending() \
@@ -198,8 +200,5 @@ class TableKeys:
             sel = hinted if hinted is not None else calm
         else:
             sel = (sel + step) % len(choices)
-        for i, b in enumerate(choices):
-            b.select() if i == sel else b.unselect()
-        self._pick_i = sel
-        self._pick_kept = (self.shown.get("version"), sel)
+        self._show_pick(choices, sel)
         return True
