@@ -20,7 +20,6 @@ gives one line and nothing else happens.
 from __future__ import annotations
 
 import os
-import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -32,48 +31,22 @@ from bots.review import DealReview, ReviewError, match_before
 from host.stats import StatsError, StatsStore
 from rules.views import seat_view
 
-from .coach_draw import (Position, blit_fit, blit_lines, column_box, draw_position, fitted_shares, mirrored,
+from .coach_draw import (Position, blit_fit, blit_lines, draw_position, mirrored,
                          readable_lines)
-from .coach_text import (BLUE, COLUMNS, TEXT, VERDICT_INK, row_cells, summary_text, verdict)
+from .coach_text import (TEXT, row_cells)
 from .coach_work import (Job, RecordFacts, Reviewer, match_id_of, opening_deal, record_facts, review_key,
                          shared_refusal)
 from .config import stats_path
 from .forms import MenuScene, draw_backdrop
-from .i18n import _, digits, game_title, is_rtl, number
+from .i18n import _, game_title, number
 from .layout import Layout
 from .menu_keys import DROP
+from .review_list import draw_bar, draw_decision_list, glint_now
 from .review_position import context_line, dealt_position, decision_position
-from .rich import rich
 from .theme import CREAM, DIM, GOLD, OVERLAY, RED, panel
 from .widgets import DropDown, line_text, widget_lines
 from .words import player_name
 
-
-
-SHIMMER = 1.6          # seconds a glint takes across the bar's empty part
-
-
-def draw_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None, glint: float | None = None) -> None:
-    """A progress bar ``fraction`` full (None: empty), filled from the reader's side; a glint
-    (``glint``: 0 to 1, how far across) runs over its empty part, so that a first decision
-    of seconds does not look stuck (a player read "0 of 6" for 5 s as a bar that never moved)."""
-    pygame.draw.rect(surface, (8, 20, 14), bar, border_radius=bar.h // 2)
-    filled = bar.copy()
-    filled.w = max(bar.h, round(bar.w * fraction)) if fraction is not None else 0
-    if is_rtl():            # a Dari reader's bar fills from the right, where the reading starts
-        filled.right = bar.right
-    if glint is not None and filled.w < bar.w - bar.h:
-        rest = bar.w - filled.w - bar.h
-        x = bar.x + filled.w + rest * glint if not is_rtl() else bar.right - filled.w - bar.h - rest * glint
-        pygame.draw.rect(surface, (96, 84, 40), pygame.Rect(round(x), bar.y, bar.h, bar.h), border_radius=bar.h // 2)
-    if filled.w:
-        pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
-    pygame.draw.rect(surface, DIM, bar, 2, border_radius=bar.h // 2)
-
-
-def glint_now() -> float:
-    """Where the bar's glint is now (0 to 1)."""
-    return time.monotonic() % SHIMMER / SHIMMER
 
 
 class ReviewScene(MenuScene):
@@ -395,82 +368,8 @@ class ReviewScene(MenuScene):
                   anchor="midtop")
 
     def draw_list(self, surface: pygame.Surface, area: pygame.Rect, fs: int) -> None:
-        review = self.listed
-        if not review.decisions:
-            blit_fit(surface, TEXT["no_decision"], fs, area.midleft, area.w, CREAM, anchor="midleft")
-            return
-        # The columns in reading order: from the left, or (Dari) from the right.
-        rtl = is_rtl()
-        small = round(fs * 0.85)
-        rows = self.rows()
-        xs, start = [], 0.0
-        for share in self.column_shares(rows, area.w, fs, small):
-            left, width = column_box(area.x, area.w, start, start + share, fs * 0.4)
-            xs.append((round(left), width))
-            start += share
-        # the line between what the seat knew (columns 2-4) and the all-hands view (5-)
-        split = (xs[4][0] if rtl else xs[5][0]) - round(fs * 0.3)
-        y = area.y
-        view_l, view_r = (split, xs[2][0] + xs[2][1]) if rtl else (xs[2][0], split)
-        dd_l, dd_r = (area.x, split) if rtl else (xs[5][0], area.right)
-        blit_fit(surface, TEXT["group_view"], small, (view_l, y), view_r - view_l, GOLD, bold=True)
-        blit_fit(surface, TEXT["group_dd"], small, (dd_l, y), dd_r - dd_l, BLUE, bold=True)
-        y += round(small * 1.5)
-        for (key, _share), (cx, cw) in zip(COLUMNS, xs, strict=True):
-            blit_fit(surface, TEXT[key], small, (cx, y), cw, DIM, bold=True)
-        y += round(small * 1.6)
-        pygame.draw.line(surface, DIM, (area.x, y - 3), (area.right, y - 3), 1)
-        top = y
-        rh = round(fs * 1.6)
-        summary_h = round(fs * 3.3)         # the summary, and the line on forced moves over it
-        fits = max(1, (area.bottom - summary_h - top) // rh)
-        n = len(review.decisions)
-        self.scroll = max(0, min(self.scroll, n - fits))
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-        elif self.selected >= self.scroll + fits:
-            self.scroll = self.selected - fits + 1
-        for i in range(self.scroll, min(n, self.scroll + fits)):
-            d = review.decisions[i]
-            r = pygame.Rect(area.x - 4, y, area.w + 8, rh)
-            if i == self.selected:
-                pygame.draw.rect(surface, (184, 134, 27), r, border_radius=6)
-            kind = verdict(review.game, d)
-            ink = (26, 18, 5) if i == self.selected else CREAM
-            for j, ((cx, cw), cell) in enumerate(zip(xs, rows[i], strict=True)):
-                colour = ink
-                if j == 4 and i != self.selected:
-                    colour = VERDICT_INK[kind]
-                bold = j == 4 and kind in ("mistake", "blunder")
-                blit_fit(surface, cell, fs, (cx, r.centery), cw, colour, bold=bold, anchor="midleft")
-            self.row_rects.append((i, r))
-            y += rh
-        pygame.draw.line(surface, DIM, (split, top - 3), (split, y), 1)
-        if n > fits:
-            more = digits(f"{self.scroll + 1}-{min(n, self.scroll + fits)} / {n}")
-            blit_fit(surface, more, small, (area.right, y + 2), area.w, DIM, anchor="topright")
-        if review.complete:
-            blit_fit(surface, summary_text(review.summary(), review.game), fs * 0.9, (area.x, area.bottom), area.w,
-                     CREAM, anchor="bottomleft")
-        elif self.job is not None and self.job.total:       # the rest still worked out, where the summary comes
-            rtl = is_rtl()          # the words where the reading starts, the bar at the line's end
-            bar = pygame.Rect(area.x if rtl else area.right - area.w * 2 // 5, area.bottom - round(fs * 0.85),
-                              area.w * 2 // 5, round(fs * 0.75))      # a quarter was easy to miss
-            text = TEXT["progress"].format(done=number(self.job.done), total=number(self.job.total))
-            blit_fit(surface, text, fs * 0.9, (area.right if rtl else area.x, bar.centery), area.w - bar.w - fs, DIM,
-                     anchor="midright" if rtl else "midleft")
-            draw_bar(surface, bar, self.job.fraction, glint_now())
-        blit_fit(surface, TEXT["forced_left_out"], small, (area.x, area.bottom - round(fs * 1.3)), area.w, DIM,
-                 anchor="bottomleft")        # the list jumped from trick 6 to trick 8 with no word why
-
-    def column_shares(self, rows: list[list[str]], width: int, fs: int, small: int) -> list[float]:
-        """The columns' shares of the list's width, each widened to its longest cell where
-        others have room to spare ("A♣ laten vallen" beside a cost column of "0")."""
-        gap = fs * 0.4 + 2
-        needs = [rich(TEXT[key], small, CREAM, True).get_width() for key, _share in COLUMNS]
-        for row in rows:
-            needs = [max(n, rich(cell, fs, CREAM, j == 4).get_width()) for j, (n, cell) in enumerate(zip(needs, row))]
-        return fitted_shares([share for _key, share in COLUMNS], [(n + gap) / max(1, width) for n in needs])
+        self.scroll, self.row_rects = draw_decision_list(surface, area, fs, self.listed, self.rows(), self.selected,
+                                                         self.scroll, self.job)
 
     def dealt(self) -> Position | None:
         """The seat's hand at the start of the deal (shown while the review is worked out)."""

@@ -85,8 +85,8 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
         assert row[5:] == (["–", "–"] if d.dd_best is None else [choice_text(d.dd_best), points(d.dd_loss)])
         assert row[4] == REVIEW_TEXT["verdicts"][d.label or ("best" if d.expected_loss == 0 else "fine")]
     # The table of decisions reads from the reader's side: "When" first, at the left or (Dari) the right.
-    from table import i18n, review_screen
-    real = review_screen.blit_fit
+    from table import i18n, review_list
+    real = review_list.blit_fit
     for lang, when_first in (("fa", False), ("en", True)):
         i18n.set_language(lang)
         at: dict = {}
@@ -94,11 +94,11 @@ def test_the_review_screen_shows_the_seats_review_with_progress_and_keeps_it(tab
         def spy(s, text, size, pos, *a, at=at, **k):
             at.setdefault(text, pos[0])
             return real(s, text, size, pos, *a, **k)
-        review_screen.blit_fit = spy
+        review_list.blit_fit = spy
         try:
             scene.draw_list(app.screen, pygame.Rect(20, 100, 600, 500), 16)
         finally:
-            review_screen.blit_fit = real
+            review_list.blit_fit = real
         assert (at[REVIEW_TEXT["col_when"]] < at[REVIEW_TEXT["col_cost"]]) == when_first
         assert REVIEW_TEXT["forced_left_out"] in at          # why the list skips a trick or two
     table.frames(1)
@@ -173,7 +173,7 @@ def test_the_rows_come_as_judged_and_closing_stops_the_review_and_its_process(ta
     """A Manille review takes seconds: the decisions judged so far are listed, can be
     picked and shown, with the progress where the summary will come; closing the
     screen stops the worker after the decision it is on."""
-    from table import review_screen
+    from table import review_list
     from table.coach_text import plain
     app = table.app
     rec = bot_record("manille", None, seed=8)           # about a second a decision at this budget
@@ -184,12 +184,12 @@ def test_the_rows_come_as_judged_and_closing_stops_the_review_and_its_process(ta
     assert scene.review is None and not job.future.done()
     assert len(scene.rows()) == len(job.decisions) and scene.listed.complete is False
     drawn: list = []
-    real = review_screen.blit_fit
-    review_screen.blit_fit = lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k)
+    real = review_list.blit_fit
+    review_list.blit_fit = lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k)
     try:
         table.frames(1)
     finally:
-        review_screen.blit_fit = real
+        review_list.blit_fit = real
     assert len(scene.row_rects) >= 2
     assert any(t.startswith("Reviewing: ") for t in drawn)      # how far, under the rows
     i, rect = scene.row_rects[1]
@@ -985,7 +985,7 @@ def test_the_reviews_progress_bar_fills_from_the_readers_side(lang):
 
 def test_the_reviews_bar_glints_across_its_empty_part_while_it_waits():
     """A first decision takes seconds: "0 of 6" on a still bar read as stuck."""
-    from table.review_screen import draw_bar
+    from table.review_list import draw_bar
     pygame.font.init()
     bar = pygame.Rect(0, 0, 400, 20)
     seen = []
@@ -1135,7 +1135,7 @@ def test_a_false_drops_word_stands_clear_of_the_chart_under_it(table, lang, size
 def test_a_long_choice_widens_its_column_rather_than_shrinking(table):
     """Dutch "A♣ laten vallen" (a card with its drop signal) shrank to 9 px in a column of
     16 % beside half-empty ones: the columns now share the width by their words."""
-    from table import i18n, review_screen
+    from table import i18n, review_list
     from table.rich import rich
     rec = ana_record()
     played = [a for a in rec["deals"][0]["actions"] if a.get("seat") == "bottom" and "play" in a]
@@ -1147,17 +1147,17 @@ def test_a_long_choice_widens_its_column_rather_than_shrinking(table):
     cells = {cell for row in scene.rows() for cell in row}
     assert any("laten vallen" in c for c in cells)
     fs, drawn = 16, []
-    real = review_screen.blit_fit
+    real = review_list.blit_fit
 
     def spy(s, text, size, pos, width, *a, **k):
         if text in cells and size == fs:
             drawn.append((text, rich(text, size, (0, 0, 0), k.get("bold", False)).get_width(), width))
         return real(s, text, size, pos, width, *a, **k)
-    review_screen.blit_fit = spy
+    review_list.blit_fit = spy
     try:
         scene.draw_list(table.app.screen, pygame.Rect(20, 100, 620, 560), fs)
     finally:
-        review_screen.blit_fit = real
+        review_list.blit_fit = real
         i18n.set_language("en")
     assert drawn and [(t, need, room) for t, need, room in drawn if need > room] == []
 
