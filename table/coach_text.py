@@ -234,14 +234,22 @@ def summary_text(s: Mapping, game: str = "") -> str:
 ABOUT = "~"
 
 
-def seat_words(own: bool, name: str, when: str, choice: str) -> tuple[str, str, str]:
+def seat_words(own: bool, name: str, when: str, choice: str, swap: bool | None = None) -> tuple[str, str, str]:
     """The position's heading, the note of a lead and the label of the empty place, for
     the player's own seat ("Trick 6: you chose K♦") or another's, a bot's studied after the
-    match ("Trick 6: Zelzela chose K♦": "you" read as the person, "You" beside it)."""
+    match ("Trick 6: Zelzela chose K♦": "you" read as the person, "You" beside it).
+    ``swap``: the Manni taken (True) or the hand kept (False), said in a sentence ("The
+    Manni: you chose Take" read as broken English)."""
+    if swap is not None:
+        heading = ((_("The Manni: you took it") if swap else _("The Manni: you kept your hand")) if own else
+                   (_("The Manni: {name} took it") if swap else _("The Manni: {name} kept the hand")).format(name=name))
+    elif own:
+        heading = TEXT["heading"].format(when=when, choice=choice)
+    else:
+        heading = _("{when}: {name} chose {choice}").format(when=when, name=name, choice=choice)
     if own:
-        return TEXT["heading"].format(when=when, choice=choice), TEXT["you_lead"], TEXT["your_turn"]
-    return (_("{when}: {name} chose {choice}").format(when=when, name=name, choice=choice),
-            _("{name} leads this trick.").format(name=name), name)
+        return heading, TEXT["you_lead"], TEXT["your_turn"]
+    return heading, _("{name} leads this trick.").format(name=name), name
 
 
 def choice_text(action: dict, short: bool = False) -> str:

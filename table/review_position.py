@@ -92,7 +92,8 @@ def decision_position(facts: RecordFacts, seat: str, game: str, d: DecisionRevie
         mine = same == unsignalled(chosen)     # its bar as the table says it
         ink = (GREEN if kind == "best" else VERDICT_INK[kind]) if mine else GREEN if same == best else (96, 128, 110)
         bars.append((choice_text(action), d.expected_loss if mine else best_value - value, ink))
-    heading, lead, turn = seat_words(seat in facts.own, seat_label(facts, seat), cells[0], choice_text(chosen))
+    heading, lead, turn = seat_words(seat in facts.own, seat_label(facts, seat), cells[0], choice_text(chosen),
+                                     chosen.get("swap") if d.phase == "swap" else None)
     return Position(
         heading=heading, context=context_line(facts, seat, view),
         trick_title=TEXT["on_table"],

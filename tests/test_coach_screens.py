@@ -646,15 +646,25 @@ def test_the_reviews_words_match_its_numbers():
     # a Manfee cost of 21 (more than a deal's 13) is on the gap between the sides: the chart says so
     from table.coach_text import chart_title
     assert "the gap between the sides" in chart_title("manfee") and "sides" not in chart_title("manni")
-    # the Manni's heading says the choice once ("Swap: you chose Swap")
+    # the Manni's heading says the choice once, in a sentence ("Swap: you chose Swap", then
+    # "The Manni: you chose Take")
     from table.coach_text import seat_words
     swap_row = row_cells("manni", changed(unsure, phase="swap", chosen={"swap": True}, best={"swap": True}), None)
-    assert seat_words(True, "You", swap_row[0], "Take")[0] == "The Manni: you chose Take"
+    assert seat_words(True, "You", swap_row[0], "Take", swap=True)[0] == "The Manni: you took it"
+    assert seat_words(True, "You", swap_row[0], "Keep", swap=False)[0] == "The Manni: you kept your hand"
+    assert seat_words(False, "Tana", swap_row[0], "Keep", swap=False)[0] == "The Manni: Tana kept the hand"
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
     assert row_cells("manni", swap, None)[1:3] == ["Take", "Keep"]      # the narrow columns' words
-    # Manni counts tricks, not points
     from dataclasses import replace
+    from table.coach_work import record_facts
+    from table.review_position import decision_position
+    facts = record_facts(bot_record("manni", {"target": 5}, seed=3))
+    assert decision_position(facts, "bottom", "manni", swap, None, 1).heading == "The Manni: Bottom took it"
+    kept = replace(swap, chosen={"swap": False})
+    assert decision_position(replace(facts, own=("bottom",)), "bottom", "manni", kept, None, 1).heading == \
+        "The Manni: you kept your hand"
+    # Manni counts tricks, not points
     costly = judgement("manni", replace(swap, label="mistake", dd_loss=2.0, dd_exact=True))
     assert costly == "It cost 1 trick on average from what you knew, and 2 tricks with all hands seen."
     assert summary_text(dict(counts, mean_loss=0.4), "manni").endswith("0.4 tricks a decision")
