@@ -29,6 +29,11 @@ Messages an endpoint receives:
 """
 from __future__ import annotations
 
+import itertools
+
+# Each endpoint's number, for the host's screen to name one spectator it sends off.
+_SERIALS = itertools.count(1)
+
 
 class Endpoint:
     """Base of the host's endpoints; subclasses implement ``deliver`` (and ``close``)."""
@@ -45,6 +50,7 @@ class Endpoint:
         self.shown_version = -1       # the newest version this screen has finished showing
         self.reads_summaries = False
         self.ready_version = -1       # the newest deal-over version whose summary it closed
+        self.serial = next(_SERIALS)  # names this screen in the ``watchers`` message's list
 
     @property
     def primary(self) -> str | None:
@@ -69,7 +75,7 @@ TABLE_CODES = {
     "seat_taken": "the seat belongs to someone else (rejoin needs its token)",
     "bad_token": "the token does not open that seat",
     "table_full": "no free seat",
-    "no_watchers": "a watch at a table whose host turned the spectators away",
+    "no_watchers": "a watch at a table whose host turned the spectators away, or sent off one of that address",
     "not_your_seat": "an action naming another seat than the one this screen plays",
     "hints_off": "a hint asked at a table that does not allow hints",
     "bad_phrase": "a phrase that is not one of the table's (PHRASES)",

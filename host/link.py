@@ -98,6 +98,7 @@ class LinkBase:
         self._unannounced: set[str] = set()    # seats away at the welcome: no "back" for them
         self._derived: list[dict] = []     # notices read from a change of the players (a friend's screen)
         self.watchers = 0                  # spectators at a LAN table
+        self.watching: list[tuple[int, str]] = []      # (serial, name) of each, as the host said
         # LAN, between deals: the seats whose players still read the last summary, and when
         # (time.monotonic) the host deals anyway; None once the next deal is dealt.
         self.reading: tuple[list, float] | None = None
@@ -173,6 +174,10 @@ class LinkBase:
 
     def send_away(self, seat: str) -> None:
         """Give a friend's seat to a bot and close that connection (the host of a LAN table)."""
+
+    def send_watcher_off(self, serial: int) -> None:
+        """Send one spectator off (``serial`` from ``watching``) and take none from its
+        computer after (the host of a LAN table)."""
 
     def turn_away_watchers(self) -> None:
         """Send every spectator off and take no new one (the host of a LAN table)."""
@@ -262,6 +267,7 @@ class LinkBase:
                 # the watchers already there, as a count: a screen coming back read "Someone is
                 # watching the table" over "a bot played 3 cards for you"
                 self.watchers = msg["watchers"]
+                self.watching = watcher_list(msg.get("watchers_who"))
             played = msg.get("standin_played")
             self.standin_played = played if isinstance(played, dict) else None
             # the deal on the table's decisions a bot made standing in (kept with it: table.lan_stats)
@@ -281,6 +287,7 @@ class LinkBase:
                 name = msg.get("name") if isinstance(msg.get("name"), str) else None
                 self._derived.append({"type": "notice", "kind": "watching", "name": name})
             self.watchers = msg["n"]
+            self.watching = watcher_list(msg.get("who"))
         elif kind == "reading" and isinstance(msg.get("seats"), list) and isinstance(msg.get("seconds"), int):
             seats = [x for x in msg["seats"] if x in self.seats]
             self.reading = (seats, time.monotonic() + max(0.0, min(float(msg["seconds"]), 60.0)))
@@ -336,3 +343,18 @@ def seat_notices(before: dict, after: dict, mine: tuple = ()) -> list[dict]:
         out += [{"type": "notice", "kind": k, "seat": seat,
                  "name": was.get("name") if k == "sent_away" else now.get("name")} for k in kinds]
     return out
+
+
+def watcher_list(who: Any) -> list[tuple[int, str]]:
+    """The spectators of a ``watchers`` message's ``who`` ([serial, name] each), anything
+    malformed left out, at most 16 (a table takes 8).
+
+    >>> watcher_list([[3, "Mona"], [4, 5], "x", [5, "Cy"]])
+    [(3, 'Mona'), (5, 'Cy')]
+    >>> watcher_list(None)
+    []
+    """
+    if not isinstance(who, list):
+        return []
+    return [(w[0], w[1][:40]) for w in who if isinstance(w, list) and len(w) == 2 and type(w[0]) is int
+            and isinstance(w[1], str)][:16]

@@ -108,6 +108,10 @@ class LocalLink(LinkBase):
         if self.lan and self.hosting:
             self.runner.call(self.host.send_away, seat)
 
+    def send_watcher_off(self, serial: int) -> None:
+        if self.lan and self.hosting:
+            self.runner.call(self.host.send_watcher_off, serial)
+
     def turn_away_watchers(self) -> None:
         if self.lan and self.hosting:
             self.runner.call(self.host.turn_away_watchers)

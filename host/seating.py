@@ -30,6 +30,7 @@ class Seating:
     stopping: bool
     _held: set[int]
     watchers_away = False           # the host turned the spectators away: none is taken
+    watchers_refused: set[str]      # the addresses of spectators the host sent off one by one
 
     # What the table host does for it.
     def _welcome(self, ep: Endpoint, token: str | None, rejoin: bool,
@@ -63,6 +64,8 @@ class Seating:
         """A spectator: every public thing, no hand ever."""
         if self.watchers_away:
             raise TableError("no_watchers", "the host is not taking spectators")
+        if getattr(endpoint, "address", None) in self.watchers_refused:
+            raise TableError("no_watchers", "the host sent a spectator of this computer off")
         if place is not None and place not in self.order:
             raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
         endpoint.plays = ()
@@ -73,10 +76,14 @@ class Seating:
         self._welcome(endpoint, None, rejoin=False)
         self._watchers(endpoint.name)
 
+    def watching(self) -> list[list]:
+        """[serial, name] of each spectator, in the order they came."""
+        return [[ep.serial, ep.name or ""] for ep in self.endpoints if ep.spectator]
+
     def _watchers(self, newcomer: str | None = None) -> None:
-        """Everyone at the table hears how many watch it (and who came to), never the watchers."""
-        n = sum(1 for ep in self.endpoints if ep.spectator)
-        msg = {"type": "watchers", "n": n, "name": newcomer}
+        """Everyone at the table hears who watches it (and who came to), never the watchers."""
+        who = self.watching()
+        msg = {"type": "watchers", "n": len(who), "name": newcomer, "who": who}
         for ep in list(self.endpoints):
             if not ep.spectator:
                 ep.deliver(msg)
@@ -254,6 +261,20 @@ class Seating:
         self._mark_ready()
         self.advance()
 
+    def send_watcher_off(self, serial: int) -> None:
+        """The host sends one spectator off (a stranger at a friends' table): that
+        connection is closed with the reason, and no spectator from its computer is
+        taken after; the others watch on."""
+        ep = next((e for e in self.endpoints if e.spectator and e.serial == serial), None)
+        if ep is None:              # gone meanwhile: nothing to do
+            return
+        self._forget(ep)
+        address = getattr(ep, "address", None)
+        if isinstance(address, str):
+            self.watchers_refused.add(address)
+        ep.close(bye=WATCHER_SENT_OFF)
+        self._watchers()
+
     def turn_away_watchers(self) -> None:
         """Every spectator is sent off, and no new one is taken (a stranger watching)."""
         self.watchers_away = True
@@ -266,3 +287,4 @@ class Seating:
 
 SENT_AWAY = "the host gave your seat to a bot"
 WATCHERS_AWAY = "the host turned the spectators away"
+WATCHER_SENT_OFF = "the host asked you to stop watching"

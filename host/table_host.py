@@ -78,6 +78,7 @@ class TableHost(Seating, TableSave):
         self.on_notice = on_notice or (lambda kind, **info: None)
         self.on_seats_changed = on_seats_changed or (lambda: None)
         self.endpoints: list[Endpoint] = []
+        self.watchers_refused: set[str] = set()
         self.started = bool(mh.match.records)
         self.stopping = False
         self.save_error: str | None = None
@@ -393,8 +394,9 @@ class TableHost(Seating, TableSave):
                "players": self.players(), "rejoin": rejoin,
                "summaries": list(self.mh.match.summaries), "spectator": ep.spectator,
                "seats": list(ep.plays), "hints": self.hints}
-        if not ep.spectator:    # how many watch already: no "someone is watching" for a screen coming back
-            msg["watchers"] = sum(1 for e in self.endpoints if e.spectator)
+        if not ep.spectator:    # who watches already: no "someone is watching" for a screen coming back
+            msg["watchers_who"] = self.watching()
+            msg["watchers"] = len(msg["watchers_who"])
         if played:
             msg["standin_played"] = played      # what a bot did for the person coming back
         deal = len(self.mh.match.records) - 1   # and which decisions of the deal now on were a bot's

@@ -134,7 +134,8 @@ _REASONS = {"the host closed the table": N_("the host closed the table"),
             "this seat was taken back by a new connection with its token":     # (its token: no player's word)
                 N_("another window or computer took this seat back"),
             "the host gave your seat to a bot": N_("the host gave your seat to a bot"),
-            "the host turned the spectators away": N_("the host turned the spectators away")}
+            "the host turned the spectators away": N_("the host turned the spectators away"),
+            "the host asked you to stop watching": N_("the host asked you to stop watching")}
 
 
 def reason_text(reason: str | None) -> str:

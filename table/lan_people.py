@@ -1,7 +1,8 @@
 """The host's say over a LAN table, from its pause menu: give a friend's seat to a bot
-(a stranger sat in an open seat under a friend's name, and nothing could take it back) and
-turn the spectators away.  Each button asks for a second press, as closing the table does:
-one click must not send a friend off by mistake."""
+(a stranger sat in an open seat under a friend's name, and nothing could take it back),
+send one spectator off by name (none from that computer is taken after; the others watch
+on), or turn every spectator away.  Each button asks for a second press, as closing the
+table does: one click must not send a friend off by mistake."""
 from __future__ import annotations
 
 import pygame
@@ -28,10 +29,16 @@ class PeopleScene(MenuScene):
         return [(seat, str(p.get("name") or seat_name(seat))) for seat, p in players.items()
                 if isinstance(p, dict) and p.get("kind") == "human"]
 
+    def at_table(self) -> tuple:
+        """What the buttons are made for: the friends holding seats, and the spectators."""
+        return tuple(self.people()), self.link.watchers, tuple(self.link.watching)
+
     def build_ui(self):
-        self.shown = (tuple(self.people()), self.link.watchers)
+        self.shown = self.at_table()
         items = [(f"away:{seat}", _("Give {name}'s seat to a bot").format(name=name), True)
                  for seat, name in self.shown[0]]
+        items += [(f"off:{serial}", _("Ask {name} to stop watching").format(name=name or _("a spectator")), True)
+                  for serial, name in self.shown[2]]
         if self.link.watchers:
             items.append(("watchers", _("Turn the spectators away ({n})").format(n=number(self.link.watchers)), True))
         items.append(("back", _("Back to the menu"), True))
@@ -40,7 +47,7 @@ class PeopleScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
-        if self.shown != (tuple(self.people()), self.link.watchers):
+        if self.shown != self.at_table():
             self.rebuild_ui()           # someone came or went meanwhile
 
     def draw(self, surface):
@@ -51,6 +58,9 @@ class PeopleScene(MenuScene):
         names = dict(self.shown[0])
         if self.armed == "watchers":          # the first press says what the second will do
             line, ink = _("Press again: every spectator is sent off, and none is taken after"), RED
+        elif self.armed and self.armed.startswith("off:"):
+            line, ink = _("Press again: {name} is sent off, and no spectator from that computer is taken after"
+                          ).format(name=dict(self.shown[2]).get(int(self.armed[4:])) or _("a spectator")), RED
         elif self.armed:
             line, ink = _("Press again: {name}'s seat goes to a bot for the rest of the match").format(
                 name=names.get(self.armed.removeprefix("away:"), "")), RED
@@ -81,6 +91,8 @@ class PeopleScene(MenuScene):
         else:                                   # done: back to the table, to see it so
             if name == "watchers":
                 self.link.turn_away_watchers()
+            elif name.startswith("off:"):
+                self.link.send_watcher_off(int(name[4:]))
             else:
                 self.link.send_away(name.removeprefix("away:"))
             for _screen in range(self.screens):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 
-from host.seating import SENT_AWAY, WATCHERS_AWAY
+from host.seating import SENT_AWAY, WATCHER_SENT_OFF, WATCHERS_AWAY
 from .anim import Call, Lazy, Until
 from . import lan_seats
 from .config import stats_path
@@ -29,7 +29,8 @@ SAYING_CODES = ("bad_phrase", "too_fast")      # refusals of a phrase, not of a 
 
 # Sent off a table that plays on: not "The table closed: ..."
 SENT_OFF = {SENT_AWAY: lambda: _("The host gave your seat to a bot: the table plays on without you."),
-            WATCHERS_AWAY: lambda: _("The host turned the spectators away.")}
+            WATCHERS_AWAY: lambda: _("The host turned the spectators away."),
+            WATCHER_SENT_OFF: lambda: _("The host asked you to stop watching.")}
 
 
 class TableFeed:

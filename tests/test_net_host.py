@@ -888,6 +888,35 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_and_turns_spectators_away():
         server.stop()
 
 
+def test_the_host_sends_one_spectator_off_by_name_and_the_others_watch_on():
+    """The host could turn spectators away only all at once, knowing only how many watched.
+    The players hear who watches (``who``); the host sends one off by its number: it hears
+    why, the other watches on, and no new spectator of that computer is taken."""
+    from host.seating import WATCHER_SENT_OFF
+    server = serve("manni", {"bottom": "host", "left": "bot:KADO", "right": "bot:KADO"})
+    try:
+        me = server.local_link("bottom")
+        mona, cy = RawPeer(server.port, name="Mona"), RawPeer(server.port, name="Cy")
+        for w in (mona, cy):
+            w.send({"type": "watch", "seat": "bottom"})
+            assert w.expect("welcome")["spectator"]
+        assert bounded(lambda: me.poll() is not None and sorted(n for _s, n in me.watching) == ["Cy", "Mona"], 3)
+        serial = dict((n, s) for s, n in me.watching)["Mona"]
+        me.send_watcher_off(serial)
+        assert mona.expect("bye")["reason"] == WATCHER_SENT_OFF
+        assert bounded(lambda: me.poll() is not None and [n for _s, n in me.watching] == ["Cy"], 3)
+        assert me.watchers == 1 and watching(server) == 1
+        cy.send({"type": "ping", "n": 7})
+        assert cy.expect("pong")["n"] == 7                   # Cy watches on
+        again = RawPeer(server.port, name="Mona2")
+        again.send({"type": "watch", "seat": "bottom"})
+        assert again.error()["code"] == "no_watchers"        # not back in under another name
+        me.send_watcher_off(serial)                          # gone already: nothing happens
+        assert watching(server) == 1 and not server.host.watchers_away
+    finally:
+        server.stop()
+
+
 def test_the_players_say_how_a_friend_went_even_when_a_bot_stands_in_at_once():
     """With no grace a drop gets its bot at once, and friends' screens guessed "left" from
     that where the host's said "lost": the host now says which (``gone``)."""

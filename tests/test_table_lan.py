@@ -1455,6 +1455,11 @@ def test_the_deal_log_stops_over_the_footer_and_the_watchers_count_joins_its_lin
         scene.link.table_name = "Table d'Amélie"
         footer = scene._lan_lines()
         assert footer[2] == ["LAN · Table d'Amélie", "(you host) · 2 people watching"], footer
+        scene.link.watching = [(4, "Mona"), (6, "Cy")]         # by name where the names fit
+        assert scene._lan_lines()[2] == ["LAN · Table d'Amélie", "(you host) · watching: Mona, Cy"]
+        scene.link.watching = [(4, "Mona-Louise van den Heuvel"), (6, "Cyriel Vandenbroucke-Maes")]
+        assert scene._lan_lines()[2] == footer[2]               # long ones: how many
+        scene.link.watching = []
         scene.draw(table.app.screen)
         log = dict(scene.drawn)["log"]
         assert log.height >= 2 * footer[0] * 1.4 and log.bottom <= min(r.top for n, r in scene.drawn if n == "lan_tag")
@@ -1814,6 +1819,38 @@ def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_pres
         table.app.push(friend_menu)
         table.frames(1)
         assert "people" not in friend_menu.buttons
+    finally:
+        server.stop(wait=True)
+
+
+def test_the_host_asks_one_spectator_by_name_to_stop_watching_on_a_second_press(table):
+    """The host's People at the table listed spectators only as a count, turned away all at
+    once: each has a button by name, which asks again, then sends that one off; the other
+    watches on and the button of the one gone goes."""
+    server = HostServer(unique("Ana's"), "manni", None, {"bottom": "host:Ana", "left": "bot:KADO", "right": "bot:KADO"},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    try:
+        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
+        table.app.push(scene)
+        mona = Client("127.0.0.1", server.port, name="Mona", watching="bottom").start()
+        cy = Client("127.0.0.1", server.port, name="Cy", watching="bottom").start()
+        assert mona.wait_for("welcome", 5) is not None and cy.wait_for("welcome", 5) is not None
+        assert wait_real(table, lambda: sorted(n for _s, n in scene.link.watching) == ["Cy", "Mona"], 5)
+        scene.open_menu()
+        table.frames(1)
+        table.click_button("people")
+        people = table.scene
+        mine = {b.text: name for name, b in people.buttons.items()}
+        assert "Ask Mona to stop watching" in mine and "Ask Cy to stop watching" in mine
+        table.click_button(mine["Ask Mona to stop watching"])
+        assert people.buttons[mine["Ask Mona to stop watching"]].text == "Press again"
+        assert len([e for e in server.host.endpoints if e.spectator]) == 2      # not yet
+        table.click_button(mine["Ask Mona to stop watching"])
+        assert table.scene is scene
+        assert mona.wait_for("host_closed", 5)["reason"] == "the host asked you to stop watching"
+        assert wait_real(table, lambda: [n for _s, n in scene.link.watching] == ["Cy"], 5)
+        assert not server.host.watchers_away and cy.wait_for("host_closed", 0.3) is None
     finally:
         server.stop(wait=True)
 
