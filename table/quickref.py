@@ -433,6 +433,17 @@ class QuickRefScene(MenuScene):
         return track, pygame.Rect(track.x, y, 8, h)
 
     # -- drawing -----------------------------------------------------------------------
+    def _draw_tab_rule(self, surface, f):
+        """A gold rule under the tabs, open under the open one, which reads as the page's own
+        tab: a gold open tab looked like the keyboard's gold focus on Back (two "selected")."""
+        tab = self.buttons.get(f"tab:{self.game}")
+        if tab is None:
+            return
+        r = pygame.Rect(tab.rect)
+        y = r.bottom + 7
+        pygame.draw.line(surface, hud.GOLD, (f.x + 14, y), (r.x - 6, y), 2)
+        pygame.draw.line(surface, hud.GOLD, (r.right + 4, y), (f.right - 14, y), 2)
+
     def draw(self, surface):
         if self.overlay:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -444,6 +455,7 @@ class QuickRefScene(MenuScene):
             draw_backdrop(surface)
         f = self.frame()
         hud.panel(surface, f, fill=(10, 26, 18, 255))     # opaque: a summary behind showed through
+        self._draw_tab_rule(surface, f)
         body = self.body_rect()
         page = self.page()
         self.scroll = max(0, min(self.max_scroll(), self.scroll))

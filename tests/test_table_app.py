@@ -1024,3 +1024,29 @@ def test_the_rules_keep_an_order_on_one_line_and_widen_on_a_tall_screen(table):
     assert sizes[(1280, 720)] == (980, 19)
     assert sizes[(3440, 1440)][0] > 1200 and sizes[(3440, 1440)][1] > 20, sizes
     app._resized((1280, 720))
+
+
+def test_the_rules_open_tab_does_not_look_like_the_keyboards_focus(table):
+    """The open game's tab was gold, as the button the keyboard's Tab focuses (Back): two
+    buttons read "selected".  The open tab is the page's own, dark with gold words, the rule
+    under the tabs open beneath it; Back in focus alone is filled gold."""
+    from table.scenes import open_scene
+    app = table.app
+    app._resized((1280, 720))
+    scene = open_scene("rules", app, game="manille")
+    app.push(scene)
+    table.frames(2)
+    table.key(pygame.K_TAB)
+    table.frames(2)
+    tab, back = scene.buttons["tab:manille"].rect, scene.buttons["back"].rect
+
+    def fill(r):        # the button's own colour, inside its border, left of its words
+        return app.screen.get_at((r.x + 8, r.centery))[:3]
+    gold = fill(back)
+    assert gold[0] > 150 and gold[2] < 60                            # Back in focus: gold
+    assert sum(abs(a - b) for a, b in zip(fill(tab), gold)) > 200      # the open tab: not
+    other = scene.buttons["tab:manni"].rect
+    assert fill(tab) != fill(other)                                  # and not as the others
+    rule_y = tab.bottom + 7
+    assert app.screen.get_at((tab.centerx, rule_y))[:3] != app.screen.get_at((other.centerx, rule_y))[:3]
+    app.pop()
