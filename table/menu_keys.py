@@ -163,10 +163,20 @@ class MenuKeys:
         text = getattr(face, "tool_tip_text", None) if face is not None else None
         if text and face.alive() and face.tool_tip is None:
             # the face's own: it goes with the face, and hovering does not make a second one
-            face.tool_tip = self.focus_tip = self.app.ui.create_tool_tip(
+            # beside the widget, narrowed to the room there: under it, it covered the fields
+            # below (New game's name, under Signals)
+            W = self.app.size[0]
+            room = max(W - face.rect.right, face.rect.left) - 4 * TIP_GAP
+            wrap = min(face.tool_tip_wrap_width or TIP_WIDTH, room) if room >= TIP_LEAST else face.tool_tip_wrap_width
+            face.tool_tip = self.focus_tip = tip = self.app.ui.create_tool_tip(
                 text=text, position=(face.rect.centerx, face.rect.centery), hover_distance=(0, face.rect.height // 2),
-                parent_element=face, object_id=face.tool_tip_object_id, wrap_width=face.tool_tip_wrap_width,
+                parent_element=face, object_id=face.tool_tip_object_id, wrap_width=wrap,
                 text_kwargs=face.tool_tip_text_kwargs)
+            avoid = [pygame.Rect(w.rect) for w in self._widgets().values() if w is not face and w.rect != face.rect]
+            beside = tip_beside(pygame.Rect(face.rect), tip.rect.size, self.app.size, is_rtl(), avoid)
+            if beside is not None:
+                tip.hover_distance_from_target = (0, 0)
+                tip.find_valid_position(beside)
 
     def move_slider(self, name: str, step: int) -> bool:
         """Move slider ``name`` a tenth of its range up (``step`` -1: down), as a drag does."""
@@ -235,3 +245,35 @@ class MenuKeys:
             return False
         self.buttons[self.focus].unselect()
         return self.press(self.focus)
+
+
+TIP_GAP = 8           # px between a focused widget and its tooltip
+TIP_WIDTH = 300       # a tooltip's width when its widget names none
+TIP_LEAST = 180       # narrower than this beside the widget, a tooltip goes under it
+
+
+def tip_beside(face: pygame.Rect, size: tuple[int, int], window: tuple[int, int], rtl: bool = False,
+               avoid: list[pygame.Rect] | tuple = (), gap: int = TIP_GAP) -> tuple[int, int] | None:
+    """Where a focused widget's tooltip of ``size`` goes (its top left): beside the widget,
+    its top level with the widget's, after it in reading order, else before it; else under
+    or over it: the first place inside the window over none of the widgets ``avoid``, or
+    over the fewest.  None where none is inside (it then goes under, as a hover's does).
+
+    >>> tip_beside(pygame.Rect(600, 200, 200, 30), (300, 80), (1280, 720))
+    (808, 200)
+    >>> tip_beside(pygame.Rect(900, 200, 200, 30), (300, 80), (1280, 720))
+    (592, 200)
+    >>> tip_beside(pygame.Rect(600, 200, 200, 30), (300, 80), (1280, 720), avoid=[pygame.Rect(820, 200, 200, 30)])
+    (292, 200)
+    >>> tip_beside(pygame.Rect(100, 200, 1000, 30), (300, 80), (1280, 720), avoid=[pygame.Rect(100, 240, 900, 30)])
+    (100, 112)
+    """
+    w, h = size
+    top = max(0, min(face.top, window[1] - h))
+    left = max(0, min(face.left, window[0] - w))
+    after, before = (face.right + gap, top), (face.left - gap - w, top)
+    places = [*((before, after) if rtl else (after, before)), (left, face.bottom + gap), (left, face.top - gap - h)]
+    room = pygame.Rect((0, 0), window)
+    inside = [(len(pygame.Rect(x, y, w, h).collidelistall(list(avoid))), k, (x, y))
+              for k, (x, y) in enumerate(places) if room.contains(pygame.Rect(x, y, w, h))]
+    return min(inside)[2] if inside else None       # over the fewest widgets, on a crowded form

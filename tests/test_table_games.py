@@ -501,6 +501,19 @@ def test_new_game_offers_the_muette_options(table):
     app.top.set_focus("opt:blind")
     tips = [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UITooltip) and w.alive()]
     assert [t.text_block.html_text for t in tips] == [OPTION_HELP["blind"]]
+    # ... beside the toggle, over no other widget (under it, it covered the fields below)
+    for size in ((1280, 720), (1024, 600)):
+        app._resized(size)
+        table.frames(1)
+        for name in ("opt:doubling", "opt:signals" if "opt:signals" in app.top.buttons else "opt:blind"):
+            app.top.set_focus(name)
+            tip = next(w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UITooltip) and w.alive())
+            others = [b.rect for n, b in app.top.buttons.items() if n != name and b.visible]
+            others += [d.rect for d in app.top.form.drops.values()]
+            assert pygame.Rect((0, 0), size).contains(tip.rect)
+            assert not tip.rect.colliderect(app.top.buttons[name].rect)
+            if size == (1280, 720):             # (a crowded 1024 x 600 form: over the fewest)
+                assert tip.rect.collidelist(others) == -1, (size, name, tip.rect)
     table.click(app.top.buttons["start"].rect.center)
     scene = app.top
     assert isinstance(scene, TableScene)
