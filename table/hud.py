@@ -248,16 +248,35 @@ def plate_lines(look: TableLook, seat: str) -> tuple[str, str]:
     return look.name(seat), separator().join(sub)
 
 
+SUB_SHRINK = 0.92      # a plate's line may be drawn this much of its size to fit, no smaller
+
+
 def sub_lines(text: str, size: int, room: float) -> list[str]:
-    """A plate's second line, as two lines where one would be drawn much smaller than the
-    others' ("called 4 · won 0 · bot" at 8 px in a narrow plate); none for no text."""
+    """A plate's second line, on more lines where one would be drawn smaller than its size
+    ("called 4 · won 0 · bot" at 8 px in a narrow plate, "annonce …" at 9 px in the corner
+    at 1024 x 600): its parts as many to a line as fit, a part too long alone broken at its
+    spaces; none for no text."""
     if not text:
         return []
-    parts = text.split(separator())
-    if len(parts) < 2 or fit_size(text, size, room) >= size * 0.85:
+    if fit_size(text, size, room) >= size * SUB_SHRINK:
         return [text]
-    half = (len(parts) + 1) // 2
-    return [separator().join(parts[:half]), separator().join(parts[half:])]
+    sep = separator()
+    lines: list[str] = []
+    for part in text.split(sep):
+        if lines and fit_size(lines[-1] + sep + part, size, room) >= size * SUB_SHRINK:
+            lines[-1] += sep + part
+        elif fit_size(part, size, room) >= size * SUB_SHRINK or " " not in part.strip():
+            lines.append(part)
+        else:
+            words = part.split(" ")
+            lines.append(words[0])
+            for word in words[1:]:
+                joined = f"{lines[-1]} {word}"
+                if fit_size(joined, size, room) >= size * SUB_SHRINK:
+                    lines[-1] = joined
+                else:
+                    lines.append(word)
+    return lines
 
 
 def draw_plates(surface: pygame.Surface, look: TableLook, clear_of: pygame.Rect | None = None) -> list:
@@ -348,7 +367,7 @@ def draw_trump(surface: pygame.Surface, look: TableLook) -> pygame.Rect | None:
     if manni:
         csize = round(fs * 1.05)
         cstep = round(csize * 1.55)
-        clabel = render(pgettext("Manni's trump cycle", "cycle"), round(fs * 0.7), DIM)
+        clabel = render(pgettext("Manni's trump cycle", "cycle"), max(11, round(fs * 0.7)), DIM)   # 9 px at 1024x600
         w = max(w, pad + clabel.get_width() + gap + cstep * 3 + csize + pad)
     rect = pygame.Rect(0, 0, w, h + cycle_h)
     rect.topright = (L.W - L.margin, L.margin + round(fs * 2.8))

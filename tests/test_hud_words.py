@@ -315,6 +315,12 @@ def test_a_narrow_plates_second_line_takes_two_lines_rather_than_tiny_letters():
     assert lines == [separator().join(["called 4", "won 0"]), "bot"]
     assert all(fit_size(line, 13, 110) >= 12 for line in lines)
     assert sub_lines("", 13, 10) == [] and sub_lines("bot", 13, 10) == ["bot"]
+    # a part too long alone breaks at its spaces ("annonce …" at 9 px in the corner plate at
+    # 1024 x 600), and no line is drawn more than a pixel smaller than its size
+    from table.theme import text_width
+    room = text_width("annonce", 11, False) + 2
+    lines = sub_lines(separator().join(["annonce …", "bot"]), 11, room)
+    assert lines[0] == "annonce" and len(lines) >= 2 and all(fit_size(line, 11, room) >= 10 for line in lines), lines
 
 
 def test_the_history_box_is_as_tall_as_its_rows_and_holds_them_all(monkeypatch):

@@ -264,7 +264,15 @@ def test_the_busiest_states_fit_at_1024x600_in_every_language(table, manfee_home
         scene.announce("right", {"double": True})
         scene.announce("top", {"trump": "H"})
     table.frames(3)
-    scene.draw(table.app.screen)
+    import table.hud as hud
+    real, drawn_at = hud.render, []
+    hud.render = lambda text, size, *a, **k: (drawn_at.append((size, text)), real(text, size, *a, **k))[1]
+    try:
+        scene.draw(table.app.screen)
+    finally:
+        hud.render = real
+    # no plate or corner line under 11 px ("annonce …" at 9 in the corner plate, the Manni's "cycle")
+    assert [(size, text) for size, text in drawn_at if size < 11] == []
     assert any(n.startswith("hand:") for n, _r in scene.drawn)
     assert check(scene, SMALLEST) == []
     if scene.picker_sub:          # the line under a decision's title: whole in its panel, at its size
