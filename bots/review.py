@@ -161,9 +161,11 @@ def _start(record: object, deal: int) -> tuple[Match, list]:
     return match, actions
 
 
-def _walk(record: dict, deal: int) -> Iterator[tuple[int, Match, int, int, dict]]:
+def _walk(record: dict, deal: int, looks: bool = False) -> Iterator[tuple[int, Match, int, int, dict]]:
     """Replay deal ``deal``: (index, match just before the action, seat, code,
-    action) for each action, applied once the caller has looked."""
+    action) for each action, applied once the caller has looked.  A muette dealer's
+    trump named after looking is recorded alone (RECORD.md has no look): the look
+    is applied first; ``looks``: it is also given, with the trump's index, before it."""
     m, actions = _start(record, deal)
     g = m.game
     for j, act in enumerate(actions):
@@ -177,6 +179,8 @@ def _walk(record: dict, deal: int) -> Iterator[tuple[int, Match, int, int, dict]
             d = m.deal
             if d.phase == TRUMP and s == d.dealer and not getattr(d, "looked", True) \
                     and not A.BLIND <= code <= A.BLIND + NT:
+                if looks:
+                    yield j, m, s, A.LOOK, {"seat": act["seat"], "look": True}
                 m.apply(s, A.LOOK)     # named trump after looking: the choice is that trump
             yield j, m, s, code, act
             m.apply(s, code)
@@ -184,14 +188,16 @@ def _walk(record: dict, deal: int) -> Iterator[tuple[int, Match, int, int, dict]
             raise ReviewError(f"deal {deal} action {j}: {e}") from None
 
 
-def match_before(record: dict, deal: int, index: int) -> Match:
+def match_before(record: dict, deal: int, index: int, look: bool = False) -> Match:
     """The match just before action ``index`` of deal ``deal``, to show the
-    position of a reviewed decision: ``seat_view(match, seat)``.  Raises
-    ReviewError for a damaged record or an index it does not have."""
-    for j, m, _s, _code, _act in _walk(record, deal):
-        if j == index:
+    position of a reviewed decision: ``seat_view(match, seat)``; ``look``: before
+    the look that came before it (a muette dealer's look-or-blind decision, whose
+    ``chosen`` is ``{"look": true}``).  Raises ReviewError for a damaged record or an
+    index it does not have."""
+    for j, m, _s, code, _act in _walk(record, deal, looks=look):
+        if j == index and (code == A.LOOK or not look):
             return m
-    raise ReviewError(f"deal {deal} has no action {index}")
+    raise ReviewError(f"deal {deal} has no action {index}" + (" after a look" if look else ""))
 
 
 def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_Point]:
@@ -210,7 +216,7 @@ def _points(record: dict, deal: int, seat: str, shared: bool = False) -> list[_P
         return []
     found = []
     seen = 0        # what the seat saw by the deal's end: every hand it held, every card played
-    for j, m, s, code, act in _walk(record, deal):
+    for j, m, s, code, act in _walk(record, deal, looks=True):     # a look or a blind trump: one choice
         seen |= m.deal.hands[me]
         if A.is_play(code):
             seen |= 1 << A.play_card(code)
@@ -264,7 +270,9 @@ def review_deal(record: dict, deal: int, seat: str, budget: float = 1.0, seed: i
         return out
     solver = deal_solver(game, get_game(game).seat_index(seat))     # one table for the seat's deal
     for k, p in enumerate(points):
-        out.decisions.append(_judge(game, deal, seat, p, budget, seed, given.get(p.index), solver))
+        legal = {plain_code(A.parse_action(a)) for a in p.view["legal"]}
+        hinted = next((c for c in given.get(p.index, ()) if c in legal), None)    # a look's, or the trump's after
+        out.decisions.append(_judge(game, deal, seat, p, budget, seed, hinted, solver))
         if each:
             each(out.decisions[-1])
         if progress and progress(k + 1, len(points)) is False and k + 1 < len(points):
@@ -283,23 +291,24 @@ def stood_in(record: dict, deal: int, seat: str) -> set[int]:
     return {x[1] for x in note_rows(record, "standins", (seat,)) if x[0] == deal}
 
 
-def hints_given(record: dict, deal: int, seat: str) -> dict[int, int]:
-    """The hints ``seat`` was shown in deal ``deal``: action index -> the hint's choice (a
-    plain code), from the record's ``hints_given`` (anything malformed left out).
+def hints_given(record: dict, deal: int, seat: str) -> dict[int, list[int]]:
+    """The hints ``seat`` was shown in deal ``deal``: action index -> the hints' choices (plain
+    codes), from the record's ``hints_given`` (anything malformed left out).  A muette dealer
+    may have had two at one index: look (or a blind trump), then the trump once looked.
 
-    >>> hints_given({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"], [1, 2, "left", {}],
-    ...                              [0, 0, "left", {"look": True}]]}, 0, "left") == {4: A.parse_action({"play": "KS"})}
+    >>> given = hints_given({"hints_given": [[0, 4, "left", {"play": "KS"}], [0, 5, "left", "x"],
+    ...                                      [1, 2, "left", {}], [0, 0, "left", {"look": True}]]}, 0, "left")
+    >>> given == {4: [A.parse_action({"play": "KS"})], 0: [A.LOOK]}
     True
     """
-    out = {}
+    out: dict[int, list[int]] = {}
     for g in note_rows(record, "hints_given", (seat,)):
         if g[0] == deal:
             try:
                 code = plain_code(A.parse_action(g[3]))
             except (RulesError, KeyError, TypeError, ValueError):
                 continue
-            if code != A.LOOK:      # a muette dealer's look: the trump named after it is another choice
-                out[g[1]] = code
+            out.setdefault(g[1], []).append(code)
     return out
 
 

@@ -292,7 +292,7 @@ class ReviewScene(MenuScene):
         if i not in self.views:
             d = self.listed.decisions[i]
             try:
-                m = match_before(self.record, d.deal, d.index)
+                m = match_before(self.record, d.deal, d.index, look=d.chosen == {"look": True})   # the hand face down
                 self.views[i] = seat_view(m, m.game.seat_index(d.seat))
             except ReviewError:
                 self.views[i] = None

@@ -1231,3 +1231,26 @@ def test_a_review_reopened_comes_back_done_and_escape_closes_an_open_list_first(
     assert app.top is again and drop.current_state is not drop.menu_states["expanded"]
     table.key(pygame.K_ESCAPE)
     assert app.top is not again
+
+
+def test_a_muette_dealers_look_is_reviewed_from_the_hand_face_down(table):
+    """The look before a trump (blind trumps on) is a row of its own: its position shows the
+    hand face down and the choices look and the blind trumps; the trump's row, the hand."""
+    from rules.host import MatchHost
+    mh = MatchHost.new("manille-muette", {"blind": True}, seed=1)
+    mh.start_deal("bottom")
+    rec = mh.record()
+    rec["deals"][0]["actions"] = [{"seat": "bottom", "trump": "S"}, {"seat": "left", "double": False},
+                                  {"seat": "right", "double": False}]
+    rec["players"] = {s: {"kind": "human", "name": "Ana"} if s == "bottom" else {"kind": "bot", "bot": "KADO"}
+                      for s in mh.game.seats}
+    scene = ReviewScene(table.app, record=rec, deal=0, seat="bottom", budget=BUDGET)
+    table.app.push(scene)
+    assert wait(table, lambda: scene.review is not None and scene.review.complete or scene.error)
+    look, trump = scene.position(0), scene.position(1)
+    assert look.heading == "Trump: you chose Look first" and look.hand is None
+    assert look.hand_note == "Your cards were still face down."
+    assert sorted(label for label, _cost, _ink in look.bars) == sorted(
+        ["Look first", "No trump blind", "{S} blind", "{H} blind", "{D} blind", "{C} blind"])
+    assert trump.heading.startswith("Trump: you chose") and trump.hand and len(trump.hand) == 8
+    table.app.pop()

@@ -544,3 +544,34 @@ def test_a_shared_review_shows_no_hand_that_was_laid_aside():
             assert shared == []
         else:
             assert [p.index for p in shared] == [p.index for p in alone]
+
+
+def test_a_muette_dealers_look_is_a_decision_of_its_own_beside_the_trump_named_after():
+    """With blind trumps on, a dealer who looked and then named hearts had only the trump in
+    the review: whether to look at all (or bet blind) was never judged.  The look is now a
+    row of its own, with the trump's index, judged from the face-down hand; its position
+    shows no card; a hint of "look" is said on it, the trump's hint on the trump."""
+    from rules.host import MatchHost
+    from bots.review import match_before
+    mh = MatchHost.new("manille-muette", {"blind": True}, seed=1)
+    mh.start_deal("bottom")
+    rec = mh.record()
+    hands = {"bottom": ["7S", "9S", "TS", "KS", "9D", "TD", "KC", "AC"],
+             "left": ["QS", "AS", "8H", "9H", "TH", "JH", "QH", "QC"],
+             "top": ["7H", "AH", "7D", "QD", "AD", "7C", "8C", "JC"],
+             "right": ["8S", "JS", "KH", "8D", "JD", "KD", "9C", "TC"]}
+    rec["deals"][0] = {"dealer": "bottom", "hands": hands,
+                       "actions": [{"seat": "bottom", "trump": "S"}, {"seat": "left", "double": False},
+                                   {"seat": "right", "double": False}]}
+    rec["hints_given"] = [[0, 0, "bottom", {"look": True}], [0, 0, "bottom", {"trump": "S"}]]
+    review = review_deal(rec, 0, "bottom", budget=0.1)
+    look, trump = review.decisions[:2]
+    assert look.index == trump.index == 0 and look.chosen == {"look": True} and trump.chosen == {"trump": "S"}
+    assert {"trump": "H", "blind": True} in [a for a, _v in look.values]      # a blind bet was the other choice
+    assert look.hint_choice and trump.hint_choice                              # each its own hint
+    before = seat_view(match_before(rec, 0, 0, look=True), "bottom")
+    assert before["hand"] is None and {"look": True} in before["legal"]       # the hand face down
+    assert set(seat_view(match_before(rec, 0, 0), "bottom")["hand"]) == set(hands["bottom"])   # the trump's: seen
+    # without blind trumps the dealer always looks: no row for it
+    rec["options"] = dict(rec.get("options") or {}, blind=False)
+    assert all(d.chosen != {"look": True} for d in review_deal(rec, 0, "bottom", budget=0.1).decisions)
