@@ -136,7 +136,9 @@ class Seating:
         played = {"cards": s.standin_cards, "acts": s.standin_acts} if rejoin and s.standin_acts else None
         s.standin, s.standin_cards, s.standin_acts = False, 0, 0
         s.endpoint, s.gone = endpoint, None
-        if endpoint.name and rejoin:
+        if endpoint.name and rejoin and not s.name:
+            # a seat's name is its player's for the whole match: a friend back with another
+            # name in the lobby's box ("Sam" back as "Samantha") split the statistics in two
             s.name = distinct_name(endpoint.name, self.seats, s.seat)
         endpoint.plays = (s.seat,)
         self.endpoints.append(endpoint)

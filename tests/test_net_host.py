@@ -917,6 +917,24 @@ def test_the_host_sends_one_spectator_off_by_name_and_the_others_watch_on():
         server.stop()
 
 
+def test_a_friend_back_with_another_name_keeps_the_seats_name():
+    """Sam left and came back with "Samantha" in the lobby's name box: the host renamed the
+    seat mid-match, told everyone "Samantha is back", and the statistics of one match split
+    in two.  A seat's name stays its player's for the whole match."""
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "bot:KADO"})
+    try:
+        sam = joined_client(server.port, "left", name="Sam")
+        token = sam.token
+        sam.close()
+        assert bounded(lambda: server.host.seats["left"].endpoint is None, 3)
+        back = RawPeer(server.port, name="Samantha")
+        back.send({"type": "join", "token": token, "name": "Samantha"})
+        welcome = back.expect("welcome")
+        assert welcome["players"]["left"]["name"] == "Sam" and server.host.seats["left"].name == "Sam"
+    finally:
+        server.stop()
+
+
 def test_the_players_say_how_a_friend_went_even_when_a_bot_stands_in_at_once():
     """With no grace a drop gets its bot at once, and friends' screens guessed "left" from
     that where the host's said "lost": the host now says which (``gone``)."""
