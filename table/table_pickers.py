@@ -98,7 +98,7 @@ class TablePickers:
         if phase == "partner_trump":
             self.picker_title = (_("{dealer} says en face: you name trump").format(dealer=self.player_name(v["dealer"]))
                                  if v.get("dealer") else _("The dealer says en face: you name trump"))
-            self.picker_sub = _("the deal is played with the trump you name")
+            self.picker_sub = _("the deal is played with the trump you name; no trump counts double")
         elif blind:
             self.picker_title = _("Name trump blind, or look at your cards")
             self.picker_sub = _("a blind trump counts double, and you lead")
