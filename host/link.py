@@ -286,8 +286,14 @@ class LinkBase:
             if msg["n"] > self.watchers:       # someone came to watch: the table is told
                 name = msg.get("name") if isinstance(msg.get("name"), str) else None
                 self._derived.append({"type": "notice", "kind": "watching", "name": name})
+            before = self.watching
             self.watchers = msg["n"]
             self.watching = watcher_list(msg.get("who"))
+            if "who" in msg:                   # and who went (not one who sat down: "Cy sat down" says it)
+                now = {serial for serial, _name in self.watching}
+                seated = {p.get("name") for p in self._players.values() if isinstance(p, dict)}
+                self._derived.extend({"type": "notice", "kind": "stopped_watching", "name": name}
+                                     for serial, name in before if serial not in now and name and name not in seated)
         elif kind == "reading" and isinstance(msg.get("seats"), list) and isinstance(msg.get("seconds"), int):
             seats = [x for x in msg["seats"] if x in self.seats]
             self.reading = (seats, time.monotonic() + max(0.0, min(float(msg["seconds"]), 60.0)))

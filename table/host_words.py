@@ -83,6 +83,8 @@ def notice_text(n: dict) -> str | None:
     if kind == "watching":               # a spectator came: players like to know who sees the table
         return _("{name} is watching the table").format(name=n["name"]) if n.get("name") \
             else _("Someone is watching the table")
+    if kind == "stopped_watching":
+        return _("{name} stopped watching").format(name=n["name"])
     if kind == "advert_failed":
         return _("Not advertised on the network: friends can join by address")
     if kind == "save_failed":

@@ -342,9 +342,13 @@ class TableFeed:
         # News of people ("Mona is watching the table", "Bo sat down") waits while the viewer
         # decides: it took the band's "Your turn" and the rule that dims cards for seconds.
         who = n.get("seat") or n.get("name")
-        if n.get("kind") in ("left", "lost", "sent_away"):      # "Bo sat down" after "Bo left" misled
+        if n.get("kind") in ("left", "lost", "sent_away", "stopped_watching"):  # "Bo sat down" after "Bo left" misled
+            held = len(self.news_later)
             self.news_later = tuple(x for x in self.news_later if x[0] != who)
-        if text and n.get("kind") in ("watching", "joined", "back") and self.waiting_for_human() is not None:
+            if n.get("kind") == "stopped_watching" and len(self.news_later) < held:
+                return                  # came and went while the viewer decided: neither is news
+        if text and n.get("kind") in ("watching", "joined", "back", "stopped_watching") \
+                and self.waiting_for_human() is not None:
             self.news_later += ((who, text),)
         elif text:
             self.say(text, notice=True)

@@ -483,7 +483,8 @@ def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
     host.begin(loop)
     friend = Screen("Cy", trusted=False)
     host.watch(friend, "left")
-    assert me.last("watchers") == {"type": "watchers", "n": 1, "name": "Cy"}
+    cy = [[friend.serial, "Cy"]]
+    assert me.last("watchers") == {"type": "watchers", "n": 1, "name": "Cy", "who": cy}
     assert friend.last("watchers") is None                  # a watcher is not told of itself
     link = LinkBase("manni")
     for msg in me.messages:
@@ -496,7 +497,16 @@ def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
     host.leave(friend)
     assert me.last("watchers")["n"] == 0 and sum(m.get("type") == "watchers" for m in me.messages) == 2
     link.inbox.put(me.last("watchers"))
-    assert not [m for m in link.poll() if m.get("kind") == "watching"] and link.watchers == 0
+    news = link.poll()
+    assert not [m for m in news if m.get("kind") == "watching"] and link.watchers == 0 and link.watching == []
+    went = [m for m in news if m.get("kind") == "stopped_watching"]      # and who went is said too
+    assert went == [{"type": "notice", "kind": "stopped_watching", "name": "Cy"}]
+    assert notice_text(went[0]) == "Cy stopped watching"
+    # one who sits down is no watcher gone: "Cy sat down" says it
+    link.take({"type": "watchers", "n": 1, "name": "Bo", "who": [[7, "Bo"]]})
+    link.take({"type": "players", "players": {"left": {"kind": "human", "name": "Bo"}}})
+    link.take({"type": "watchers", "n": 0, "name": None, "who": []})
+    assert not [m for m in link.poll() if m.get("kind") == "stopped_watching"]
 
 
 def test_who_sits_down_after_a_watcher_came_is_told_of_the_watcher(loop):

@@ -873,6 +873,38 @@ def test_a_second_click_on_look_is_not_en_face(table, manfee_home, then):
     assert acted(table, scene, before)[0] == {"seat": "bottom", "trump": "partner"}
 
 
+def test_news_of_people_waits_while_the_viewer_decides(table, manfee_home):
+    """ "Mona is watching the table" took the band's "Your turn" and the rule that dims
+    cards for seconds: news of people waits until the viewer has played, then comes one
+    at a time; other notices ("left the table") come at once.  A spectator who came and
+    went meanwhile is neither said."""
+    scene = start_local(table, "manille", {"target": 101}, humans=1, bots=("KADO",) * 3, seed=5)
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "play",
+                       limit=6000)
+    scene.message = None
+    for n in ({"kind": "watching", "name": "Mona"}, {"kind": "joined", "name": "Bo", "seat": "left"},
+              {"kind": "watching", "name": "Cy"}, {"kind": "watching", "name": "Dee"},
+              {"kind": "stopped_watching", "name": "Dee"}):
+        scene.take(dict(n, type="notice"))
+    table.frames(2)
+    assert scene.message is None                        # the prompt keeps the band
+    scene.take({"type": "notice", "kind": "left", "name": "Bo", "seat": "left"})
+    assert scene.message and scene.message[0] == "Bo left the table"
+    before = len(actions(scene))
+    table.key(pygame.K_RETURN)
+    table.key(pygame.K_RETURN)
+    acted(table, scene, before)
+    shown = []
+    for _ in range(3):                                  # one at a time, each its while (aged here)
+        assert table.until(lambda: scene.message and scene.message[0] not in shown[-1:], limit=600)
+        shown.append(scene.message[0])
+        scene.message[1] -= 10
+    # "Bo sat down" after "Bo left the table" misled: a later leave takes the held news back
+    assert shown == ["Bo left the table", "Mona is watching the table", "Cy is watching the table"]
+    table.frames(60)
+    assert not scene.news_later and not (scene.message and "Dee" in scene.message[0])
+
+
 def test_enter_enter_at_a_tap_takes_no_tap(table, manfee_home):
     """Enter, Enter went on with the first choice: a player on the keyboard tapped in every
     muette deal where they were asked."""
