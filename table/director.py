@@ -48,6 +48,7 @@ class Director(HandMotion):
         self.queue.clear()
         self.current = None
         self.scene.trick_kept = False       # its Until went with the queue: no click is awaited
+        self.scene.trick_holding = False
 
     def update(self, dt):
         for _step in range(64):                 # zero-time steps run in the same frame
@@ -199,6 +200,7 @@ class Director(HandMotion):
 
     def _sweep(self, winner):
         scene, b = self.scene, self.board
+        scene.trick_holding = False
         place = b.place(winner)
         n = b.piles[winner]
         pile = lambda: b.layout.pile_pose(place, min(n, 4))      # noqa: E731

@@ -33,6 +33,7 @@ class HandInput:
         self.clock = 0.0           # seconds of updates, for the double click (never the wall clock)
         self.last_click = (None, -1.0)     # the card last clicked without a drag, and when
         self.auto_lift = None      # the card a first Enter lifted with no hint come yet
+        self.early = None          # where a card was pressed while the trick before was gathered
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -96,6 +97,13 @@ class HandInput:
         if not self.scene.choice_armed():
             return True         # the tail of the clicks that lifted the hot-seat cover: not a card
         if key not in legal:
+            if not legal and self.scene.leads_next():
+                # The player to lead reached for a card while the trick still lay there: it is
+                # gathered now, and the press becomes the card's once it may be played ("Not
+                # your turn" and a lost drag, at every lead after a trick won).
+                self.scene.trick_cut = True
+                self.early = pos
+                return True
             self.scene.refuse_card(key, bool(legal))
             return True
         self.pressed = True
@@ -106,6 +114,9 @@ class HandInput:
 
     def mouse_move(self, pos):
         self.pointer = pos
+        if self.early and not self.pressed and self.scene.can_play():
+            press, self.early = self.early, None        # the trick is gathered: the press was this card's
+            self.mouse_down(press)
         if not self.pressed or not self.selected:
             return False
         L = self.board.layout
@@ -146,6 +157,7 @@ class HandInput:
         return True
 
     def mouse_up(self, pos):
+        self.early = None
         if not self.pressed:
             return False
         self.pressed = False

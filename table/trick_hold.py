@@ -15,6 +15,19 @@ from typing import Any
 import pygame
 
 from .anim import Until, Wait
+
+
+class Hold(Wait):
+    """A finished trick's while on the table, cut short when ``cut()`` says so (the player
+    to lead reached for a card: the table gathers the trick for them)."""
+
+    def __init__(self, seconds: float, cut: Any) -> None:
+        super().__init__(seconds)
+        self.cut = cut
+
+    def update(self, dt: float) -> bool:
+        self.done = super().update(dt) or bool(self.cut())
+        return self.done
 from .i18n import _
 
 TRICK_HOLD = 1.15           # seconds (at the animation pace) a finished trick stays by default
@@ -30,6 +43,8 @@ def trick_holds() -> tuple:
 
 class TrickHold:
     trick_kept = False              # a finished trick waits for the player's click or key
+    trick_holding = False           # a finished trick lies on the table for its while
+    trick_cut = False               # ... which the player to lead cut short, reaching for a card
     trick_news: str | None = None   # the news the band had then, under the kept trick's words
     _memorize_left = 0.0            # seconds the hands stay up to be memorized (a click cuts it)
 
@@ -39,13 +54,22 @@ class TrickHold:
         if self.link.replay:
             return Wait(TRICK_HOLD)
         if hold > CLICK or self.link.lan:       # a LAN table never waits for one screen's clicks:
-            return Wait(hold or LAN_HOLD)       # the host's screen paces its bots, and so everyone
+            self.trick_cut = False              # the host's screen paces its bots, and so everyone
+            self.trick_holding = True
+            return Hold(hold or LAN_HOLD, lambda: self.trick_cut)
         self.trick_kept = True
         if self.message and self.message[3]:     # news ("your only card went") goes under the kept trick's
             self.trick_news, self.message = self.message[0], None      # words (the table stood still 3 s)
         else:
             self.trick_news = None
         return Until(lambda: not self.trick_kept)
+
+    def leads_next(self) -> bool:
+        """Is the viewer, who may play here, the one to lead once the trick on the table
+        is gathered (the host's newest view says so)?"""
+        v = self.link.view() or {}
+        return (self.trick_holding and v.get("phase") == "play" and v.get("turn") == self.viewer
+                and not v.get("trick") and self.link.kind(self.viewer) == "me" and self.cover_seat is None)
 
     def trick_kept_words(self) -> str:
         return _("Click, or press Space, to gather the trick")

@@ -82,6 +82,34 @@ def test_a_drag_to_the_court_plays_the_card(table):
     assert card not in scene.board.hands["bottom"]
 
 
+def test_reaching_for_a_card_to_lead_while_the_trick_lies_gathers_it_and_drags_the_card(table):
+    """A trick won, the player grabbed the next card at once: "Not your turn to play." and the
+    drag was lost, at every lead after a trick won.  The press gathers the trick now and,
+    held, becomes that card's drag."""
+    table.app.settings.trick_hold = 8.0             # long enough to reach for a card in it
+    scene = start(table, seed=7)
+    for _ in range(200):
+        to_my_play(table, scene)
+        scene.play_card(legal_cards(scene.shown)[-1])
+        if table.until(lambda: scene.trick_holding or scene.can_play(), limit=600) and scene.leads_next():
+            break
+    else:
+        raise AssertionError("the viewer never led after a trick")
+    assert scene.director.busy() and not scene.can_play()
+    card = scene.board.hands["bottom"][-1]
+    p = grab_point(scene, card)
+    before = len(actions(scene))
+    table.press(p)
+    assert scene.message is None or "Not your turn" not in scene.message[0]
+    assert table.until(lambda: scene.can_play(), limit=200)        # gathered at once, not in 30 s
+    table.move((p[0], p[1] - 10))
+    assert scene.input.selected == card                            # the press is the card's
+    for k in range(1, 9):
+        table.move((p[0], int(p[1] - scene.board.layout.ch * 2.2 * k / 8)))
+    table.release((p[0], int(p[1] - scene.board.layout.ch * 2.2)))
+    assert acted(table, scene, before)[0]["play"] == card
+
+
 def test_a_short_release_returns_the_card_to_the_hand(table, monkeypatch):
     scene = start(table, seed=11)
     v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)     # a choice: a forced card plays itself
