@@ -34,6 +34,7 @@ class HandInput:
         self.last_click = (None, -1.0)     # the card last clicked without a drag, and when
         self.auto_lift = None      # the card a first Enter lifted with no hint come yet
         self.early = None          # where a card was pressed while the trick before was gathered
+        self.picked = None         # the card a click picked (up until played, or another is picked)
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -60,7 +61,7 @@ class HandInput:
                 sp.layer = LAYER_MINE
                 self.board.settle(sp)
         self.pressed = self.dragging = False
-        self.selected = self.auto_lift = None
+        self.selected = self.auto_lift = self.picked = None
 
     def update(self, dt):
         self.clock += dt / max(1e-6, self.scene.app.anim_speed)     # real seconds, whatever the animation pace
@@ -82,6 +83,7 @@ class HandInput:
     def select(self, key):
         if key == self.selected:
             return
+        self.picked = None          # another card up: the click's pick is over
         if self.selected:
             self._lift(self.selected, False)
         self.selected = key
@@ -178,14 +180,19 @@ class HandInput:
             sp.motion = None
             sp.layer = LAYER_MINE
             self.board.settle(sp, 0.22)
-        elif self.last_click[0] == key and self.clock - self.last_click[1] <= DOUBLE_CLICK:
-            self.last_click = (None, -1.0)          # the second click of a double click: play it
-            self.selected = None
+        elif self.last_click[0] == key and (self.clock - self.last_click[1] <= DOUBLE_CLICK or self.picked == key):
+            self.last_click = (None, -1.0)          # the second click (a double click, or on the
+            self.selected = self.picked = None      # card a click picked): play it
             self.lifts.pop(key, None)
             self.scene.play_card(key)
             return True
         else:
+            # A click picks the card: it stays up, and a second click (or Enter) plays it.  A
+            # single click did nothing and said nothing: the card sank back on release.
             self.last_click = (key, self.clock)
+            self.dragging = False
+            self.picked = key
+            return True
         self.dragging = False
         self.select(None)
         return True

@@ -78,6 +78,8 @@ class TableDrawing(HintBand, SummaryDrawing):
                     lift=min(L.band()[3] * 0.8, self.button_size()[1] * 1.6)))    # just over the buttons
             elif v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
                 text = _("Your turn: drag a card to the centre (or arrows + Enter)")
+                if self.input.picked and self.input.picked == self.input.selected and not self.signal:
+                    text = _("Click the card again to play it, or drag it (Esc puts it back)")
                 if self.forced_goes():
                     text = self.forced_prompt()
                 elif self.signal:
