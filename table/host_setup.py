@@ -119,14 +119,16 @@ class HostSetupScene(MenuScene):
 
     title = N_("Host on the local network")
 
-    def __init__(self, app, game="manfee", resume_path=None):
+    def __init__(self, app, game="manfee", resume_path=None, options=None):
         super().__init__(app)
         self.game = game
-        # the form as the host last opened a table (Settings.lan_table): its name, code, hints, options
+        # the form as the host last opened a table (Settings.lan_table): its name, code, hints,
+        # options; ``options``: New game's, just chosen there ("Match to 5" came as 10)
         kept = app.settings.lan_table
         self.table_name = kept.get("name")
         self.host_name = default_name(app, _("Host"))
-        self.options = table_for(game, {"options": (kept.get("options") or {}).get(game)})["options"]
+        self.options = table_for(game, {"options": options if options is not None
+                                        else (kept.get("options") or {}).get(game)})["options"]
         self.private = kept.get("private", False)
         self.hints = kept.get("hints", bool(app.settings.hints))    # the coach's Hint button, for all alike
         self.choices = self._last_seats(game)        # seat -> YOU / OPEN / RANDOM / "Bot: Kado (1/9)"

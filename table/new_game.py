@@ -365,7 +365,7 @@ class NewGameScene(MenuScene):
             self._read_names()          # the name just typed is the host's ("Host" stood in the form)
             if self.humans == 1 and self.names.get("bottom"):
                 remember_name(self.app, self.names["bottom"])
-            self.app.push(open_scene("host_setup", self.app, game=self.game))
+            self.app.push(open_scene("host_setup", self.app, game=self.game, options=dict(self.options)))
         return name is not None
 
     def start(self):

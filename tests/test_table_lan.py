@@ -545,11 +545,15 @@ def test_host_setup_offers_each_games_options_as_new_game_does(table):
     table.click_button("new")
     new = table.scene
     new.game = "manille-muette"
+    new.options = {"target": 51, "blind": True}            # chosen in New game: they carry over
     new.rebuild_ui()
     table.frames(1)
     table.click_button("lan")
     setup = table.scene
     assert isinstance(setup, HostSetupScene) and setup.game == "manille-muette"
+    assert setup.options["target"] == 51                   # ("Match to 5" came as 10)
+    setup.options["blind"] = False                         # (the rest as before)
+    setup.rebuild_ui()
     for name in ("blind", "en_face", "doubling", "max_deals"):
         assert "opt:" + name in setup.buttons
     assert "opt:signals" not in setup.buttons      # the silent table
