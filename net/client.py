@@ -27,7 +27,7 @@ import time
 from typing import Callable, Iterable
 
 from .framing import CLIENT_LIMITS, FrameBuffer, FrameError, decode_payload, encode
-from .protocol import PROTOCOL_VERSION, DEFAULT_PORT
+from .protocol import PROTOCOL_VERSION, DEFAULT_PORT, clean_name
 
 # An error the host sent this recently before closing says why it closed (a flood, a wrong
 # code); an older one was about something else (a refused card) and says nothing of the end.
@@ -85,7 +85,9 @@ class Client:
         self.host = host
         self.summaries = summaries
         self.port = port
-        self.name = name
+        # cut to the protocol's length here: a longer one was refused ("bad_field") at every
+        # hello, and the client gave up 10 s later saying "no hello"
+        self.name = clean_name(name, "Player")
         self.seat = seat
         self.token = token
         self.code = code

@@ -921,9 +921,11 @@ def test_a_friend_back_with_another_name_keeps_the_seats_name():
     """Sam left and came back with "Samantha" in the lobby's name box: the host renamed the
     seat mid-match, told everyone "Samantha is back", and the statistics of one match split
     in two.  A seat's name stays its player's for the whole match."""
-    server = serve("manni", {"bottom": "host", "left": "open", "right": "bot:KADO"})
+    server = serve("manni", {"bottom": "host", "left": "open", "right": "open"})
     try:
         sam = joined_client(server.port, "left", name="Sam")
+        joined_client(server.port, "right", name="Jonathan Christopher Ashworth-Lee")   # 33 letters: cut,
+        assert bounded(lambda: server.host.seats["right"].name == "Jonathan Christopher Ashworth-Le", 3)   # not refused
         token = sam.token
         sam.close()
         assert bounded(lambda: server.host.seats["left"].endpoint is None, 3)
