@@ -12,6 +12,7 @@ import math
 import time
 
 from host.seating import SENT_AWAY, WATCHER_SENT_OFF, WATCHERS_AWAY
+from host.table_host import READY_WAIT
 from .anim import Call, Lazy, Until
 from . import lan_seats
 from .config import stats_path
@@ -316,7 +317,7 @@ class TableFeed:
 
     def summary_overrun(self):
         """LAN: the host dealt again while this player still read the last deal's summary (it
-        waits half a minute at most, host.table_host.READY_WAIT): the summary gives way, and
+        waits READY_WAIT seconds at most): the summary gives way, and
         the band says why, so that the next deal is played, not kept waiting on a closed book."""
         if self.summary_open and self.link.lan and not self.link.replay:
             newest = self.link.view(self.viewer)
@@ -325,7 +326,8 @@ class TableFeed:
                 self.close_summary()
                 # a watcher has no summary of their own to close: "the others went on" made no sense
                 # (the host's half minute ran out: nobody else need have gone on)
-                self.say(_("The next deal has begun: the table waits half a minute at most.") if self.mine
+                self.say(_("The next deal has begun: the table waited {seconds} s for the last summary to be read.")
+                         .format(seconds=number(round(READY_WAIT))) if self.mine
                          else _("The next deal has begun."), notice=True)
 
     def holds_quit(self):

@@ -1581,7 +1581,7 @@ def test_a_friend_still_reading_the_summary_gives_way_once_the_host_deals_again(
         # ... and the one they wait for reads so beside their Next button
         assert scene.next_deal_note().startswith("the others wait for you: the next deal in ")
         assert wait_real(table, lambda: not scene.summary_open, 10)
-        assert "The next deal has begun" in scene.message[0]
+        assert scene.message[0] == "The next deal has begun: the table waited 40 s for the last summary to be read."
         assert scene.link.view("left")["deal"] == 1
         c.close()
     finally:
