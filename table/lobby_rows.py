@@ -35,6 +35,7 @@ SEEK_FOR = 6.0                  # seconds the lobby says it looks for the table 
 class LobbyRows:
     kept_here: dict = {}        # service -> the seat this machine keeps at that table (``_sort_rows``)
     seeking: dict | None = None  # the kept seat (``lan_seats``) the main menu's Resume came for
+    sought_late: dict | None = None     # ... once the lobby said its table was not open
     status: str | None = None
 
     def seek(self, kept: dict | None) -> None:
@@ -45,17 +46,26 @@ class LobbyRows:
             self.status = _("Looking for “{table}” to take your seat back…").format(table=kept["table"])
 
     def found_sought(self, service) -> None:
-        """The table with one of this machine's seats is heard: the one Resume came for is joined."""
+        """The table with one of this machine's seats is heard: the one Resume came for is
+        joined, also once the lobby said it was not open (its host opened it again later: the
+        line stayed, and the seat was not taken back)."""
         t = self.tables.get(service)
-        if self.seeking and t is not None and (t.table, t.table_id) == (self.seeking["table"], self.seeking.get("id", "")):
-            self.seeking = None
-            self.join(service)
+        for sought in (self.seeking, self.sought_late):
+            if sought and t is not None and (t.table, t.table_id) == (sought["table"], sought.get("id", "")):
+                late = sought is self.sought_late
+                self.seeking = self.sought_late = None
+                if late:
+                    self.status = None
+                    if getattr(self, "client", None) is not None:    # joining another table meanwhile
+                        return
+                self.join(service)
+                return
 
     def seeking_late(self) -> None:
         if self.seeking and time.monotonic() - self.seek_since > SEEK_FOR:
             self.status = _("“{table}” is not open on this network: when its host opens it again, "
                             "it shows here with your seat").format(table=self.seeking["table"])
-            self.seeking = None
+            self.seeking, self.sought_late = None, self.seeking
 
     def _row(self, x, w, y, h, left_w):
         """Two widgets side by side in the panel: (the first's rect, the second's), mirrored right to left."""

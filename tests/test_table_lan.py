@@ -1710,6 +1710,17 @@ def test_resume_in_the_main_menu_looks_for_the_table_keeping_a_seat_and_takes_it
     lobby.seek_since = _time.monotonic() - 10
     table.frames(2)
     assert lobby.seeking is None and "not open on this network" in lobby.status
+    # ... and when its host opens it again, the line goes and the seat is taken back (the
+    # line stayed under the table's row, and nothing was joined)
+    ana = TableInfo("Ana's._manfee", "192.168.1.20", 47820, table="Ana's table", game="manfee", seats=seats,
+                    free=[], state="playing", table_id="id1")
+    lobby.browser.changes.put(("removed", ana))
+    table.frames(2)
+    lobby.browser.changes.put(("added", ana))
+    table.frames(2)
+    assert len(made) == 2 and made[1]["token"] == "a" * 32
+    assert lobby.status is None or "not open" not in lobby.status
+    lobby.client = None
     # an old seat (two days and more) is not offered any more
     assert lan_seats.resumable(now=_time.time() + lan_seats.RESUME_WITHIN + 60) is None
     table.app.pop()
