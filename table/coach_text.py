@@ -98,6 +98,10 @@ TEXT = Words({
     # "Take" (the Manni) and "Keep" (my hand) ("Ruilen" was no word of the buttons')
     "swap_yes": lambda: pgettext("review table: the choice to take the Manni", "Take"),
     "swap_no": lambda: pgettext("review table: the choice to keep the hand", "Keep"),
+    # A tap or a tap back in the table's narrow columns, beside a "When" that names it: yes or
+    # no (Dutch "Niet terugkloppen" was drawn at 8 px in a column of its own)
+    "tap_yes": lambda: pgettext("review table: the tap (or tap back) made", "Yes"),
+    "tap_no": lambda: pgettext("review table: the tap (or tap back) not made", "No"),
     "slam": N_("{card} slam"),
     "drop": N_("{card} drop"),
     "heading": N_("{when}: you chose {choice}"),
@@ -270,6 +274,8 @@ def choice_text(action: dict, short: bool = False) -> str:
         return (TEXT["blind"] if action.get("blind") else TEXT["trump"]).get(t, str(t))
     if "look" in action:
         return TEXT["look"]
+    if short and ("double" in action or "redouble" in action):
+        return TEXT["tap_yes"] if action.get("double", action.get("redouble")) else TEXT["tap_no"]
     if "double" in action:
         return TEXT["tap"] if action["double"] else TEXT["no_tap"]
     if "redouble" in action:

@@ -656,6 +656,16 @@ def test_the_reviews_words_match_its_numbers():
     swap = DecisionReview(0, "bottom", 0, "swap", {"swap": True}, {"swap": False}, 1.0, 0.0, {"swap": False},
                           0.0, False, None)
     assert row_cells("manni", swap, None)[1:3] == ["Take", "Keep"]      # the narrow columns' words
+    # a tap back beside its "When": yes or no (Dutch "Niet terugkloppen" at 8 px in its column)
+    back = DecisionReview(0, "bottom", 3, "redouble", {"redouble": False}, {"redouble": True}, 1.0, 0.0,
+                          None, None, False, None)
+    assert row_cells("manille-muette", back, None)[:3] == ["Tap back", "No", "Yes"]
+    from table import i18n
+    i18n.set_language("nl")
+    try:
+        assert row_cells("manille-muette", back, None)[1:3] == ["Nee", "Ja"]
+    finally:
+        i18n.set_language("en")
     from dataclasses import replace
     from table.coach_work import record_facts
     from table.review_position import decision_position
