@@ -384,8 +384,9 @@ class StatsScene(MenuScene):
                    else TEXT["rating_cell"].format(rating=count(round(r["rating"])), bot=bot_name(r["nearest"]))],
                   y, CREAM)
             y += step
-            blit_fit(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM)
-            y += step
+            # on two lines where one would shrink (Dutch "Kaartpunten per ronde: … Factoren: blind
+            # in 2 rondes, zonder troef …" was drawn at 8 px)
+            y = max(y + step, blit_lines(surface, own_figures(g, f), small, (x + fs, y), w - fs, DIM) + round(fs * 0.2))
         # what "Margin" means (a Manni player read "-5.0" and wondered against whom)
         blit_fit(surface, TEXT["margin_note_manni" if "manni" in per_game else "margin_note"], small, (x, y), w, DIM)
         return y + round(small * 1.3)

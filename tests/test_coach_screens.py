@@ -797,9 +797,11 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
                                                     "mistakes": 1, "inaccuracies": 0})
         manfee = stats_screen.own_figures("manfee", store.per_game("Ana")["manfee"])
     drawn = []
-    real_blit = stats_screen.blit_fit
+    real_blit, real_lines = stats_screen.blit_fit, stats_screen.blit_lines
     monkeypatch.setattr(stats_screen, "blit_fit", lambda s, text, *a, **k: (drawn.append(text),
                                                                           real_blit(s, text, *a, **k))[1])
+    monkeypatch.setattr(stats_screen, "blit_lines", lambda s, text, *a, **k: (drawn.append(text),
+                                                                            real_lines(s, text, *a, **k))[1])
     scene = StatsScene(table.app, profile="Ana")
     table.app.push(scene)
     table.frames(1)
@@ -1263,4 +1265,36 @@ def test_a_muette_dealers_look_is_reviewed_from_the_hand_face_down(table):
     assert sorted(label for label, _cost, _ink in look.bars) == sorted(
         ["Look first", "No trump blind", "{S} blind", "{H} blind", "{D} blind", "{C} blind"])
     assert trump.heading.startswith("Trump: you chose") and trump.hand and len(trump.hand) == 8
+    table.app.pop()
+
+
+def test_a_games_own_figures_take_two_lines_rather_than_shrinking(table, monkeypatch):
+    """Dutch "Kaartpunten per ronde: 33,3   Factoren: blind in 2 rondes, zonder troef in 1
+    ronde, kloppen in 1 ronde, terugkloppen in 2 rondes" was drawn at 8 px in one row."""
+    from table import i18n
+    from table.coach_draw import wrap
+    with StatsStore(stats_path()) as store:
+        fill(store)
+    scene = StatsScene(table.app, profile="Ana")
+    table.app.push(scene)
+    table.app._resized((1280, 720))
+    table.frames(1)
+    figures = {"matches": 3, "matches_won": 2, "deals": 9, "average_difference": 12.0, "accuracy": None,
+               "average_points": 33.3, "factors": {"blind": 2, "no-trump": 1, "tap": 1, "tap back": 2}}
+    scene.data["per_game"]["manille-muette"] = figures
+    seen = []
+    real = stats_screen.blit_lines
+    monkeypatch.setattr(stats_screen, "blit_lines", lambda s, text, size, pos, width, *a, **k: (
+        seen.append((text, size, width)), real(s, text, size, pos, width, *a, **k))[1])
+    i18n.set_language("nl")
+    try:
+        scene.draw(table.app.screen)
+        text = stats_screen.own_figures("manille-muette", figures)
+    finally:
+        i18n.set_language("en")
+    drawn = [(size, width) for t, size, width in seen if t == text]
+    assert drawn, seen
+    size, width = drawn[0]
+    fitted, lines = wrap(text, size, width, False, 2)
+    assert fitted >= size - 1 and len(lines) == 2
     table.app.pop()
