@@ -51,6 +51,10 @@ def bubble(surface: pygame.Surface, look: TableLook, seat: str, bubble: list, fs
     if look.board.place(seat) == "bottom" and box.width + fs < L.W / 2 - hand - plate.width - L.margin - L.inset:
         left = plate.centerx < L.W / 2
         setattr(box, "midleft" if left else "midright", (plate.right + fs if left else plate.left - fs, plate.centery))
+        # not over the viewer's trick pile and its label ("1 trick (you" at 1366 x 768): over the plate
+        piles = [rect for name, rect in look.board.element_rects() if name in (f"pile:{seat}", f"pile_label:{seat}")]
+        if box.collidelist(piles) != -1:
+            box.midbottom = (min(max(plate.centerx, box.w // 2 + 4), L.W - box.w // 2 - 4), plate.top - fs // 2)
         r.center = box.center
     if clear_of is not None and box.colliderect(clear_of):
         box = _off_edge(box, clear_of, L.W, L.H)

@@ -926,3 +926,23 @@ def test_a_summary_over_a_hand_left_full_ends_above_it(table, manfee_home):
         table.frames(3)
         scene.draw(table.app.screen)
         assert check(scene, size) == [], size
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600), (1920, 1080)])
+def test_the_viewers_bubble_stays_off_their_trick_pile_and_its_label(table, manfee_home, size):
+    """A Manni player said "Hello!" with a trick taken: the bubble sat on "1 trick (you)"."""
+    game, until, signals, *options = STATES["manni-trick"]
+    scene = at_table(table, manfee_home, position(game, 11, until, signals, *options))
+    table.app._resized(size)
+    table.frames(3)
+    for n in (1, 3):
+        scene.board.piles[scene.viewer] = n
+        scene.announces[scene.viewer] = [{"say": "hello"}, 1.0]
+        scene.draw(table.app.screen)
+        drawn = dict(scene.drawn)
+        bubble = drawn[f"bubble:{scene.viewer}"]
+        piles = [r for name, r in scene.board.element_rects() if name.endswith(f":{scene.viewer}")
+                 and name.startswith("pile")]
+        assert piles and bubble.collidelist(piles) == -1, (bubble, piles)
+        assert not bubble.colliderect(drawn[f"plate:{scene.viewer}"])
+        assert table.app.screen.get_rect().contains(bubble)
