@@ -231,7 +231,10 @@ class StatsScene(MenuScene):
                                                      mirrored(pygame.Rect(x, m, gw, rh), W), self.app.ui,
                                                      expansion_height_limit=round(H * 0.5)))
         x -= pw + m
-        shown = widget_lines([shown_name(p) for p in self.profiles])       # "You" in the player's words
+        # "You" in the player's words; a long name cut with "…" (it ran off the box's edge), whole
+        # where two would be cut alike
+        cut = [clip_text(shown_name(p), 18, pw - 44, bold=True) for p in self.profiles]
+        shown = widget_lines([c if cut.count(c) == 1 else shown_name(p) for c, p in zip(cut, self.profiles)])
         self.profile_of = {line_text(x): p for x, p in zip(shown, self.profiles, strict=True)}
         self.drops["profile"] = self.add(DropDown(shown, shown[self.profiles.index(self.profile)],
                                                         mirrored(pygame.Rect(x, m, pw, rh), W),

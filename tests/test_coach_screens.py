@@ -821,6 +821,12 @@ def test_the_game_filter_shows_that_game_alone_in_its_own_units(table, monkeypat
     table.frames(1)
     head = next(d for d in drawn if "Matches played: 1" in d)
     assert head.split("   ")[0].endswith("…") and len(head.split("   ")[0]) < 32
+    # ... and in the profile's drop-down ("Samantha Wolstenholme-" ran off its edge); it still
+    # chooses that profile
+    scene = table.app.top
+    face = scene.drops["profile"].selected_option
+    face = face[0] if isinstance(face, tuple) else face
+    assert face.endswith("…") and scene.profile_of[face] == "W" * 32
 
 
 def test_company_rows_show_a_dash_before_a_finished_match(table, monkeypatch):
