@@ -5,6 +5,7 @@ removed (a deletion is only ever the player's own choice: ``delete_save``).
 """
 from __future__ import annotations
 
+import copy
 import os
 import time
 
@@ -58,33 +59,55 @@ def list_saves(folder: str) -> list[dict]:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):     # a write under way, a table's lock
             continue
-        entry: dict = {"path": path, "name": name, "ok": False, "reason": None, "finished": False,
-                       "end_unseen": False, "game": None, "deals": 0, "played": 0, "totals": None,
-                       "winner": None, "players": {}}
         try:
-            entry["mtime"] = os.path.getmtime(path)
+            st = os.stat(path)
+            stamp: tuple | None = (st.st_mtime_ns, st.st_size)
         except OSError:
-            entry["mtime"] = 0
-        try:
-            record, match = load_record(path)
-        except RulesError as e:
-            entry["reason"], entry["damage"] = str(e), e.code
-        except Exception as e:       # anything odd in a foreign file: report, go on
-            entry["reason"], entry["damage"] = f"{name}: unreadable ({type(e).__name__})", "bad_record"
-        else:
-            players = record.get("players") if isinstance(record.get("players"), dict) else {}
-            lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
-            entry.update(ok=True, finished=match.finished, game=match.game.name,
-                         end_unseen=match.finished and record.get("end_unseen") is True,
-                         deals=len(match.records), played=len(match.summaries),
-                         totals=dict(zip(match.game.sides, match.totals)),
-                         winner=match.winner, players=players, table=lan.get("table"),
-                         created=record.get("created"), watched=bool(lan.get("watched")),
-                         friends=sum(1 for x in dict(lan.get("seats") or {}).values()     # who holds a token
-                                     if isinstance(x, dict) and x.get("token_sha256")))
+            stamp = None
+        kept = _LISTED.get(path)
+        if stamp is not None and kept is not None and kept[0] == stamp:
+            out.append(copy.deepcopy(kept[1]))      # unchanged since last listed: not read and replayed again
+            continue
+        entry = _entry(path, name, st.st_mtime if stamp is not None else 0)
+        if stamp is not None:
+            _LISTED[path] = (stamp, copy.deepcopy(entry))
         out.append(entry)
+    listed = {e["path"] for e in out}
+    for gone in [p for p in _LISTED if os.path.dirname(p) == folder and p not in listed]:
+        del _LISTED[gone]
     out.sort(key=lambda e: -e["mtime"])
     return out
+
+
+# What ``list_saves`` read of each file, by path, with the file's (mtime, size) then: the main
+# menu and Replays list the folder each time they open, and reading and replaying every match
+# of a year's play (330 files) froze them 2 s and more each time.
+_LISTED: dict[str, tuple[tuple, dict]] = {}
+
+
+def _entry(path: str, name: str, mtime: float) -> dict:
+    """``list_saves``'s entry of one file, read and replayed."""
+    entry: dict = {"path": path, "name": name, "ok": False, "reason": None, "finished": False,
+                   "end_unseen": False, "game": None, "deals": 0, "played": 0, "totals": None,
+                   "winner": None, "players": {}, "mtime": mtime}
+    try:
+        record, match = load_record(path)
+    except RulesError as e:
+        entry["reason"], entry["damage"] = str(e), e.code
+    except Exception as e:       # anything odd in a foreign file: report, go on
+        entry["reason"], entry["damage"] = f"{name}: unreadable ({type(e).__name__})", "bad_record"
+    else:
+        players = record.get("players") if isinstance(record.get("players"), dict) else {}
+        lan = record.get("lan") if isinstance(record.get("lan"), dict) else {}
+        entry.update(ok=True, finished=match.finished, game=match.game.name,
+                     end_unseen=match.finished and record.get("end_unseen") is True,
+                     deals=len(match.records), played=len(match.summaries),
+                     totals=dict(zip(match.game.sides, match.totals)),
+                     winner=match.winner, players=players, table=lan.get("table"),
+                     created=record.get("created"), watched=bool(lan.get("watched")),
+                     friends=sum(1 for x in dict(lan.get("seats") or {}).values()     # who holds a token
+                                 if isinstance(x, dict) and x.get("token_sha256")))
+    return entry
 
 
 def delete_save(path: str, folder: str) -> str | None:

@@ -779,3 +779,30 @@ def test_an_unfinished_match_counts_in_the_replays_list_only_the_deals_played_ou
     assert (entry["deals"], entry["played"], entry["finished"]) == (3, 2, False)
     scene = ReplaysScene(table.app)
     assert scene.label(entry).endswith("(2 deals)"), scene.label(entry)
+
+
+def test_the_saves_are_read_again_only_when_they_change(tmp_path, monkeypatch):
+    """A year's play (330 files) froze the main menu and Replays 2 s and more each time they
+    opened: every file was read and replayed again.  A file unchanged since it was listed is
+    not read again; a changed, a new and a removed one are seen."""
+    import host.saves as saves
+    folder = str(tmp_path)
+    for k in range(3):
+        save_record(os.path.join(folder, f"m{k}.json"), bot_record("manni", {"target": 5}, seed=k))
+    first = list_saves(folder)
+    reads = []
+    real = saves.load_record
+    monkeypatch.setattr(saves, "load_record", lambda path: (reads.append(path), real(path))[1])
+    assert list_saves(folder) == first and reads == []              # nothing read again
+    changed = os.path.join(folder, "m1.json")
+    rec = bot_record("manni", {"target": 5}, seed=9)
+    rec["deals"] = rec["deals"][:1]                                   # another size: seen changed
+    save_record(changed, rec)
+    save_record(os.path.join(folder, "m3.json"), bot_record("manni", {"target": 5}, seed=3))
+    os.remove(os.path.join(folder, "m0.json"))
+    now = list_saves(folder)
+    assert sorted(reads) == sorted([changed, os.path.join(folder, "m3.json")])
+    assert sorted(e["name"] for e in now) == ["m1.json", "m2.json", "m3.json"]
+    assert next(e for e in now if e["name"] == "m1.json")["played"] == 1
+    now[0]["players"]["x"] = 1                       # a caller's change to its list stays its own
+    assert all("x" not in e["players"] for e in list_saves(folder))
