@@ -117,8 +117,14 @@ def nice_ticks(lo: float, hi: float, most: int = 6, whole: bool = False) -> List
 
 
 def format_number(v: float) -> str:
-    """``12``, ``-3``, ``2.5``, ``0.25``: no trailing zeros, at most two decimals (the language's digits and mark)."""
-    if abs(v - round(v)) < 1e-9:
+    """``12``, ``-3``, ``2.5``, ``0.25``: no trailing zeros, at most two decimals (the language's digits and mark);
+    what rounds to nothing is ``0`` (not ``-0``).
+
+    >>> format_number(-0.001), format_number(-0.25), format_number(3.0)
+    ('0', '-0.25', '3')
+    """
+    if abs(v - round(v)) < 1e-9 or round(v, 2) == 0:
+        v = 0.0 if round(v, 2) == 0 else v
         return digits(str(int(round(v))))
     return digits(f"{v:.2f}".rstrip("0").rstrip(".").replace(".", pgettext("decimal mark", ".")))
 

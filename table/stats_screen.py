@@ -103,9 +103,16 @@ TEXT = Words({
 })
 
 def number(x: float | None, signed: bool = False) -> str:
-    """One decimal (``2.2``, ``+2.2``; the language's digits and decimal mark); None -> a dash."""
+    """One decimal (``2.2``, ``+2.2``; the language's digits and decimal mark); None -> a dash.
+    What rounds to nothing is 0.0, unsigned ("-0.0" under a Manni row).
+
+    >>> number(-0.04, signed=True), number(-0.04), number(0.25, signed=True)
+    ('0.0', '0.0', '+0.2')
+    """
     if x is None:
         return TEXT["dash"]
+    if round(x, 1) == 0:
+        signed, x = False, 0.0
     return digits((f"{x:+.1f}" if signed else f"{x:.1f}").replace(".", pgettext("decimal mark", ".")))
 
 
