@@ -77,7 +77,9 @@ class ReplaysScene(MenuScene):
         super().__init__(app)
         self.entries = []
         self.selected = None
-        self.game = None               # the filter: None for every game
+        # the filter (None: every game) and the match last opened, as they were: back from a
+        # replay the list stood at its top, 300 rows from the match watched
+        self.game, self.opened = getattr(app, "replays_place", (None, None))
         self.armed = None              # the file whose Delete was pressed once: a second press deletes it
 
     def enter(self):
@@ -160,6 +162,8 @@ class ReplaysScene(MenuScene):
         bw = min(self.pair_width(), (width - gap * (len(names) - 1)) // len(names))
         self.buttons = self.button_row(list(names), button_y, bw, bh, gap)
         self._enable()
+        if self.selected is None and self.opened:       # the match watched last, back from it
+            self.selected = next((self.label(e) for e in self.shown() if e["path"] == self.opened), None)
         if self.shown():        # the newest match chosen, its buttons live (every row looked chosen, none was)
             self._choose(self.rows.index(self.selected) if self.selected in self.rows else 0)
 
@@ -206,13 +210,21 @@ class ReplaysScene(MenuScene):
         items = self.list.item_list if self.shown() else []
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.disarm():
             return True                 # Escape takes the question back before it leaves the screen
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN) and items:
-            rows = [item["text"] for item in items]
-            at = self.rows.index(self.selected) + (1 if e.key == pygame.K_DOWN else -1) \
-                if self.selected in self.rows else 0
-            self._choose(max(0, min(len(rows) - 1, at)))
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page(), pygame.K_PAGEDOWN: self.page()}
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_HOME, pygame.K_END) and items:
+            self._choose(0 if e.key == pygame.K_HOME else len(items) - 1)      # (a year's list: 330 rows)
+            return True
+        if e.type == pygame.KEYDOWN and e.key in steps and items:
+            at = self.rows.index(self.selected) + steps[e.key] if self.selected in self.rows else 0
+            self._choose(max(0, min(len(items) - 1, at)))
             return True
         return self.keyboard(e)
+
+    def page(self) -> int:
+        """How many rows Page Up and Page Down move: the list's rows in sight, less one."""
+        items = self.list.item_list
+        row = items[0]["button_element"].rect.height if items and items[0].get("button_element") else 30
+        return max(1, self.list.rect.height // max(1, row) - 1)
 
     def _choose(self, at: int, scroll: bool = True) -> None:
         """Choose the list's row ``at``, as a click on it does, and bring it into sight."""
@@ -253,6 +265,7 @@ class ReplaysScene(MenuScene):
         if name == "back":
             self.app.pop()
         elif name in ("watch", "review") and e and e["ok"]:
+            self.app.replays_place = (self.game, e["path"])     # where the list comes back to
             try:
                 record, _m = load_record(e["path"])
             except RulesError as err:

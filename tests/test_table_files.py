@@ -806,3 +806,38 @@ def test_the_saves_are_read_again_only_when_they_change(tmp_path, monkeypatch):
     assert next(e for e in now if e["name"] == "m1.json")["played"] == 1
     now[0]["players"]["x"] = 1                       # a caller's change to its list stays its own
     assert all("x" not in e["players"] for e in list_saves(folder))
+
+
+def test_a_long_replays_list_has_home_end_and_pages_and_comes_back_to_the_match_watched(table, manfee_home):
+    """A year's play (330 rows): End, Home and Page Down did nothing or little, and back from
+    a replay the list stood at its top with the newest match chosen."""
+    from table.replay_list import ReplaysScene
+    folder = manfee_home / "saves"
+    for k in range(30):
+        save_record(str(folder / f"m{k:02d}.json"), bot_record("manni", {"target": 2}, seed=k % 3 + 1))
+        os.utime(folder / f"m{k:02d}.json", (10 ** 9 + k * 3600,) * 2)     # m29 the newest, an hour apart
+    app = table.app
+    replays = ReplaysScene(app)
+    app.push(replays)
+    table.frames(2)
+    path = lambda: replays._entry()["path"]           # noqa: E731
+    assert path().endswith("m29.json")
+    table.key(pygame.K_END)
+    assert path().endswith("m00.json")
+    table.key(pygame.K_HOME)
+    assert path().endswith("m29.json")
+    table.key(pygame.K_PAGEDOWN)
+    page = replays.page()
+    assert page >= 3 and path().endswith(f"m{29 - page:02d}.json")
+    table.key(pygame.K_PAGEUP)
+    assert path().endswith("m29.json")
+    for _ in range(20):
+        table.key(pygame.K_DOWN)
+    assert path().endswith("m09.json")
+    table.click(replays.buttons["watch"].rect.center)
+    assert app.top is not replays
+    table.key(pygame.K_BACKSPACE)                     # back to the replays (a new screen)
+    table.frames(2)
+    again = app.top
+    assert isinstance(again, ReplaysScene) and again is not replays
+    assert again._entry()["path"].endswith("m09.json")
