@@ -35,6 +35,7 @@ class HandInput:
         self.auto_lift = None      # the card a first Enter lifted with no hint come yet
         self.early = None          # where a card was pressed while the trick before was gathered
         self.picked = None         # the card a click picked (up until played, or another is picked)
+        self.early_click = None    # a card clicked while the trick before was gathered: picked after
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -61,10 +62,17 @@ class HandInput:
                 sp.layer = LAYER_MINE
                 self.board.settle(sp)
         self.pressed = self.dragging = False
-        self.selected = self.auto_lift = self.picked = None
+        self.selected = self.auto_lift = self.picked = self.early = self.early_click = None
 
     def update(self, dt):
         self.clock += dt / max(1e-6, self.scene.app.anim_speed)     # real seconds, whatever the animation pace
+        if self.early_click and self.scene.can_play():
+            key, self.early_click = self.early_click, None
+            if key in self.legal() and not self.pressed:
+                self.select(key)
+                self.picked, self.last_click = key, (key, self.clock)
+        elif self.early_click and not self.scene.trick_holding and not self.scene.director.busy():
+            self.early_click = None         # the table went on without the player's turn
         for k in [k for k, t in self.lifts.items() if t.update(dt)]:
             self.lifts.pop(k, None)
 
@@ -114,8 +122,10 @@ class HandInput:
         self.select(key)
         return True
 
-    def mouse_move(self, pos):
+    def mouse_move(self, pos, held=True):
         self.pointer = pos
+        if self.early and not held:         # its release went elsewhere (a menu, the window's edge)
+            self.early = None
         if self.early and not self.pressed and self.scene.can_play():
             press, self.early = self.early, None        # the trick is gathered: the press was this card's
             self.mouse_down(press)
@@ -159,6 +169,9 @@ class HandInput:
         return True
 
     def mouse_up(self, pos):
+        if self.early and not self.pressed:
+            # a click on a card while the trick was gathered: the card is picked once it may be played
+            self.early_click = self.board.viewer_card_at(self.early)
         self.early = None
         if not self.pressed:
             return False

@@ -440,7 +440,7 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
             self.log_scroll = max(0, self.log_scroll + e.y)
             return True
         if e.type == pygame.MOUSEMOTION:
-            return self.input.mouse_move(e.pos)
+            return self.input.mouse_move(e.pos, held=bool(getattr(e, "buttons", (0,))[0]))
         if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
             return self.input.mouse_up(e.pos)
         return False

@@ -82,20 +82,24 @@ def test_a_drag_to_the_court_plays_the_card(table):
     assert card not in scene.board.hands["bottom"]
 
 
+def to_my_lead_while_a_trick_lies(table, scene):
+    """Play on until the viewer won a trick and it still lies on the table."""
+    for _ in range(200):
+        to_my_play(table, scene)
+        scene.play_card(legal_cards(scene.shown)[-1])
+        if table.until(lambda: scene.trick_holding or scene.can_play(), limit=600) and scene.leads_next():
+            assert scene.director.busy() and not scene.can_play()
+            return
+    raise AssertionError("the viewer never led after a trick")
+
+
 def test_reaching_for_a_card_to_lead_while_the_trick_lies_gathers_it_and_drags_the_card(table):
     """A trick won, the player grabbed the next card at once: "Not your turn to play." and the
     drag was lost, at every lead after a trick won.  The press gathers the trick now and,
     held, becomes that card's drag."""
     table.app.settings.trick_hold = 8.0             # long enough to reach for a card in it
     scene = start(table, seed=7)
-    for _ in range(200):
-        to_my_play(table, scene)
-        scene.play_card(legal_cards(scene.shown)[-1])
-        if table.until(lambda: scene.trick_holding or scene.can_play(), limit=600) and scene.leads_next():
-            break
-    else:
-        raise AssertionError("the viewer never led after a trick")
-    assert scene.director.busy() and not scene.can_play()
+    to_my_lead_while_a_trick_lies(table, scene)
     card = scene.board.hands["bottom"][-1]
     p = grab_point(scene, card)
     before = len(actions(scene))
@@ -108,6 +112,38 @@ def test_reaching_for_a_card_to_lead_while_the_trick_lies_gathers_it_and_drags_t
         table.move((p[0], int(p[1] - scene.board.layout.ch * 2.2 * k / 8)))
     table.release((p[0], int(p[1] - scene.board.layout.ch * 2.2)))
     assert acted(table, scene, before)[0]["play"] == card
+
+
+def test_a_click_while_the_trick_lies_picks_the_card_and_a_press_let_go_elsewhere_plays_nothing(table):
+    """A quick click on a card while the won trick was gathered did nothing at all (it said
+    "Not your turn" before): the card is picked once it may be played.  A press whose release
+    went elsewhere (Escape opened the menu) left the press waiting: the next move of the
+    mouse, no button held, picked the card up and a click in the court played it."""
+    table.app.settings.trick_hold = 8.0
+    scene = start(table, seed=7)
+    to_my_lead_while_a_trick_lies(table, scene)
+    card = scene.board.hands["bottom"][-1]
+    table.click(grab_point(scene, card))
+    assert table.until(lambda: scene.can_play(), limit=200)
+    table.frames(2)
+    assert scene.input.picked == scene.input.selected == card          # picked: a second click plays it
+    table.key(pygame.K_ESCAPE)                                         # put back
+    before = len(actions(scene))
+    scene.play_card(card)
+    acted(table, scene, before)
+    to_my_lead_while_a_trick_lies(table, scene)
+    p = grab_point(scene, scene.board.hands["bottom"][-1])
+    table.press(p)
+    table.key(pygame.K_ESCAPE)                                         # the menu, the button still down
+    table.release((10, 10))                                            # let go over the menu
+    table.key(pygame.K_ESCAPE)                                         # back to the table
+    assert table.until(lambda: scene.can_play(), limit=200)
+    before = len(actions(scene))
+    table.move((p[0], p[1] - 40), held=False)                          # no button held
+    assert not scene.input.pressed and not scene.input.dragging
+    table.click(scene.board.layout.center)
+    table.frames(20)
+    assert len(actions(scene)) == before
 
 
 def test_a_short_release_returns_the_card_to_the_hand(table, monkeypatch):
