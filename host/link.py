@@ -290,10 +290,9 @@ class LinkBase:
             self.watchers = msg["n"]
             self.watching = watcher_list(msg.get("who"))
             if "who" in msg:                   # and who went (not one who sat down: "Cy sat down" says it)
-                now = {serial for serial, _name in self.watching}
-                seated = {p.get("name") for p in self._players.values() if isinstance(p, dict)}
+                now = {serial for serial, _name in self.watching} | {msg.get("sat")}
                 self._derived.extend({"type": "notice", "kind": "stopped_watching", "name": name}
-                                     for serial, name in before if serial not in now and name and name not in seated)
+                                     for serial, name in before if serial not in now and name)
         elif kind == "reading" and isinstance(msg.get("seats"), list) and isinstance(msg.get("seconds"), int):
             seats = [x for x in msg["seats"] if x in self.seats]
             self.reading = (seats, time.monotonic() + max(0.0, min(float(msg["seconds"]), 60.0)))

@@ -64,7 +64,7 @@ class Seating:
         """A spectator: every public thing, no hand ever."""
         if self.watchers_away:
             raise TableError("no_watchers", "the host is not taking spectators")
-        if getattr(endpoint, "address", None) in self.watchers_refused:
+        if getattr(endpoint, "peer_ip", None) in self.watchers_refused:
             raise TableError("no_watchers", "the host sent a spectator of this computer off")
         if place is not None and place not in self.order:
             raise TableError("no_such_seat", f"{place!r} is not a seat of {self.mh.game.name}")
@@ -80,10 +80,13 @@ class Seating:
         """[serial, name] of each spectator, in the order they came."""
         return [[ep.serial, ep.name or ""] for ep in self.endpoints if ep.spectator]
 
-    def _watchers(self, newcomer: str | None = None) -> None:
-        """Everyone at the table hears who watches it (and who came to), never the watchers."""
+    def _watchers(self, newcomer: str | None = None, sat: int | None = None) -> None:
+        """Everyone at the table hears who watches it (and who came to, or ``sat`` down: no
+        "stopped watching" for a spectator who took a seat), never the watchers."""
         who = self.watching()
-        msg = {"type": "watchers", "n": len(who), "name": newcomer, "who": who}
+        msg: dict[str, Any] = {"type": "watchers", "n": len(who), "name": newcomer, "who": who}
+        if sat is not None:
+            msg["sat"] = sat
         for ep in list(self.endpoints):
             if not ep.spectator:
                 ep.deliver(msg)
@@ -149,7 +152,7 @@ class Seating:
             # heard it leave, so nobody hears it come back.
             self._notice("back" if rejoin else "joined", seat=s.seat, name=s.name, standin_ended=was_standin)
         if watched:
-            self._watchers()
+            self._watchers(sat=endpoint.serial)
         self.seats_changed()
         self.advance()
 
@@ -271,8 +274,8 @@ class Seating:
         if ep is None:              # gone meanwhile: nothing to do
             return
         self._forget(ep)
-        address = getattr(ep, "address", None)
-        if isinstance(address, str):
+        address = getattr(ep, "peer_ip", None)      # the computer's own address (``address``, the
+        if isinstance(address, str):                # limits' key, is a whole IPv6 /64)
             self.watchers_refused.add(address)
         ep.close(bye=WATCHER_SENT_OFF)
         self._watchers()

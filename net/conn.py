@@ -64,6 +64,7 @@ class Conn(Endpoint):
         self.transport = writer.transport
         peer = writer.get_extra_info("peername") or ("?", 0)
         self.peer = f"{peer[0]}:{peer[1]}"
+        self.peer_ip = str(peer[0]).removeprefix("::ffff:")     # one computer (an IPv4 one seen over IPv6 too)
         self.address = address_key(str(peer[0]))
         self.hello = False
         self.closed = False

@@ -28,7 +28,7 @@ def lan_lines(link: Any, L: Any, hand_size: int) -> tuple[int, float, list[str]]
             n=number(link.watchers))
         names = [name for _serial, name in getattr(link, "watching", ()) if name]
         # by name where they fit (a player likes to know who sees the table), else how many
-        said = [_("watching: {names}").format(names=", ".join(names)), count] \
+        said = [_("watching: {names}").format(names=_(", ").join(names)), count] \
             if names and len(names) == link.watchers else [count]
         for words in said:
             # after "(you host)" where it fits: a third line left the deal's log one line at 1280x720

@@ -381,6 +381,38 @@ def test_open_seats_filled_with_one_character_get_names_players_can_tell_apart(l
     assert sorted(names) == ["Kado", "Kado 2", "Kado 3"]
 
 
+def test_a_spectator_who_sits_down_is_not_said_to_stop_watching(loop):
+    """A spectator who took a seat was announced "Bo stopped watching", then "Bo sat down":
+    the host names the one who sat (``sat``), in the order its messages really come."""
+    from host.link import LinkBase
+    seats = {"bottom": Seat("bottom", "here", "Ana"), "left": Seat("left", "open"),
+             "top": Seat("top", "bot", "Kado", bot="KADO"), "right": Seat("right", "bot", "Kado 2", bot="KADO")}
+    host = TableHost(MatchHost.new("manfee", {"target": 13}, seed=5), seats, lan=True, grace=5,
+                     rng=random.Random(1))
+    ana = Screen("Ana")
+    host.attach(ana, ("bottom",))
+    host.begin(loop)
+    bo, cy = Screen("Bo", trusted=False), Screen("Bo", trusted=False)     # two of one name
+    host.watch(bo, "bottom")
+    host.watch(cy, "bottom")
+    link = LinkBase("manfee")
+    for msg in ana.messages:
+        link.inbox.put(msg)
+    link.poll()
+    ana.messages.clear()
+    host.join(bo, "left")
+    for msg in ana.messages:
+        link.inbox.put(msg)
+    news = link.poll()
+    assert [m["kind"] for m in news if m.get("type") == "notice"] == ["joined"], news
+    assert link.watchers == 1
+    ana.messages.clear()
+    host.leave(cy, immediate=True)       # the other Bo, still watching, goes: that is said
+    for msg in ana.messages:
+        link.inbox.put(msg)
+    assert [m.get("kind") for m in link.poll() if m.get("type") == "notice"] == ["stopped_watching"]
+
+
 def test_two_friends_of_one_name_are_numbered_apart(loop):
     """Two friends who both typed "ana" beside the host Ana, and one called Kado beside
     the bot Kado: every seat's name differs, and a friend who comes back keeps theirs."""
@@ -502,11 +534,6 @@ def test_the_players_are_told_who_comes_to_watch_and_the_watchers_are_not(loop):
     went = [m for m in news if m.get("kind") == "stopped_watching"]      # and who went is said too
     assert went == [{"type": "notice", "kind": "stopped_watching", "name": "Cy"}]
     assert notice_text(went[0]) == "Cy stopped watching"
-    # one who sits down is no watcher gone: "Cy sat down" says it
-    link.take({"type": "watchers", "n": 1, "name": "Bo", "who": [[7, "Bo"]]})
-    link.take({"type": "players", "players": {"left": {"kind": "human", "name": "Bo"}}})
-    link.take({"type": "watchers", "n": 0, "name": None, "who": []})
-    assert not [m for m in link.poll() if m.get("kind") == "stopped_watching"]
 
 
 def test_who_sits_down_after_a_watcher_came_is_told_of_the_watcher(loop):
