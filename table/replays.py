@@ -19,6 +19,7 @@ class ReplayScene(TableScene):
     def __init__(self, app, link):
         super().__init__(app, link)      # every hand face up (``board.open_hands``)
         self.revealed = True
+        self.back_steps = 0             # Left presses not yet taken (``update``)
         # Auto's pace is an animation pace: the speed setting shortens it as it does the motion.
         link.pace = AUTO_PACE / max(0.1, app.anim_speed)
 
@@ -33,6 +34,10 @@ class ReplayScene(TableScene):
         return {s: c for s, c in hands.items() if s != self.viewer or hidden}
 
     def update(self, dt):
+        if self.back_steps:
+            steps, self.back_steps = self.back_steps, 0
+            self.step_back(steps)
+            return
         if self.summary_open and self.link.auto and self.summary_age > 2.5:
             self.close_summary()            # Auto plays on; stepping waits for "Next deal"
         super().update(dt)
@@ -101,10 +106,12 @@ class ReplayScene(TableScene):
                 return True
         return super().ui_event(e)
 
-    def step_back(self):
-        """The table one action back, laid out as it stood (there was no way back: trick 9 of
-        deal 3 again meant watching all that came before it)."""
-        link = self.link.one_back()
+    def step_back(self, steps: int = 1):
+        """The table ``steps`` actions back, laid out as it stood (there was no way back: trick
+        9 of deal 3 again meant watching all that came before it)."""
+        link = self.link
+        for _step in range(max(1, steps)):
+            link = link.one_back()
         self.app.pop()
         self.app.push(open_scene("replay", self.app, link=link))
 
@@ -113,7 +120,10 @@ class ReplayScene(TableScene):
             self.link.step()
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_LEFT:
-            self.step_back()
+            # Counted, and taken in the frame's update: Left presses that piled up while the
+            # table was laid out again are one step back of as many actions, laid out once
+            # (fifty presses on a loaded machine kept the window busy a minute)
+            self.back_steps += 1
             return True
         # Backspace leaves with a deal's summary open too (at a deal's end it did nothing)
         if e.type == pygame.KEYDOWN and (e.key == pygame.K_BACKSPACE or e.key == pygame.K_a and not self.summary_open):
