@@ -15,7 +15,7 @@ from .coach_text import (BLUE, GREEN, TEXT, VERDICT_INK, chart_title, choice_tex
                          why_line)
 from .coach_work import RecordFacts
 from .explain import trump_words
-from .i18n import number
+from .i18n import _, number
 from .theme import CREAM
 
 
@@ -60,11 +60,19 @@ def context_line(facts: RecordFacts, seat: str, view: dict) -> str:
     return TEXT["stakes"].format(context=text, factor=number(factor)) if factor > 1 else text
 
 
+def hidden_note(facts: RecordFacts, seat: str) -> str:
+    """What stands in the place of a hand still face down: the player's own, or (a bot's
+    seat studied after the match) that seat's ("Your cards" beside Kado's look)."""
+    if seat in facts.own:
+        return TEXT["hand_hidden"]
+    return _("{name}'s cards were still face down.").format(name=seat_label(facts, seat))
+
+
 def dealt_position(facts: RecordFacts, seat: str, view: dict) -> Position:
     """``seat``'s hand at the start of the deal (shown while the review is worked out)."""
     hand = view.get("hand")
     return Position(heading=TEXT["dealt"], context=context_line(facts, seat, view), trick_title="", trick=[],
-                    trick_note=None, turn_label=None, hand_note=TEXT["hand_hidden"],
+                    trick_note=None, turn_label=None, hand_note=hidden_note(facts, seat),
                     hand=sort_hand(hand, facts.game.rank_order, view.get("trump")) if isinstance(hand, list) else None)
 
 
@@ -101,7 +109,7 @@ def decision_position(facts: RecordFacts, seat: str, game: str, d: DecisionRevie
         trick_note=lead if d.phase == "play" and not view.get("trick") else None,
         turn_label=turn if d.phase == "play" else None,
         hand=sort_hand(hand, facts.game.rank_order, view.get("trump")) if isinstance(hand, list) else None,
-        hand_note=TEXT["hand_hidden"], marks=marks,
+        hand_note=hidden_note(facts, seat), marks=marks,
         sentence=judgement(game, d), sentence_ink=VERDICT_INK[kind] if d.label else CREAM,
         numbers=numbers_line(game, d), chart_title=chart_title(game), bars=bars, info=info,
         why=why_line(d, view) if d.phase == "play" else "",

@@ -1268,6 +1268,9 @@ def test_a_muette_dealers_look_is_reviewed_from_the_hand_face_down(table):
     look, trump = scene.position(0), scene.position(1)
     assert look.heading == "Trump: you chose Look first" and look.hand is None
     assert look.hand_note == "Your cards were still face down."
+    from dataclasses import replace
+    from table.review_position import hidden_note
+    assert hidden_note(replace(scene.facts, own=()), "bottom") == "Ana's cards were still face down."   # a bot's seat
     assert sorted(label for label, _cost, _ink in look.bars) == sorted(
         ["Look first", "No trump blind", "{S} blind", "{H} blind", "{D} blind", "{C} blind"])
     assert trump.heading.startswith("Trump: you chose") and trump.hand and len(trump.hand) == 8
