@@ -271,10 +271,27 @@ def stats_snapshot(store: Any, name: str, game: str | None = None) -> dict:
         "accuracy_game": acc_game,
         "accuracy_others": sorted(g for g in reviewed if g != acc_game),      # said, not silently left out
         "accuracy": [p["accuracy"] for p in store.accuracy_series(name, acc_game)] if acc_game else [],
-        "results": [p["win_rate"] for p in store.results_series(name, game)],
+        "results": recent_rates([p["result"] for p in store.results_series(name, game)]),
         "bots": {who: f for who, f in opponents.items() if who not in ("human", "unknown")
                  and not who.startswith("person:")},
     }
+
+
+RECENT = 20        # matches the results chart's rate is taken over, at each match
+
+
+def recent_rates(results: list[float], window: int = RECENT) -> list[float]:
+    """At each finished match, the share won of the last ``window`` (fewer at the start): a
+    year's rate since the first match drew a flat line, recent form nowhere.
+
+    >>> recent_rates([1, 0, 1, 1], window=2)
+    [1.0, 0.5, 0.5, 1.0]
+    """
+    out = []
+    for i in range(len(results)):
+        last = results[max(0, i + 1 - window):i + 1]
+        out.append(sum(last) / len(last))
+    return out
 
 
 def all_played(record: dict, deal: int) -> bool:

@@ -12,7 +12,8 @@ from host.rating import CHARACTERS
 from . import charts
 from .coach_draw import blit_lines, mirrored
 from .coach_text import Words
-from .i18n import N_, _, character_name, digits, game_title
+from .coach_work import RECENT
+from .i18n import N_, _, character_name, digits, game_title, number
 from .rich import rich
 from .sparkline import sparkline
 from .theme import DIM, GOLD, OVERLAY, panel
@@ -26,7 +27,7 @@ FIGURE_WORDS = {
     # all games: one chart never mixes games' points, so the other games are named, not left out
     "chart_accuracy_others": N_("{unit} ({games}: choose the game above)"),
     "chart_results": N_("Results over time"),
-    "chart_results_unit": N_("share of matches won so far"),
+    "chart_results_unit": N_("share of the last {n} matches won, match by match"),
     "chart_games": N_("Matches won per game"),
     "chart_bots": N_("Deals won against each bot"),
     "percent": N_("{n}%"),
@@ -80,7 +81,8 @@ def draw_stats_charts(surface: pygame.Surface, area: pygame.Rect, fs: int, m: in
             unit=acc_unit, games=_(" & ").join(game_title(g) for g in d["accuracy_others"]))
     for rect, title, unit, values, ink, hi, fmt in (
             (inner[0], acc_title, acc_unit, d["accuracy"], GOLD, None, lambda v: charts.format_number(round(v, 2))),
-            (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"], d["results"], BLUE, 1.0, percent)):
+            (inner[1], TEXT["chart_results"], TEXT["chart_results_unit"].format(n=number(RECENT)), d["results"], BLUE,
+             1.0, percent)):
         # The title as the bar charts draw theirs; the line in a band of its own below, not
         # stretched over the whole panel (a sparkline's strokes grow with its height).
         top = rect.y + charts.draw_title(surface, rect, title, round(small * 1.15), charts.DARK, charts._default_text)

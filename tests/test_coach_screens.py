@@ -384,7 +384,8 @@ def test_the_statistics_screen_shows_a_profiles_figures_and_charts(table, monkey
     with StatsStore(stats_path()) as store:
         fill(store)
         totals, per_game, ratings = store.totals("Ana"), store.per_game("Ana"), store.ratings("Ana")
-        wins = [p["win_rate"] for p in store.results_series("Ana")]
+        wins = [p["result"] for p in store.results_series("Ana")]
+        wins = [sum(wins[max(0, i - 19):i + 1]) / len(wins[max(0, i - 19):i + 1]) for i in range(len(wins))]
         bots = store.by_company("Ana", "opponent")
     drawn, charted = [], {}
     from table import stats_charts
