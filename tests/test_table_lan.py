@@ -1778,16 +1778,22 @@ def test_a_table_looked_up_by_its_address_is_joined_by_that_address(table, monke
     table.app.pop()
 
 
+def hosting_ana_s_manni_table(table, seats):
+    """Ana hosts a Manni table (``seats``: the other two) on loopback: (server, her table)."""
+    server = HostServer(unique("Ana's"), "manni", None, {"bottom": "host:Ana", **seats},
+                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
+    server.start()
+    scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
+    table.app.push(scene)
+    return server, scene
+
+
 def test_the_host_gives_a_strangers_seat_to_a_bot_from_the_menu_on_a_second_press(table):
     """A stranger took an open seat under a friend's name: the host's pause menu has People
     at the table, whose button for that seat asks again and then gives the seat to a bot;
     the host's screen says so, and the menu of a friend (not hosting) has no such line."""
-    server = HostServer(unique("Ana's"), "manni", None, {"bottom": "host:Ana", "left": "open", "right": "bot:KADO"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
-    server.start()
+    server, scene = hosting_ana_s_manni_table(table, {"left": "open", "right": "bot:KADO"})
     try:
-        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
-        table.app.push(scene)
         said = []
         scene.say = lambda text, *a, **k: said.append(text)
         c = Client("127.0.0.1", server.port, name="Bo", seat="left").start()
@@ -1842,12 +1848,8 @@ def test_the_host_asks_one_spectator_by_name_to_stop_watching_on_a_second_press(
     """The host's People at the table listed spectators only as a count, turned away all at
     once: each has a button by name, which asks again, then sends that one off; the other
     watches on and the button of the one gone goes."""
-    server = HostServer(unique("Ana's"), "manni", None, {"bottom": "host:Ana", "left": "bot:KADO", "right": "bot:KADO"},
-                        bind="127.0.0.1", port=0, interfaces=["127.0.0.1"], advertise=False)
-    server.start()
+    server, scene = hosting_ana_s_manni_table(table, {"left": "bot:KADO", "right": "bot:KADO"})
     try:
-        scene = TableScene(table.app, server.local_link("bottom", wake=table.app.wake))
-        table.app.push(scene)
         mona = Client("127.0.0.1", server.port, name="Mona", watching="bottom").start()
         cy = Client("127.0.0.1", server.port, name="Cy", watching="bottom").start()
         assert mona.wait_for("welcome", 5) is not None and cy.wait_for("welcome", 5) is not None
