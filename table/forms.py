@@ -352,6 +352,7 @@ class Form:
 # toggle are only its name and value: "En face: on" says nothing to a newcomer).
 OPTION_HELP = {
     "target": N_("The score a side must reach to win the match."),
+    "target_alone": N_("The score a player must reach to win the match."),     # Manni: each plays alone
     "signals": N_("With a card, a player may slam (partner, lead this suit) or drop (I have no more of it)."),
     "max_deals": N_("The match ends after this many deals, unless a side reaches the target first; "
                     "the higher total wins, equal totals draw."),
@@ -387,7 +388,7 @@ def option_rows(form: Form, game: Game, values: dict, note: str = "") -> None:
         form.label(_(target.label))
         now = values.get("target", target.default)     # a target set on the command line is offered too
         form.drop("opt:target", [number(t) for t in sorted(set(target.choices) | {now})], number(now), width=140,
-                  tip=option_help("target"))
+                  tip=option_help("target" if game.n == 4 else "target_alone"))
     half = (form.cw - 10) // 2
     first = True
     for i, o in enumerate(toggles):

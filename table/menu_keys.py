@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from .i18n import is_rtl
 
@@ -173,6 +173,7 @@ class MenuKeys:
                 parent_element=face, object_id=face.tool_tip_object_id, wrap_width=wrap,
                 text_kwargs=face.tool_tip_text_kwargs)
             avoid = [pygame.Rect(w.rect) for w in self._widgets().values() if w is not face and w.rect != face.rect]
+            avoid += [pygame.Rect(w.rect) for w in self.ui if isinstance(w, UILabel) and w.visible and w.text.strip()]
             beside = tip_beside(pygame.Rect(face.rect), tip.rect.size, self.app.size, is_rtl(), avoid)
             if beside is not None:
                 tip.hover_distance_from_target = (0, 0)
@@ -255,9 +256,9 @@ TIP_LEAST = 180       # narrower than this beside the widget, a tooltip goes und
 def tip_beside(face: pygame.Rect, size: tuple[int, int], window: tuple[int, int], rtl: bool = False,
                avoid: list[pygame.Rect] | tuple = (), gap: int = TIP_GAP) -> tuple[int, int] | None:
     """Where a focused widget's tooltip of ``size`` goes (its top left): beside the widget,
-    its top level with the widget's, after it in reading order, else before it; else under
-    or over it: the first place inside the window over none of the widgets ``avoid``, or
-    over the fewest.  None where none is inside (it then goes under, as a hover's does).
+    its top level with the widget's, after it in reading order, else before it, else at the
+    window's edges; else under or over it: the first place inside the window over none of
+    the widgets ``avoid``, or over the fewest.  None where none is inside (it then goes under, as a hover's does).
 
     >>> tip_beside(pygame.Rect(600, 200, 200, 30), (300, 80), (1280, 720))
     (808, 200)
@@ -272,8 +273,12 @@ def tip_beside(face: pygame.Rect, size: tuple[int, int], window: tuple[int, int]
     top = max(0, min(face.top, window[1] - h))
     left = max(0, min(face.left, window[0] - w))
     after, before = (face.right + gap, top), (face.left - gap - w, top)
-    places = [*((before, after) if rtl else (after, before)), (left, face.bottom + gap), (left, face.top - gap - h)]
+    # then at the window's edges, level with it (beside a form whose next column is in the way)
+    far_after, far_before = (window[0] - gap - w, top), (gap, top)
+    places = [*((before, after, far_before, far_after) if rtl else (after, before, far_after, far_before)),
+              (left, face.bottom + gap), (left, face.top - gap - h)]
     room = pygame.Rect((0, 0), window)
     inside = [(len(pygame.Rect(x, y, w, h).collidelistall(list(avoid))), k, (x, y))
-              for k, (x, y) in enumerate(places) if room.contains(pygame.Rect(x, y, w, h))]
+              for k, (x, y) in enumerate(places)
+              if room.contains(pygame.Rect(x, y, w, h)) and not face.colliderect(pygame.Rect(x, y, w, h))]
     return min(inside)[2] if inside else None       # over the fewest widgets, on a crowded form

@@ -756,3 +756,24 @@ def test_the_muette_trump_over_a_partner_is_said_as_the_rule_it_is():
     assert explain.obligation(trumped) == "You must overtrump the 8{H}, even your partner's"
     theirs = dict(led, trick=[{"seat": "left", "card": "AC"}])        # an opponent winning: the plain words
     assert explain.obligation(theirs) == "You must trump: {H} hearts"
+
+
+def test_the_match_to_tooltip_stands_clear_of_the_labels_and_speaks_of_a_player_in_manni(table):
+    """Tab to "Match to" in New game: its tooltip hid the "Match to" and "Players" labels
+    (an empty room on the other side), and in Manni spoke of a side (each plays alone)."""
+    from pygame_gui.elements import UILabel, UITooltip
+    from table.new_game import NewGameScene
+    app = table.app
+    app._resized((1366, 768))
+    new = NewGameScene(app, "manni")
+    app.push(new)
+    table.frames(1)
+    drop = new.form.drops["opt:target"]
+    name = next(n for n, w in new._widgets().items() if w is drop)
+    new.set_focus(name)
+    tip = next(w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UITooltip) and w.alive())
+    assert tip.text_block.html_text == "The score a player must reach to win the match."
+    labels = [pygame.Rect(w.rect) for w in new.ui if isinstance(w, UILabel) and w.visible and w.text.strip()]
+    assert labels and tip.rect.collidelist(labels) == -1, tip.rect
+    assert app.screen.get_rect().contains(tip.rect)
+    app.pop()
