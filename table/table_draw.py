@@ -77,7 +77,7 @@ class TableDrawing(HintBand, SummaryDrawing):
                     "Slam: partner, lead this suit  ·  Drop: I have no more of it"),
                     lift=min(L.band()[3] * 0.8, self.button_size()[1] * 1.6)))    # just over the buttons
             elif v.get("phase") == "play" and not self.input.dragging and not self.signal_menu and not returning:
-                text = _("Your turn: drag a card to the centre (or arrows + Enter)")
+                text = _("Your turn: drag or click a card (or arrows + Enter)")      # a click picks, a second plays
                 if self.input.picked and self.input.picked == self.input.selected and not self.signal:
                     text = _("Click the card again to play it, or drag it (Esc puts it back)")
                 if self.forced_goes():

@@ -244,6 +244,10 @@ class TableScene(TableFeed, TableControls, TableDrawing, TrickHold, HotSeat, Sce
         return None
 
     def refuse_card(self, key, my_turn):
+        if not my_turn and self.waiting_for_human() is not None and self.shown.get("phase") != "play":
+            # the viewer's call or choice is asked: "Not your turn to play." read as a wrong one
+            self.say(_("Not a card yet: first the choice above your hand."), self.shown.get("version"))
+            return
         self.say(explain.refusal(self.shown, my_turn), self.shown.get("version"))
 
     def say(self, text, version=None, notice=False):   # version: a refusal's, gone once the table moves on

@@ -146,6 +146,17 @@ def test_a_click_while_the_trick_lies_picks_the_card_and_a_press_let_go_elsewher
     assert len(actions(scene)) == before
 
 
+def test_a_card_touched_while_the_players_call_is_asked_says_the_choice_comes_first(table):
+    """Clicking a card at "Your call: how many tricks?" said "Not your turn to play.", while
+    it was the player's turn, to call."""
+    scene = start(table, seed=7)
+    assert table.until(lambda: scene.waiting_for_human() is not None and scene.shown["phase"] == "call",
+                       limit=6000)
+    card = scene.board.hands["bottom"][-1]
+    table.click(grab_point(scene, card))
+    assert scene.message and scene.message[0] == "Not a card yet: first the choice above your hand."
+
+
 def test_a_short_release_returns_the_card_to_the_hand(table, monkeypatch):
     scene = start(table, seed=11)
     v = to_my_play(table, scene, want=lambda v: len(legal_cards(v)) >= 2)     # a choice: a forced card plays itself
@@ -187,12 +198,15 @@ def test_a_click_picks_a_card_and_a_second_click_plays_it(table, monkeypatch):
     a, b = [k for k in scene.board.hands["bottom"] if k in legal_cards(v)][-2:]
     before = len(actions(scene))
     p = grab_point(scene, b)
-    table.click(p)
-    table.frames(round(0.6 / table.DT))                  # past the double click's window
-    assert scene.input.selected == scene.input.picked == b and scene.board.sprites[b].lift > 0
     said = []
     real = table_draw.draw_prompt
     monkeypatch.setattr(table_draw, "draw_prompt", lambda s, look, text, *a, **k: (said.append(text), real(s, look, text, *a, **k))[1])
+    scene.draw(table.app.screen)
+    assert said == ["Your turn: drag or click a card (or arrows + Enter)"]     # the band says a click works
+    table.click(p)
+    table.frames(round(0.6 / table.DT))                  # past the double click's window
+    assert scene.input.selected == scene.input.picked == b and scene.board.sprites[b].lift > 0
+    said.clear()
     scene.draw(table.app.screen)
     assert "Click the card again to play it, or drag it (Esc puts it back)" in said
     table.click(grab_point(scene, a))                      # a click on another card picks that one
