@@ -76,7 +76,6 @@ class ReplaysScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.entries = []
-        self.entry_of: dict[str, dict] = {}       # each row's words -> its file's entry
         self.selected = None
         # the filter (None: every game) and the match last opened, as they were: back from a
         # replay the list stood at its top, 300 rows from the match watched
@@ -144,15 +143,7 @@ class ReplaysScene(MenuScene):
         current = game_title(self.game) if self.game else choices[0]
         self.filter = self.add(DropDown(choices, current, drop, ui))
         top += rh + 10
-        # one row a file: two files of one match (a copy kept in the folder) read alike, and
-        # the list jumped from the one to the other; the second is numbered
-        rows: list[str] = []
-        for e in self.shown():
-            row = self.label(e)
-            twins = sum(1 for r in rows if r == row or r.startswith(row + "  ("))
-            rows.append(f"{row}  ({number(twins + 1)})" if twins else row)
-        self.entry_of = dict(zip(rows, self.shown(), strict=True))
-        self.rows = rows or [_("no saved matches yet")]
+        self.rows = [self.label(e) for e in self.shown()] or [_("no saved matches yet")]
         # A Dari name in an English, Dutch or French list: the row laid out and shaped for pygame_gui,
         # in the Arabic font (theme "#arabic_item"), or it showed as boxes; a choice maps back to its row.
         shown = widget_lines(self.rows)
@@ -172,14 +163,14 @@ class ReplaysScene(MenuScene):
         self.buttons = self.button_row(list(names), button_y, bw, bh, gap)
         self._enable()
         if self.selected is None and self.opened:       # the match watched last, back from it
-            self.selected = next((r for r, e in self.entry_of.items() if e["path"] == self.opened), None)
+            self.selected = next((self.label(e) for e in self.shown() if e["path"] == self.opened), None)
         if self.shown():        # the newest match chosen, its buttons live (every row looked chosen, none was)
             self._choose(self.rows.index(self.selected) if self.selected in self.rows else 0)
 
     def _entry(self):
         if self.selected is None:
             return None
-        return self.entry_of.get(self.selected)
+        return next((e for e in self.shown() if self.label(e) == self.selected), None)
 
     def _enable(self):
         e = self._entry()

@@ -855,33 +855,3 @@ def test_a_long_replays_list_has_home_end_and_pages_and_comes_back_to_the_match_
     again = app.top
     assert isinstance(again, ReplaysScene) and again is not replays
     assert again._entry()["path"].endswith("m09.json")
-
-
-def test_two_files_of_one_match_are_two_rows_of_their_own(table, manfee_home):
-    """A copy of a save kept in the folder read as the same row: Up jumped from one to the
-    other, and back from watching the second the list stood at the first."""
-    import shutil
-    from table.replay_list import ReplaysScene
-    folder = manfee_home / "saves"
-    save_record(str(folder / "a.json"), bot_record("manni", {"target": 2}, seed=1))
-    shutil.copy(folder / "a.json", folder / "b.json")
-    save_record(str(folder / "c.json"), bot_record("manni", {"target": 2}, seed=2))
-    for name in ("a.json", "b.json", "c.json"):
-        os.utime(folder / name, (10 ** 9,) * 2)
-    app = table.app
-    replays = ReplaysScene(app)
-    app.push(replays)
-    table.frames(2)
-    assert len(set(replays.rows)) == 3
-    seen = []
-    table.key(pygame.K_HOME)
-    for _ in range(3):
-        seen.append(replays._entry()["name"])
-        table.key(pygame.K_DOWN)
-    assert sorted(seen) == ["a.json", "b.json", "c.json"]          # each once, in the list's order
-    table.key(pygame.K_END)
-    last = replays._entry()["name"]
-    table.click(replays.buttons["watch"].rect.center)
-    table.key(pygame.K_BACKSPACE)
-    table.frames(2)
-    assert app.top._entry()["name"] == last
