@@ -6,6 +6,7 @@ removed (a deletion is only ever the player's own choice: ``delete_save``).
 from __future__ import annotations
 
 import copy
+import json
 import os
 import time
 
@@ -54,7 +55,8 @@ def list_saves(folder: str) -> list[dict]:
         names = os.listdir(folder)
     except OSError:
         return []
-    out = []
+    _load_index(folder)
+    out, fresh = [], False
     for name in names:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):     # a write under way, a table's lock
@@ -71,12 +73,58 @@ def list_saves(folder: str) -> list[dict]:
         entry = _entry(path, name, st.st_mtime if stamp is not None else 0)
         if stamp is not None:
             _LISTED[path] = (stamp, copy.deepcopy(entry))
+            fresh = True
         out.append(entry)
     listed = {e["path"] for e in out}
     for gone in [p for p in _LISTED if os.path.dirname(p) == folder and p not in listed]:
         del _LISTED[gone]
+        fresh = True
+    if fresh:
+        _save_index(folder)
     out.sort(key=lambda e: -e["mtime"])
     return out
+
+
+# The same, kept in the folder for the game's next start (its first listing read every match
+# again: 2 s with a year's play).  Only a cache: one unreadable, foreign or of another version
+# is left aside and the files are read.
+INDEX = ".listed.json"
+INDEX_VERSION = 1
+_INDEXED: set[str] = set()          # the folders whose index this process has read
+
+
+def _load_index(folder: str) -> None:
+    if folder in _INDEXED:
+        return
+    _INDEXED.add(folder)
+    try:
+        with open(os.path.join(folder, INDEX), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return
+    files = data.get("files") if isinstance(data, dict) and data.get("version") == INDEX_VERSION else None
+    for name, row in (files.items() if isinstance(files, dict) else ()):
+        if not (isinstance(name, str) and os.sep not in name and isinstance(row, list) and len(row) == 3
+                and all(type(n) is int for n in row[:2]) and isinstance(row[2], dict)):
+            continue
+        entry = row[2]
+        if not (isinstance(entry.get("ok"), bool) and isinstance(entry.get("finished"), bool)
+                and isinstance(entry.get("mtime"), (int, float)) and isinstance(entry.get("players"), dict)):
+            continue
+        path = os.path.join(folder, name)
+        _LISTED.setdefault(path, ((row[0], row[1]), dict(entry, path=path, name=name)))
+
+
+def _save_index(folder: str) -> None:
+    rows = {os.path.basename(p): [stamp[0], stamp[1], {k: v for k, v in e.items() if k not in ("path", "name")}]
+            for p, (stamp, e) in _LISTED.items() if os.path.dirname(p) == folder}
+    target = os.path.join(folder, INDEX)
+    try:
+        with open(target + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"version": INDEX_VERSION, "files": rows}, f)
+        os.replace(target + ".tmp", target)
+    except (OSError, TypeError, ValueError):      # a folder that cannot be written: no index, no harm
+        pass
 
 
 # What ``list_saves`` read of each file, by path, with the file's (mtime, size) then: the main

@@ -820,6 +820,24 @@ def test_the_saves_are_read_again_only_when_they_change(tmp_path, monkeypatch):
     assert next(e for e in now if e["name"] == "m1.json")["played"] == 1
     now[0]["players"]["x"] = 1                       # a caller's change to its list stays its own
     assert all("x" not in e["players"] for e in list_saves(folder))
+    # the game's next start reads none of them either: what was read is kept in the folder
+    # (a dot file, never listed); a damaged index is left aside and the files read
+    saves._LISTED.clear()
+    saves._INDEXED.clear()
+    reads.clear()
+    assert list_saves(folder) == list_saves(folder) and reads == []
+    assert sorted(e["name"] for e in list_saves(folder)) == ["m1.json", "m2.json", "m3.json"]
+    with open(os.path.join(folder, saves.INDEX), "w") as f:
+        f.write('{"version": 1, "files": {"m1.json": [1, 2, {"ok": "yes"}], "../x": 3}')
+    saves._LISTED.clear()
+    saves._INDEXED.clear()
+    assert [e["name"] for e in list_saves(folder)] == [e["name"] for e in now] and len(reads) == 3
+    with open(os.path.join(folder, saves.INDEX), "w") as f:      # well-formed, with rows of no use
+        json.dump({"version": 1, "files": {"m1.json": [1, 2, {"ok": "yes"}], "../x": 3, "m2.json": "x"}}, f)
+    saves._LISTED.clear()
+    saves._INDEXED.clear()
+    reads.clear()
+    assert [e["name"] for e in list_saves(folder)] == [e["name"] for e in now] and len(reads) == 3
 
 
 def test_a_long_replays_list_has_home_end_and_pages_and_comes_back_to_the_match_watched(table, manfee_home):
