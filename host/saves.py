@@ -88,7 +88,7 @@ def list_saves(folder: str) -> list[dict]:
 # The same, kept in the folder for the game's next start (its first listing read every match
 # again: 2 s with a year's play).  Only a cache: one unreadable, foreign or of another version
 # is left aside and the files are read.
-INDEX = ".listed.json"
+INDEX = ".listing"         # no ".json": it is no match, for a glob of the folder either
 INDEX_VERSION = 1
 _INDEXED: set[str] = set()          # the folders whose index this process has read
 
