@@ -42,6 +42,18 @@ def new_lan_save(game: str) -> str:
     return os.path.join(lan_folder(), f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
 
 
+# What ``list_saves`` read of each file, by path, with the file's (mtime, size) then: the main
+# menu and Replays list the folder each time they open, and reading and replaying every match
+# of a year's play (330 files) froze them 2 s and more each time.
+_LISTED: dict[str, tuple[tuple, dict]] = {}
+# ... and kept in the folder for the game's next start (its first listing read every match
+# again: 2 s with a year's play).  Only a cache: one unreadable, foreign or of another version
+# is left aside and the files are read.
+INDEX = ".listing"         # no ".json": it is no match, for a glob of the folder either
+INDEX_VERSION = 1
+_INDEXED: set[str] = set()          # the folders whose index this process has read
+
+
 def list_saves(folder: str) -> list[dict]:
     """Every file of ``folder``, newest first, as dicts:
 
@@ -85,14 +97,6 @@ def list_saves(folder: str) -> list[dict]:
     return out
 
 
-# The same, kept in the folder for the game's next start (its first listing read every match
-# again: 2 s with a year's play).  Only a cache: one unreadable, foreign or of another version
-# is left aside and the files are read.
-INDEX = ".listing"         # no ".json": it is no match, for a glob of the folder either
-INDEX_VERSION = 1
-_INDEXED: set[str] = set()          # the folders whose index this process has read
-
-
 def _load_index(folder: str) -> None:
     if folder in _INDEXED:
         return
@@ -125,12 +129,6 @@ def _save_index(folder: str) -> None:
         os.replace(target + ".tmp", target)
     except (OSError, TypeError, ValueError):      # a folder that cannot be written: no index, no harm
         pass
-
-
-# What ``list_saves`` read of each file, by path, with the file's (mtime, size) then: the main
-# menu and Replays list the folder each time they open, and reading and replaying every match
-# of a year's play (330 files) froze them 2 s and more each time.
-_LISTED: dict[str, tuple[tuple, dict]] = {}
 
 
 def _entry(path: str, name: str, mtime: float) -> dict:

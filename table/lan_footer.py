@@ -26,7 +26,7 @@ def lan_lines(link: Any, L: Any, hand_size: int) -> tuple[int, float, list[str]]
     if link.watchers and not watching:    # who sees the table, after the second the arrival was said
         count = ngettext("{n} person watching", "{n} people watching", link.watchers).format(
             n=number(link.watchers))
-        names = [name for _serial, name in getattr(link, "watching", ()) if name]
+        names = [name for _serial, name in link.watching if name]
         # by name where they fit (a player likes to know who sees the table), else how many
         said = [_("watching: {names}").format(names=_(", ").join(names)), count] \
             if names and len(names) == link.watchers else [count]
